@@ -1,0 +1,5 @@
+//! The `scoresheet` command-line tool.
+
+fn main() {
+    println!("scoresheet");
+}

@@ -1,0 +1,142 @@
+//! Byte spans and their conversion to `line:column` when a diagnostic is rendered.
+
+use core::fmt;
+
+/// A half-open byte range `start..end` in the text being read.
+///
+/// Spans stay byte offsets everywhere; only [`LineIndex`] turns them into
+/// lines and columns, when a message is shown to a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    #[inline]
+    #[must_use]
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The number of bytes covered.
+    #[inline]
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// Whether the span covers no bytes.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering both.
+    #[inline]
+    #[must_use]
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// The span moved `by` bytes later (used when a game is parsed out of a larger file).
+    #[inline]
+    #[must_use]
+    pub const fn shifted(self, by: usize) -> Span {
+        Span::new(self.start + by, self.end + by)
+    }
+
+    /// The bytes of `text` this span covers, or an empty slice if it is out of range.
+    #[must_use]
+    pub fn slice(self, text: &[u8]) -> &[u8] {
+        text.get(self.start..self.end).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// A 1-based line and column. Columns count characters (UTF-8 scalar values;
+/// an invalid byte counts as one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LineCol {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+}
+
+impl fmt::Display for LineCol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Finds the line and column of byte offsets in one text.
+///
+/// ```
+/// use scoresheet_notation::{LineIndex, LineCol};
+/// let text = b"1. e4 e5\n2. Nf3 Nc6\r\n3. Bb5";
+/// let index = LineIndex::new(text);
+/// assert_eq!(index.line_col(0), LineCol { line: 1, column: 1 });
+/// assert_eq!(index.line_col(12), LineCol { line: 2, column: 4 });
+/// assert_eq!(index.line_col(24), LineCol { line: 3, column: 4 });
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    text: &'a [u8],
+    line_starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes the line starts of `text` (lines end at `\n`; a `\r` before it is part of the line end).
+    #[must_use]
+    pub fn new(text: &'a [u8]) -> LineIndex<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text).map(|i| i + 1));
+        LineIndex { text, line_starts }
+    }
+
+    /// The line and column of `offset`; an offset past the end is clamped to the end.
+    #[must_use]
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+        let start = self.line_starts[line];
+        let column = count_chars(&self.text[start..offset]) + 1;
+        LineCol {
+            line: line + 1,
+            column,
+        }
+    }
+
+    /// The text of the line holding `offset`, without its line end.
+    #[must_use]
+    pub fn line_text(&self, offset: usize) -> &'a [u8] {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+        let start = self.line_starts[line];
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&e| e - 1);
+        let mut l = &self.text[start..end.max(start)];
+        if let [rest @ .., b'\r'] = l {
+            l = rest;
+        }
+        l
+    }
+}
+
+/// Counts characters in possibly invalid UTF-8: every byte that does not
+/// continue a sequence starts a character.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}

@@ -1,0 +1,3 @@
+//! `cargo xtask`: project automation.
+
+fn main() {}
