@@ -1,0 +1,200 @@
+//! Command-line arguments. They become library configuration in one place:
+//! the `From`/`into_*` conversions at the bottom of this file.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Read chess game records in any notation, replay them legally, say precisely
+/// what is wrong and where, and write them back in the notation you ask for.
+#[derive(Debug, Parser)]
+#[command(name = "scoresheet", version, about, long_about = None)]
+#[command(propagate_version = true, arg_required_else_help = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay every game of PGN files legally and report every invalid game.
+    ///
+    /// Each game is reported as valid, or invalid with its first error
+    /// (file:line:column, game number, ply, the move, the reason, the
+    /// candidates for an ambiguous move). Warnings are listed too. Exit code:
+    /// 0 when every game is valid, 1 when some game is invalid, 2 on a usage
+    /// or I/O error.
+    Validate(ValidateArgs),
+    /// Play games out, printing the board after each of Black's moves (Algorithm G).
+    Play(PlayArgs),
+    /// Check a FEN and describe the position: diagram, side to move, castling, status, legal moves.
+    Fen(FenArgs),
+    /// Count the leaf nodes of the legal move tree (move generator test).
+    Perft(PerftArgs),
+    /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
+    Convert(ConvertArgs),
+}
+
+/// Output format of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per problem in the style of compiler diagnostics, then a summary.
+    Human,
+    /// One JSON object per game (JSON Lines), then `{"summary": {...}}`.
+    Json,
+}
+
+/// How the en passant field of reported FENs is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EpArg {
+    /// After every double pawn push (the FEN standard).
+    Always,
+    /// Only when an en passant capture is legal (the convention of some tools).
+    Legal,
+}
+
+/// Arguments of `validate`.
+#[derive(Debug, clap::Args)]
+pub struct ValidateArgs {
+    /// PGN files (`.pgn`, `.pgn.zst`), directories (searched recursively), or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub paths: Vec<PathBuf>,
+    /// Number of worker threads (default: all cores).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+    /// Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Print only the summary (human format) or only the summary object (JSON).
+    #[arg(short, long, visible_alias = "summary-only")]
+    pub quiet: bool,
+    /// En passant style of the FENs in the JSON report.
+    #[arg(long, value_enum, default_value_t = EpArg::Always)]
+    pub ep: EpArg,
+    /// Never draw a progress bar, even on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Arguments of `play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// A PGN file, a bare move list, a descriptive book table, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub path: PathBuf,
+    /// Print the board after every ply, not only after Black's moves.
+    #[arg(long)]
+    pub every_ply: bool,
+    /// Print one FEN per ply instead of diagrams.
+    #[arg(long)]
+    pub fen: bool,
+    /// Draw the pieces with Unicode figurines.
+    #[arg(long)]
+    pub unicode: bool,
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Arguments of `fen`.
+#[derive(Debug, clap::Args)]
+pub struct FenArgs {
+    /// The FEN, quoted (`startpos` for the initial position).
+    pub fen: String,
+    /// Draw the pieces with Unicode figurines.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// The FEN, quoted (`startpos` for the initial position).
+    pub fen: String,
+    /// The depth in plies.
+    pub depth: u32,
+    /// Also print the node count below each legal move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Output notation of `convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToArg {
+    /// Strict PGN export format (PGN standard, section 8).
+    Pgn,
+    /// Movetext in standard algebraic notation, one game per line.
+    San,
+    /// Long algebraic notation (`Ng1-f3`).
+    Lan,
+    /// UCI notation (`g1f3`).
+    Uci,
+    /// One FEN per ply, EPD-style, with the move that led there.
+    Fen,
+    /// English descriptive notation (`N-KB3`).
+    Descriptive,
+}
+
+/// Input notation of `convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FromArg {
+    /// Recognise the notation of each game.
+    Auto,
+    /// Standard algebraic notation.
+    San,
+    /// Long algebraic notation.
+    Lan,
+    /// UCI notation.
+    Uci,
+    /// English descriptive notation (PGN-like movetext or book tables).
+    Descriptive,
+}
+
+/// Layout of descriptive output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StyleArg {
+    /// `N-KB3`, `PxP`, `QxQ ch`.
+    Compact,
+    /// `Kt - K B 3`.
+    Spaced,
+}
+
+/// Knight letter of descriptive output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KnightArg {
+    /// `N` (modern).
+    N,
+    /// `Kt` (older British books).
+    Kt,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// Input files, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub paths: Vec<PathBuf>,
+    /// Output notation.
+    #[arg(long, value_enum)]
+    pub to: ToArg,
+    /// Input notation.
+    #[arg(long, value_enum, default_value_t = FromArg::Auto)]
+    pub from: FromArg,
+    /// Reject relaxed notation and descriptive tie-breaks instead of reporting them.
+    #[arg(long)]
+    pub strict: bool,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Descriptive output layout.
+    #[arg(long, value_enum, default_value_t = StyleArg::Compact)]
+    pub style: StyleArg,
+    /// Descriptive output knight letter.
+    #[arg(long, value_enum, default_value_t = KnightArg::N)]
+    pub knight: KnightArg,
+}

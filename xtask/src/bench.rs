@@ -1,0 +1,277 @@
+//! `cargo xtask bench`: our throughput against the baseline program
+//! (`../shared/bench/baseline`, pgn-reader + shakmaty), measured side by side
+//! in one run, alternating, with the median of several runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::corpus::baseline_binary;
+use crate::util::{release_binary, root, walk};
+
+struct Measure {
+    secs: f64,
+    rss_kib: Option<u64>,
+}
+
+/// Runs a command once, with `/usr/bin/time` for the peak RSS when it exists.
+fn measure(bin: &Path, args: &[String]) -> Result<Measure, String> {
+    let time = Path::new("/usr/bin/time");
+    let mut cmd = if time.is_file() {
+        let mut c = Command::new(time);
+        c.args(["-f", "%M"]).arg(bin);
+        c
+    } else {
+        Command::new(bin)
+    };
+    cmd.args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .env("SCORESHEET_NO_PROGRESS", "1");
+    let start = Instant::now();
+    let out = cmd
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    let rss_kib = if time.is_file() {
+        String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .last()
+            .and_then(|l| l.trim().parse().ok())
+    } else {
+        None
+    };
+    match out.status.code() {
+        Some(0 | 1) => Ok(Measure { secs, rss_kib }),
+        other => Err(format!(
+            "{} {} exited with {other:?}: {}",
+            bin.display(),
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+struct Row {
+    name: String,
+    secs: f64,
+    rss_kib: Option<u64>,
+}
+
+/// Counts games and plies of a set of files with our validator's JSON summary.
+fn counts(bin: &Path, files: &[String]) -> Result<(u64, u64, u64), String> {
+    let out = Command::new(bin)
+        .args(["validate", "--format", "json", "--summary-only"])
+        .args(files)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run scoresheet: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().last().unwrap_or_default();
+    let v: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("bad summary {line:?}: {e}"))?;
+    let s = &v["summary"];
+    Ok((
+        s["bytes"].as_u64().unwrap_or(0),
+        s["games"].as_u64().unwrap_or(0),
+        s["plies"].as_u64().unwrap_or(0),
+    ))
+}
+
+fn set(dir: &Path, sub: &str) -> Vec<String> {
+    walk(&dir.join(sub))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect()
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut runs = 5usize;
+    let mut big = false;
+    let mut dir = root().join("../shared/corpus");
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--runs" => {
+                runs = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--runs takes a number")?;
+            }
+            "--big" => big = true,
+            d => dir = root().join(d),
+        }
+    }
+    let ours = release_binary()?;
+    let theirs = baseline_binary()?;
+    println!(
+        "machine: {} cores; scoresheet {}; baseline {}",
+        std::thread::available_parallelism().map_or(0, usize::from),
+        ours.display(),
+        theirs.display()
+    );
+    for sub in ["strict", "online"] {
+        let files = set(&dir, sub);
+        if files.is_empty() {
+            println!("{sub}: no files under {}", dir.join(sub).display());
+            continue;
+        }
+        let (bytes, games, plies) = counts(&ours, &files)?;
+        let mut variants: Vec<(String, PathBuf, Vec<String>)> = vec![
+            (
+                "baseline (pgn-reader + shakmaty)".into(),
+                theirs.clone(),
+                [vec!["--quiet".to_owned()], files.clone()].concat(),
+            ),
+            (
+                "scoresheet validate --jobs 1".into(),
+                ours.clone(),
+                [
+                    vec!["validate".into(), "--quiet".into(), "--jobs".into(), "1".into()],
+                    files.clone(),
+                ]
+                .concat(),
+            ),
+            (
+                "scoresheet validate --jobs 2".into(),
+                ours.clone(),
+                [
+                    vec!["validate".into(), "--quiet".into(), "--jobs".into(), "2".into()],
+                    files.clone(),
+                ]
+                .concat(),
+            ),
+        ];
+        if sub == "strict" {
+            variants.push((
+                "scoresheet convert --to pgn".into(),
+                ours.clone(),
+                [
+                    vec!["convert".into(), "--to".into(), "pgn".into(), "-o".into(), "/dev/null".into()],
+                    files.clone(),
+                ]
+                .concat(),
+            ));
+        }
+        let mut times: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
+        let mut rss: Vec<Option<u64>> = vec![None; variants.len()];
+        // One warm-up round, then alternate so that drift hits every variant alike.
+        for round in 0..=runs {
+            for (i, (_, bin, a)) in variants.iter().enumerate() {
+                let m = measure(bin, a)?;
+                if round > 0 {
+                    times[i].push(m.secs);
+                    rss[i] = rss[i].max(m.rss_kib);
+                }
+            }
+        }
+        let rows: Vec<Row> = variants
+            .iter()
+            .zip(times)
+            .zip(rss)
+            .map(|(((name, _, _), t), r)| Row {
+                name: name.clone(),
+                secs: median(t),
+                rss_kib: r,
+            })
+            .collect();
+        print_table(sub, bytes, games, plies, runs, &rows);
+    }
+    perft_rows(&ours, &theirs, runs.min(3))?;
+    if big {
+        big_run(&ours, &dir)?;
+    }
+    Ok(())
+}
+
+fn print_table(set: &str, bytes: u64, games: u64, plies: u64, runs: usize, rows: &[Row]) {
+    let base = rows.first().map_or(f64::NAN, |r| r.secs);
+    println!(
+        "\n{set}: {bytes} bytes, {games} games, {plies} plies; median of {runs} runs\n\
+         | tool | s | MB/s | games/s | plies/s | peak RSS MiB | ratio to baseline |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
+    for r in rows {
+        println!(
+            "| {} | {:.3} | {:.1} | {:.0} | {:.2} M | {} | {:.2} |",
+            r.name,
+            r.secs,
+            bytes as f64 / r.secs / 1e6,
+            games as f64 / r.secs,
+            plies as f64 / r.secs / 1e6,
+            r.rss_kib
+                .map_or_else(|| "n/a".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0)),
+            base / r.secs
+        );
+    }
+}
+
+fn perft_rows(ours: &Path, theirs: &Path, runs: usize) -> Result<(), String> {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned();
+    let ours_args = vec!["perft".to_owned(), start.clone(), "6".to_owned()];
+    let theirs_args = ours_args.clone();
+    let mut t_ours = Vec::new();
+    let mut t_theirs = Vec::new();
+    for _ in 0..runs.max(1) {
+        t_theirs.push(measure(theirs, &theirs_args)?.secs);
+        t_ours.push(measure(ours, &ours_args)?.secs);
+    }
+    let (a, b) = (median(t_theirs), median(t_ours));
+    println!(
+        "\nperft start position depth 6 (119,060,324 nodes):\n\
+         | tool | s | Mnodes/s | ratio to baseline |\n| --- | ---: | ---: | ---: |\n\
+         | baseline (shakmaty) | {a:.3} | {:.1} | 1.00 |\n| scoresheet perft | {b:.3} | {:.1} | {:.2} |",
+        119_060_324.0 / a / 1e6,
+        119_060_324.0 / b / 1e6,
+        a / b
+    );
+    Ok(())
+}
+
+/// Concatenates the corpus into a multi-gigabyte file and measures peak memory.
+fn big_run(ours: &Path, dir: &Path) -> Result<(), String> {
+    let target = root().join("target/bench-big.pgn");
+    let want: u64 = 2_000_000_000;
+    let have = std::fs::metadata(&target).map_or(0, |m| m.len());
+    if have < want {
+        use std::io::Write;
+        let files = set(dir, "strict");
+        let mut out = std::io::BufWriter::new(
+            std::fs::File::create(&target).map_err(|e| format!("creating {}: {e}", target.display()))?,
+        );
+        let mut written = 0u64;
+        'outer: loop {
+            for f in &files {
+                let data = std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?;
+                out.write_all(&data).and_then(|()| out.write_all(b"\n\n")).map_err(|e| e.to_string())?;
+                written += data.len() as u64 + 2;
+                if written >= want {
+                    break 'outer;
+                }
+            }
+        }
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    let args = vec![
+        "validate".to_owned(),
+        "--quiet".to_owned(),
+        target.to_string_lossy().into_owned(),
+    ];
+    let m = measure(ours, &args)?;
+    let size = std::fs::metadata(&target).map_or(0, |m| m.len());
+    println!(
+        "\nbig input: {:.2} GB in {:.1} s ({:.1} MB/s), peak RSS {}",
+        size as f64 / 1e9,
+        m.secs,
+        size as f64 / m.secs / 1e6,
+        m.rss_kib
+            .map_or_else(|| "n/a".to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+    );
+    Ok(())
+}
