@@ -1,0 +1,952 @@
+//! The validated game state and everything that follows from the rules: legal moves,
+//! playing moves, check, mate, stalemate, dead positions, hashing and FEN output.
+
+use core::fmt;
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
+use crate::zobrist::KEYS;
+use crate::{
+    Bitboard, Board, Color, File, GameResult, Move, MoveList, MoveType, Piece, Rank, Role, Square,
+};
+
+/// How [`Position::to_fen`] writes the en passant field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum EpStyle {
+    /// After every double pawn push, whether or not a capture is possible: the FEN
+    /// description's convention, and the default.
+    #[default]
+    Always,
+    /// Only when an en passant capture is legal (the convention of some other tools).
+    Legal,
+}
+
+/// How a game ended by the rules alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` gave the mate.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can ever mate (K v K, K+minor v K, bishops all on one colour).
+    InsufficientMaterial,
+    /// The same position occurred five times (needs the game's history).
+    FivefoldRepetition,
+    /// 75 moves by each side without a capture or pawn move (needs the game's history).
+    SeventyFiveMoves,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The PGN result this outcome gives.
+    #[must_use]
+    pub const fn result(self) -> GameResult {
+        match self {
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => GameResult::WhiteWins,
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => GameResult::BlackWins,
+            _ => GameResult::Draw,
+        }
+    }
+}
+
+/// A move that [`Position::play`] refused because it is not legal in the position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {uci} in {fen}")]
+pub struct IllegalMove {
+    /// The refused move.
+    pub mv: Move,
+    /// The move in UCI notation.
+    pub uci: String,
+    /// The position it was tried in.
+    pub fen: String,
+}
+
+/// Why a castling move cannot be played (used to explain a refused castling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastleObstacle {
+    /// This square between king, rook and their destinations is occupied.
+    Blocked(Square),
+    /// The king is in check.
+    InCheck,
+    /// The king would pass through or land on this attacked square.
+    Attacked(Square),
+}
+
+/// A legal chess position: the six FEN fields, checked for consistency.
+///
+/// ```
+/// use scoresheet_board::{EpStyle, Position};
+/// let mut pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// let e4 = pos.legal_moves().iter().find(|m| m.to_uci() == "e2e4").copied().unwrap();
+/// pos.play(&e4).unwrap();
+/// assert_eq!(pos.to_fen(EpStyle::Always), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+/// assert_eq!(pos.to_fen(EpStyle::Legal), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep_square: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    castling_notation: CastlingNotation,
+}
+
+/// What legality checks need, computed once per position.
+#[derive(Clone, Copy)]
+pub(crate) struct Safety {
+    pub(crate) king: Square,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    #[must_use]
+    pub fn new() -> Position {
+        Position {
+            board: Board::start(),
+            turn: Color::White,
+            castling: Bitboard(0x8100_0000_0000_0081),
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            castling_notation: CastlingNotation::Standard,
+        }
+    }
+
+    /// Reads a FEN (or a four-field EPD) and validates it.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field, the offending text and its character offset.
+    ///
+    /// ```
+    /// use scoresheet_board::Position;
+    /// let err = Position::from_fen("8/8/8/8/8/4p4/8/8 w - - 0 1").unwrap_err();
+    /// assert_eq!(err.to_string(), r#"fen: piece placement: rank 3 "4p4" adds up to 9 squares, at character 10"#);
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with_notes(fen).map(|(pos, _)| pos)
+    }
+
+    /// Like [`Position::from_fen`], also returning notes on what was read leniently
+    /// (a four-field EPD, a full-move number of 0).
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field, the offending text and its character offset.
+    pub fn from_fen_with_notes(fen: &str) -> Result<(Position, Vec<FenNote>), FenError> {
+        let (setup, notes, layout) = crate::setup::parse_fen(fen)?;
+        let pos = Position::from_setup(setup).map_err(|e| layout.locate(fen, e))?;
+        Ok((pos, notes))
+    }
+
+    /// Validates a setup.
+    ///
+    /// # Errors
+    /// The first inconsistency found: kings missing or doubled, pawns on the back ranks,
+    /// castling rights without their king and rook, an impossible en passant square, or the
+    /// side not to move in check.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        crate::setup::validate(&setup)?;
+        Ok(Position {
+            board: setup.board,
+            turn: setup.turn,
+            castling: setup.castling_rights,
+            ep_square: setup.ep_square,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number.max(1),
+            castling_notation: setup.castling_notation,
+        })
+    }
+
+    /// The six fields, unvalidated again.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rights: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            castling_notation: self.castling_notation,
+        }
+    }
+
+    /// The piece placement.
+    #[inline]
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    #[must_use]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.board.by_color(color)
+    }
+
+    /// The squares of `piece`.
+    #[inline]
+    #[must_use]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.board.by_piece(piece)
+    }
+
+    /// Every occupied square.
+    #[inline]
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+
+    /// The castling rights, as the set of the rooks' squares that may still castle.
+    #[inline]
+    #[must_use]
+    pub const fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// How the castling field was written (and will be written back).
+    #[inline]
+    #[must_use]
+    pub const fn castling_notation(&self) -> CastlingNotation {
+        self.castling_notation
+    }
+
+    /// The en passant square as FEN's description records it: after every double
+    /// pawn push, capturable or not. See [`Position::legal_ep_square`].
+    #[inline]
+    #[must_use]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The half-move clock: plies since the last capture or pawn move.
+    #[inline]
+    #[must_use]
+    pub const fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The full-move number: starts at 1, grows after each Black move.
+    #[inline]
+    #[must_use]
+    pub const fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The square of the side to move's king.
+    #[inline]
+    #[must_use]
+    pub const fn our_king(&self) -> Option<Square> {
+        self.board.king_of(self.turn)
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with `occupied` as the board's occupancy.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let b = &self.board;
+        ((knight_attacks(sq) & b.by_role(Role::Knight))
+            | (king_attacks(sq) & b.by_role(Role::King))
+            | (pawn_attacks(attacker.other(), sq) & b.by_role(Role::Pawn))
+            | (rook_attacks(sq, occupied) & b.rooks_and_queens())
+            | (bishop_attacks(sq, occupied) & b.bishops_and_queens()))
+            & b.by_color(attacker)
+    }
+
+    /// Whether `attacker` attacks `sq` in this position.
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
+        self.attackers_to(sq, attacker, self.occupied()).any()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        match self.our_king() {
+            Some(king) => self.attackers_to(king, self.turn.other(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The enemy slider that pins the piece on `sq` to the side to move's king, if any.
+    #[must_use]
+    pub fn pinner_of(&self, sq: Square) -> Option<Square> {
+        let king = self.our_king()?;
+        let occ = self.occupied();
+        let theirs = self.by_color(self.turn.other());
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & self.board.rooks_and_queens())
+            | (bishop_attacks(king, Bitboard::EMPTY) & self.board.bishops_and_queens()))
+            & theirs;
+        snipers.into_iter().find(|&s| {
+            let blockers = between(king, s) & occ;
+            blockers.single() == Some(sq) && line(king, s).contains(sq)
+        })
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider.
+    #[inline]
+    fn pinned(&self, king: Square, occ: Bitboard) -> Bitboard {
+        let ours = self.by_color(self.turn);
+        let theirs = self.by_color(self.turn.other());
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & self.board.rooks_and_queens())
+            | (bishop_attacks(king, Bitboard::EMPTY) & self.board.bishops_and_queens()))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(king, s) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        pinned
+    }
+
+    pub(crate) fn safety(&self) -> Option<Safety> {
+        let king = self.our_king()?;
+        let occ = self.occupied();
+        Some(Safety {
+            king,
+            checkers: self.attackers_to(king, self.turn.other(), occ),
+            pinned: self.pinned(king, occ),
+        })
+    }
+
+    /// Whether moving a non-king piece from `from` to `to` (not en passant) keeps our king safe.
+    #[inline]
+    pub(crate) fn is_safe_non_king(&self, s: &Safety, from: Square, to: Square) -> bool {
+        if s.checkers.more_than_one() {
+            return false;
+        }
+        if let Some(checker) = s.checkers.single() {
+            if !between(s.king, checker).with(checker).contains(to) {
+                return false;
+            }
+        }
+        !s.pinned.contains(from) || line(s.king, from).contains(to)
+    }
+
+    /// Whether the en passant capture from `from` onto the ep square `to` keeps our king safe.
+    pub(crate) fn is_safe_en_passant(&self, from: Square, to: Square) -> bool {
+        let Some(king) = self.our_king() else {
+            return true;
+        };
+        let captured = Square::from_coords(to.file(), from.rank());
+        let occ = self.occupied().without(from).without(captured).with(to);
+        let b = &self.board;
+        let theirs = b.by_color(self.turn.other());
+        ((rook_attacks(king, occ) & b.rooks_and_queens())
+            | (bishop_attacks(king, occ) & b.bishops_and_queens())
+            | (knight_attacks(king) & b.by_role(Role::Knight))
+            | (pawn_attacks(self.turn, king) & b.by_role(Role::Pawn).without(captured)))
+            & theirs
+            == Bitboard::EMPTY
+    }
+
+    /// All legal moves.
+    ///
+    /// ```
+    /// use scoresheet_board::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 15);
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves (what perft counts at its last ply), counted without
+    /// building the moves.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has at least one legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    fn generate<S: MoveSink>(&self, list: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let occ = b.occupied();
+        let Some(king) = b.king_of(us) else {
+            // Only reachable through a misused `play_unchecked`: move without a king.
+            self.generate_pieces(list, !ours, Bitboard::EMPTY, Square::A8);
+            return;
+        };
+        let checkers = self.attackers_to(king, them, occ);
+        for to in king_attacks(king) - ours {
+            if self.attackers_to(to, them, occ.without(king)).is_empty() {
+                list.pieces(self, Role::King, king, Bitboard::from_square(to));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.single() {
+            Some(checker) => between(king, checker).with(checker),
+            None => {
+                self.generate_castling(list, king);
+                !ours
+            }
+        };
+        let pinned = self.pinned(king, occ);
+        self.generate_pieces(list, target, pinned, king);
+        self.generate_en_passant(list);
+    }
+
+    /// Knight, bishop, rook, queen and pawn moves onto `target` (pins respected).
+    fn generate_pieces<S: MoveSink>(
+        &self,
+        list: &mut S,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Square,
+    ) {
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(us.other());
+        let occ = b.occupied();
+        let pin_mask = |from: Square| {
+            if pinned.contains(from) {
+                line(king, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+        for from in b.by_role(Role::Knight) & (ours - pinned) {
+            list.pieces(self, Role::Knight, from, knight_attacks(from) & target);
+        }
+        let queens = b.by_role(Role::Queen);
+        for from in b.bishops_and_queens() & ours {
+            let role = if queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Bishop
+            };
+            list.pieces(
+                self,
+                role,
+                from,
+                bishop_attacks(from, occ) & target & pin_mask(from),
+            );
+        }
+        for from in b.rooks_and_queens() & ours {
+            let role = if queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Rook
+            };
+            list.pieces(
+                self,
+                role,
+                from,
+                rook_attacks(from, occ) & target & pin_mask(from),
+            );
+        }
+        let start_rank = Bitboard::rank(match us {
+            Color::White => Rank::Second,
+            Color::Black => Rank::Seventh,
+        });
+        for from in b.by_role(Role::Pawn) & ours {
+            let allowed = target & pin_mask(from);
+            let one = match us {
+                Color::White => Bitboard::from_square(from).north(),
+                Color::Black => Bitboard::from_square(from).south(),
+            } - occ;
+            list.pawns(self, from, one & allowed);
+            if start_rank.contains(from) && one.any() {
+                let two = match us {
+                    Color::White => one.north(),
+                    Color::Black => one.south(),
+                } - occ;
+                list.pawns(self, from, two & allowed);
+            }
+            list.pawns(self, from, pawn_attacks(us, from) & theirs & allowed);
+        }
+    }
+
+    fn generate_en_passant<S: MoveSink>(&self, list: &mut S) {
+        let Some(ep) = self.ep_square else {
+            return;
+        };
+        let us = self.turn;
+        let captured = match us {
+            Color::White => ep.offset(0, -1),
+            Color::Black => ep.offset(0, 1),
+        };
+        let Some(captured) = captured else {
+            return;
+        };
+        if !self.by_piece(Role::Pawn.of(us.other())).contains(captured)
+            || self.occupied().contains(ep)
+        {
+            return;
+        }
+        for from in pawn_attacks(us.other(), ep) & self.by_piece(Role::Pawn.of(us)) {
+            if self.is_safe_en_passant(from, ep) {
+                list.push(Move {
+                    role: Role::Pawn,
+                    from,
+                    to: ep,
+                    capture: Some(Role::Pawn),
+                    promotion: None,
+                    kind: MoveType::EnPassant,
+                });
+            }
+        }
+    }
+
+    fn generate_castling<S: MoveSink>(&self, list: &mut S, king: Square) {
+        let us = self.turn;
+        let rights =
+            self.castling & Bitboard::rank(us.back_rank()) & self.by_piece(Role::Rook.of(us));
+        for rook in rights {
+            if let Ok(m) = self.castle_move(king, rook) {
+                list.push(m);
+            }
+        }
+    }
+
+    /// The castling move of the side to move's king with the rook on `rook`, if legal;
+    /// otherwise what stops it. Castling rights are not checked here.
+    pub(crate) fn castle_move(&self, king: Square, rook: Square) -> Result<Move, CastleObstacle> {
+        let us = self.turn;
+        let rank = us.back_rank();
+        let king_side = rook.file() > king.file();
+        let king_to = Square::from_coords(if king_side { File::G } else { File::C }, rank);
+        let rook_to = Square::from_coords(if king_side { File::F } else { File::D }, rank);
+        let occ = self.occupied();
+        let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
+            .without(king)
+            .without(rook);
+        if let Some(sq) = nearest(path & occ, king) {
+            return Err(CastleObstacle::Blocked(sq));
+        }
+        if self.is_check() {
+            return Err(CastleObstacle::InCheck);
+        }
+        let without = occ.without(king).without(rook);
+        let walk = (between(king, king_to).with(king_to)).without(king);
+        let attacked: Bitboard = walk
+            .filter(|&sq| self.attackers_to(sq, us.other(), without).any())
+            .collect();
+        if let Some(sq) = nearest(attacked, king) {
+            return Err(CastleObstacle::Attacked(sq));
+        }
+        Ok(Move {
+            role: Role::King,
+            from: king,
+            to: king_to,
+            capture: None,
+            promotion: None,
+            kind: MoveType::Castle { rook },
+        })
+    }
+
+    /// Whether `m` is legal here (including its recorded capture and kind).
+    #[must_use]
+    pub fn is_legal(&self, m: &Move) -> bool {
+        if m.is_null() {
+            return !self.is_check();
+        }
+        self.legal_moves().contains(m)
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `m` is not legal here; the position is then unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                mv: *m,
+                uci: m.to_uci(),
+                fen: self.to_fen(EpStyle::Always),
+            })
+        }
+    }
+
+    /// Plays `m` without checking it, updating all six fields.
+    ///
+    /// # Contract
+    /// `m` must be legal in this position, as [`Position::legal_moves`] or
+    /// `resolve` give it. An illegal move never panics (and there is no unsafe
+    /// code) but leaves a position that may break the invariants of the rules (a king
+    /// missing, pieces overlapping); later answers on it are unspecified.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        self.ep_square = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        match m.kind {
+            MoveType::Null => {}
+            MoveType::Normal => {
+                self.board.take_known(m.from, m.role.of(us));
+                if self.board.occupied().contains(m.to) {
+                    self.board.discard_piece_at(m.to);
+                    self.halfmove_clock = 0;
+                }
+                self.board
+                    .put_on_empty(m.to, m.promotion.unwrap_or(m.role).of(us));
+                match m.role {
+                    Role::Pawn => {
+                        self.halfmove_clock = 0;
+                        if m.from.index().abs_diff(m.to.index()) == 16 {
+                            self.ep_square = Some(Square::from_index_masked(
+                                (m.from.index() + m.to.index()) / 2,
+                            ));
+                        }
+                    }
+                    Role::King => self.castling &= !Bitboard::rank(us.back_rank()),
+                    _ => {}
+                }
+                self.castling = self.castling.without(m.from).without(m.to);
+            }
+            MoveType::EnPassant => {
+                self.board.take_known(m.from, Role::Pawn.of(us));
+                self.board
+                    .discard_piece_at(Square::from_coords(m.to.file(), m.from.rank()));
+                self.board.set_piece_at(m.to, Role::Pawn.of(us));
+                self.halfmove_clock = 0;
+            }
+            MoveType::Castle { rook } => {
+                self.board.take_known(m.from, Role::King.of(us));
+                self.board.take_known(rook, Role::Rook.of(us));
+                let rook_to = Square::from_coords(
+                    if rook.file() > m.from.file() {
+                        File::F
+                    } else {
+                        File::D
+                    },
+                    m.from.rank(),
+                );
+                self.board.set_piece_at(m.to, Role::King.of(us));
+                self.board.set_piece_at(rook_to, Role::Rook.of(us));
+                self.castling &= !Bitboard::rank(us.back_rank());
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = us.other();
+    }
+
+    /// The position after `m` (checked).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `m` is not legal here.
+    pub fn after(&self, m: &Move) -> Result<Position, IllegalMove> {
+        let mut next = self.clone();
+        next.play(m)?;
+        Ok(next)
+    }
+
+    /// The en passant square only if a legal en passant capture exists.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let mut list = MoveList::new();
+        self.generate_en_passant(&mut list);
+        list.first().map(|m| m.to)
+    }
+
+    /// Checkmate: in check with no legal move.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Stalemate: not in check but with no legal move.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether neither side can ever mate: only kings and bishops all on squares of one
+    /// colour (K v K, KB v K, KB v KB with same-coloured bishops), or kings and one knight.
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if (b.by_role(Role::Pawn) | b.rooks_and_queens()).any() {
+            return false;
+        }
+        let knights = b.by_role(Role::Knight);
+        let bishops = b.by_role(Role::Bishop);
+        if knights.is_empty() {
+            (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+        } else {
+            (knights | bishops).count() == 1
+        }
+    }
+
+    /// Checkmate, stalemate or insufficient material; `None` if play goes on. Repetition
+    /// and move-count draws need the history: see [`crate::Game::outcome`].
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.is_check() {
+                Outcome::Checkmate {
+                    winner: self.turn.other(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        self.is_insufficient_material()
+            .then_some(Outcome::InsufficientMaterial)
+    }
+
+    /// The Zobrist hash of placement, side to move, castling rights and en passant
+    /// possibility (the ep square counts only when a capture on it is legal), so two
+    /// positions that are the same for the repetition rules hash the same.
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        let mut h = 0u64;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let keys = &KEYS.pieces[(color.index() * 6 + role.index()) % 12];
+                for sq in self.by_piece(role.of(color)) {
+                    h ^= keys[sq.index() as usize & 63];
+                }
+            }
+        }
+        for sq in self.castling {
+            h ^= KEYS.castling[sq.index() as usize & 63];
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            h ^= KEYS.ep_file[ep.file().index() as usize & 7];
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS.black;
+        }
+        h
+    }
+
+    /// The FEN of the position.
+    ///
+    /// ```
+    /// use scoresheet_board::{EpStyle, Position};
+    /// assert_eq!(Position::new().to_fen(EpStyle::Always), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    #[must_use]
+    pub fn to_fen(&self, ep: EpStyle) -> String {
+        let ep_square = match ep {
+            EpStyle::Always => self.ep_square,
+            EpStyle::Legal => self.legal_ep_square(),
+        };
+        format!(
+            "{} {} {} {} {} {}",
+            self.board.board_fen(),
+            self.turn.char(),
+            crate::setup::castling_field(&self.board, self.castling, self.castling_notation),
+            ep_square.map_or_else(|| "-".to_owned(), |sq| sq.to_string()),
+            self.halfmove_clock,
+            self.fullmove_number
+        )
+    }
+
+    /// A text diagram, rank 8 at the top, rank numbers on the left and file letters
+    /// beneath. Pieces are FEN letters (or figurines when `unicode`); an empty light square
+    /// is `.` and an empty dark square is `:`, so a1 reads as dark in the lower left.
+    ///
+    /// ```
+    /// use scoresheet_board::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// let diagram = pos.diagram(false);
+    /// assert!(diagram.starts_with("8 . : . : k : . :\n"));
+    /// assert!(diagram.ends_with("1 : . : . K . : .\n  a b c d e f g h\n"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self, unicode: bool) -> String {
+        let mut s = String::with_capacity(200);
+        for rank in Rank::ALL.into_iter().rev() {
+            s.push(rank.char());
+            for file in File::ALL {
+                let sq = Square::from_coords(file, rank);
+                s.push(' ');
+                s.push(match self.piece_at(sq) {
+                    Some(p) if unicode => p.figurine(),
+                    Some(p) => p.char(),
+                    None if Bitboard::DARK_SQUARES.contains(sq) => ':',
+                    None => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s.push_str("  a b c d e f g h\n");
+        s
+    }
+}
+
+/// Where generated moves go: a list, or a counter for perft's last ply.
+trait MoveSink {
+    /// Moves of a non-pawn piece from `from` to each square of `to`.
+    fn pieces(&mut self, pos: &Position, role: Role, from: Square, to: Bitboard);
+    /// Pawn moves from `from` to each square of `to` (four promotions on the last rank).
+    fn pawns(&mut self, pos: &Position, from: Square, to: Bitboard);
+    /// One fully built move.
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn pieces(&mut self, pos: &Position, role: Role, from: Square, to: Bitboard) {
+        let occupied = pos.occupied();
+        for to in to {
+            let capture = if occupied.contains(to) {
+                pos.board.role_at(to)
+            } else {
+                None
+            };
+            self.push(Move {
+                role,
+                from,
+                to,
+                capture,
+                promotion: None,
+                kind: MoveType::Normal,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, pos: &Position, from: Square, to: Bitboard) {
+        let occupied = pos.occupied();
+        for to in to {
+            let capture = if occupied.contains(to) {
+                pos.board.role_at(to)
+            } else {
+                None
+            };
+            if Bitboard::BACK_RANKS.contains(to) {
+                for promotion in Role::PROMOTIONS {
+                    self.push(Move {
+                        role: Role::Pawn,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(promotion),
+                        kind: MoveType::Normal,
+                    });
+                }
+            } else {
+                self.push(Move {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                    kind: MoveType::Normal,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves instead of building them.
+struct Counter(usize);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn pieces(&mut self, _: &Position, _: Role, _: Square, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+
+    #[inline]
+    fn pawns(&mut self, _: &Position, _: Square, to: Bitboard) {
+        self.0 += (to - Bitboard::BACK_RANKS).count() as usize
+            + 4 * (to & Bitboard::BACK_RANKS).count() as usize;
+    }
+
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The square of `set` nearest to `from` (by file distance on the back rank).
+fn nearest(set: Bitboard, from: Square) -> Option<Square> {
+    set.min_by_key(|sq| sq.file().index().abs_diff(from.file().index()))
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN with [`EpStyle::Always`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen(EpStyle::Always))
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen(EpStyle::Always))
+    }
+}
+
+#[cfg(test)]
+mod tests;

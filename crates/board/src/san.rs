@@ -1,0 +1,90 @@
+//! Standard algebraic notation for moves in a position.
+
+use crate::attacks::attacks;
+use crate::{Move, MoveType, Position, Role};
+
+impl Position {
+    /// SAN with the check or mate suffix: `Nf3`, `exd5`, `e8=Q+`, `O-O-O#`.
+    ///
+    /// ```
+    /// use scoresheet_board::Position;
+    /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let m = *pos.legal_moves().iter().find(|m| m.to_uci() == "a1a8").unwrap();
+    /// assert_eq!(pos.san(&m), "Rxa8+");
+    /// ```
+    #[must_use]
+    pub fn san(&self, m: &Move) -> String {
+        let mut s = self.san_plain(m);
+        if m.is_null() {
+            return s;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// SAN without a check or mate suffix, with minimal disambiguation (file, else rank,
+    /// else the whole square).
+    #[must_use]
+    pub fn san_plain(&self, m: &Move) -> String {
+        match m.kind {
+            MoveType::Null => return "--".to_owned(),
+            MoveType::Castle { .. } => return m.to_lan(),
+            _ => {}
+        }
+        let mut s = String::with_capacity(8);
+        if m.role == Role::Pawn {
+            if m.is_capture() {
+                s.push(m.from.file().char());
+            }
+        } else {
+            s.push(m.role.upper_char());
+            if m.role != Role::King {
+                let (file, rank) = self.disambiguation(m);
+                if file {
+                    s.push(m.from.file().char());
+                }
+                if rank {
+                    s.push(m.from.rank().char());
+                }
+            }
+        }
+        if m.is_capture() {
+            s.push('x');
+        }
+        s.push_str(&m.to.to_string());
+        if let Some(p) = m.promotion {
+            s.push('=');
+            s.push(p.upper_char());
+        }
+        s
+    }
+
+    /// Whether SAN needs the origin file and/or rank to tell `m` from the other legal
+    /// moves of the same piece kind to the same square.
+    fn disambiguation(&self, m: &Move) -> (bool, bool) {
+        let piece = m.role.of(self.turn());
+        let Some(safety) = self.safety() else {
+            return (false, false);
+        };
+        let others = (attacks(piece, m.to, self.occupied()) & self.by_piece(piece)).without(m.from);
+        let mut rivals = others.filter(|&from| self.is_safe_non_king(&safety, from, m.to));
+        let mut any = false;
+        let mut same_file = false;
+        let mut same_rank = false;
+        for from in &mut rivals {
+            any = true;
+            same_file |= from.file() == m.from.file();
+            same_rank |= from.rank() == m.from.rank();
+        }
+        match (any, same_file, same_rank) {
+            (false, _, _) => (false, false),
+            (true, false, _) => (true, false),
+            (true, true, false) => (false, true),
+            (true, true, true) => (true, true),
+        }
+    }
+}
