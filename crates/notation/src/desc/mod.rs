@@ -319,8 +319,11 @@ impl fmt::Display for DescMove {
             }
             DescAction::Vague(kind) => write!(f, " {}", kind.word())?,
         }
-        if let Some(p) = self.promotion {
-            write!(f, "={}", p.upper_char())?;
+        match (self.action, self.promotion) {
+            // `P Queens` already says which piece.
+            (DescAction::Vague(VagueKind::Promotes), Some(Role::Queen)) => {}
+            (_, Some(p)) => write!(f, "={}", p.upper_char())?,
+            (_, None) => {}
         }
         if self.en_passant {
             f.write_str(" e.p.")?;

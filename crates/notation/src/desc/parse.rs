@@ -409,6 +409,17 @@ impl Parser<'_> {
     fn qualifier(&mut self, own: Option<&DescPiece>) -> Option<SquareSpec> {
         let save = self.pos;
         let open = self.peek()?;
+        // `R1-Q1`: a bare from-rank right before the dash or capture sign.
+        if let (Tok::Digit(rank), Some(Tok::Dash | Tok::Capture), true) =
+            (open, self.peek_at(1), own.is_some())
+        {
+            self.pos += 1;
+            return Some(SquareSpec {
+                file: None,
+                rank: Some(rank),
+                span: self.last_span(),
+            });
+        }
         if !matches!(open, Tok::LParen | Tok::Slash) {
             return None;
         }
