@@ -326,6 +326,22 @@ fn read_line(
     );
 }
 
+/// Whether a move reads from token `j` on (so an unreadable move before it ends there).
+fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
+    let Some(first) = toks.get(j) else {
+        return false;
+    };
+    (j..toks.len().min(j + 8)).any(|k| {
+        toks.get(k).is_some_and(|last| {
+            parse_desc_move(
+                text.get(first.start..last.end).unwrap_or_default(),
+                first.start,
+            )
+            .is_ok()
+        })
+    })
+}
+
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to
 /// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
 fn read_moves(
@@ -404,7 +420,8 @@ fn read_moves(
             });
             break;
         }
-        let lower = word.first().is_some_and(u8::is_ascii_lowercase);
+        let lower = word.first().is_some_and(u8::is_ascii_lowercase)
+            && !word.iter().any(u8::is_ascii_digit);
         if word.first() == Some(&b'(') || (lower && !plies.is_empty()) {
             // An inline remark: `(e4)` beside the move, or words after it (`in two moves`).
             let mut j = i;
@@ -438,7 +455,10 @@ fn read_moves(
         let mut j = i + 1;
         while let Some(tk) = toks.get(j) {
             let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
-            if gap(text, prev, tk.start) || move_number(slice(tk)).is_some() {
+            if gap(text, prev, tk.start)
+                || move_number(slice(tk)).is_some()
+                || starts_move(text, &toks, j)
+            {
                 break;
             }
             j += 1;
