@@ -354,9 +354,15 @@ fn read_moves(
 ) {
     let toks = tokens(text, start, end);
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
-    let numbered = toks
-        .first()
-        .is_some_and(|t| move_number(slice(t)).is_some());
+    // A number without a dot (`6 B-N5ch B-Q2`, `7 ... B-Q3`) counts only when a move or
+    // `...` follows it: `1921 was a good year` is commentary.
+    let numbered = toks.first().is_some_and(|t| {
+        move_number(slice(t)).is_some()
+            && (slice(t).ends_with(b".")
+                || toks
+                    .get(1)
+                    .is_some_and(|n| is_ellipsis(slice(n)) || starts_move(text, &toks, 1)))
+    });
     let mut plies = Vec::new();
     let mut notes = Vec::new();
     let mut comments = Vec::new();
@@ -367,7 +373,7 @@ fn read_moves(
     while i < toks.len() {
         let Some(t) = toks.get(i) else { break };
         let word = slice(t);
-        let number = move_number(word).filter(|_| i == 0 || word.ends_with(b"."));
+        let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
         if let Some((n, black)) = number {
             pending_number = Some((n, black, Span::new(t.start, t.end)));
             i += 1;

@@ -244,6 +244,19 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                     i += 1;
                 }
             }
+            // Full-width digits `０`..`９` (EF BC 90..99), as in some scanned texts.
+            0xEF if at(i + 1) == 0xBC && (0x90..=0x99).contains(&at(i + 2)) => {
+                let d = at(i + 2) - 0x90;
+                push(
+                    match d {
+                        0 => Tok::CastleZero,
+                        1..=8 => Tok::Digit(d),
+                        _ => Tok::BadNumber,
+                    },
+                    i + 3,
+                );
+                i += 3;
+            }
             0xC3 if at(i + 1) == 0x97 => {
                 push(Tok::Capture, i + 2);
                 i += 2;
@@ -349,7 +362,11 @@ fn lex_compact(text: &[u8], from: usize, to: usize, base: usize, out: &mut Vec<A
             b'x' if !at(i + 1).is_ascii_lowercase() => emit(Tok::Capture, 1),
             b'a'..=b'z' => {
                 // Lower-case glued tail: a keyword or a sequence of glued keywords.
-                let rest = text.get(i..to).unwrap_or_default();
+                let mut k = i;
+                while k < to && at(k).is_ascii_lowercase() {
+                    k += 1;
+                }
+                let rest = text.get(i..k).unwrap_or_default();
                 if let Some(tok) = keyword(rest) {
                     emit(tok, rest.len())
                 } else if let Some(k) = GLUED.iter().find(|k| rest.starts_with(k)) {

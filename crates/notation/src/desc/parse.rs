@@ -34,7 +34,7 @@ pub fn parse_desc_move(text: &[u8], base: usize) -> Result<WrittenMove, DescErro
     p.parse()
 }
 
-/// Reads one whitespace-free compact token (`P-K4`, `QxQch`, `0-0`) for the PGN reader:
+/// Reads one whitespace-free compact token (`P-K4`, `QxQch`, `0-0`, `Castles`) for the PGN reader:
 /// `Some` when it is a complete descriptive move. Rejects SAN cheaply.
 ///
 /// ```
@@ -46,7 +46,11 @@ pub fn parse_desc_move(text: &[u8], base: usize) -> Result<WrittenMove, DescErro
 #[must_use]
 pub fn parse_token(text: &[u8], base: usize) -> Option<WrittenMove> {
     let first = *text.first()?;
-    if !matches!(first, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O' | b'0') || text.len() > 32 {
+    if !matches!(
+        first,
+        b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O' | b'0' | b'C'
+    ) || text.len() > 32
+    {
         return None;
     }
     // SAN always has a file letter followed by a rank digit (`Nf3`, `exd5`).

@@ -287,7 +287,11 @@ fn captures() {
     if let DescAction::Capture { doubled: d, .. } = &mut doubled.action {
         *d = true;
     }
-    same(&["Q. takes doubled P."], &doubled, None);
+    same(
+        &["Q. takes doubled P.", "QxdoubledP", "Q x doubled P"],
+        &doubled,
+        None,
+    );
 }
 
 #[test]
@@ -606,8 +610,19 @@ fn errors_carry_span_expected_and_found() {
 #[test]
 fn tokens_for_the_pgn_reader() {
     for t in [
-        "P-K4", "N-KB3", "PxP", "QxQch", "B-N5ch", "0-0", "O-O-O", "KtxKtP", "P-K8=Q", "R(1)-Q1",
+        "P-K4",
+        "N-KB3",
+        "PxP",
+        "QxQch",
+        "B-N5ch",
+        "0-0",
+        "O-O-O",
+        "KtxKtP",
+        "P-K8=Q",
+        "R(1)-Q1",
         "PxPe.p.",
+        "Castles",
+        "QxdoubledP",
     ] {
         assert!(parse_token(t.as_bytes(), 0).is_some(), "{t}");
     }
@@ -703,6 +718,28 @@ fn book_layouts() {
                 .is_some_and(|c| c.is_ascii_alphabetic())
         );
     }
+}
+
+#[test]
+fn book_continuations_without_dots_and_year_lines() {
+    let book = read_book(
+        "1 P-K4 P-K4\n2 N-KB3\n2 ... N-QB3\n1921 was the year of the match.\n3. B-N５ Resigns\n"
+            .as_bytes(),
+    );
+    let moves: Vec<String> = book
+        .plies
+        .iter()
+        .map(|p| p.result.as_ref().map_or_else(|e| e.to_string(), write_move))
+        .collect();
+    assert_eq!(moves, ["P-K4", "P-K4", "N-KB3", "N-QB3", "B-N5"]);
+    assert_eq!(book.plies[3].color, crate::Color::Black);
+    assert_eq!(book.commentary.len(), 1);
+    assert_eq!(book.end.as_ref().map(|e| e.text.as_str()), Some("Resigns"));
+    assert!(
+        book.diagnostics()
+            .iter()
+            .all(|d| d.severity == crate::Severity::Note)
+    );
 }
 
 #[test]
