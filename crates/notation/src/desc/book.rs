@@ -162,7 +162,8 @@ fn lossy(text: &[u8], span: Span) -> String {
 
 /// Whether whitespace between two offsets is a column gap (two or more blanks).
 fn gap(text: &[u8], from: usize, to: usize) -> bool {
-    text.get(from..to).is_some_and(|g| g.len() >= 2)
+    text.get(from..to)
+        .is_some_and(|g| g.len() >= 2 || g.contains(&b'\t'))
 }
 
 /// Reads a descriptive move table. Never panics, whatever the bytes.
@@ -342,6 +343,20 @@ fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
     })
 }
 
+/// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
+/// the start of another move.
+fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
+    let Some(t) = toks.get(k) else {
+        return true;
+    };
+    let word = text.get(t.start..t.end).unwrap_or_default();
+    (move_number(word).is_some() && word.ends_with(b"."))
+        || is_ellipsis(word)
+        || is_end_word(word)
+        || word.first() == Some(&b'(')
+        || starts_move(text, toks, k)
+}
+
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to
 /// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
 fn read_moves(
@@ -392,8 +407,11 @@ fn read_moves(
             i += 1;
             continue;
         }
-        // The longest run of tokens (at most ten) that reads as one move.
+        // The longest run of tokens (at most ten) that reads as one move and leaves a clean
+        // boundary behind it (end of line, a number, a remark, an end word or another move):
+        // `Castles. Q. to K's 2d.` is castling then a queen move, not `Castles Q` then `to`.
         let mut best = None;
+        let mut best_clean = None;
         for j in i..toks.len().min(i + 10) {
             let Some(last) = toks.get(j) else { break };
             if j > i {
@@ -407,10 +425,13 @@ fn read_moves(
             }
             if let Ok(m) = parse_desc_move(text.get(t.start..last.end).unwrap_or_default(), t.start)
             {
+                if clean_boundary(text, &toks, j + 1) {
+                    best_clean = Some((j, m.clone(), last.end));
+                }
                 best = Some((j, m, last.end));
             }
         }
-        if let Some((j, m, e)) = best {
+        if let Some((j, m, e)) = best_clean.or(best) {
             plies.push((pending_number.take(), Ok(m), Span::new(t.start, e)));
             i = j + 1;
             continue;
@@ -485,7 +506,6 @@ fn read_moves(
         commentary(book, Span::new(start, end), "line");
         return;
     }
-    let _ = &mut notes;
     for sp in comments {
         commentary(book, sp, "remark");
     }

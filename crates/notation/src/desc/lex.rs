@@ -92,7 +92,6 @@ fn keyword(word: &[u8]) -> Option<Tok> {
         b"ch" | b"check" => Tok::Ch,
         b"dis" | b"disc" => Tok::Dis,
         b"dbl" | b"dble" | b"double" => Tok::Dbl,
-        b"dblch" => return None,
         b"mate" | b"checkmate" => Tok::Mate,
         b"mates" => Tok::Vague(VagueKind::Mates),
         b"checks" => Tok::Vague(VagueKind::Checks),

@@ -383,11 +383,10 @@ impl Parser<'_> {
             if !letters.is_empty() {
                 if let Some(f) = file_of(&letters) {
                     file = Some(f);
-                } else if let [w, n] = letters[..] {
-                    // `K R`+... is not a file; keep the first letter only.
-                    let _ = (w, n);
+                } else if letters.len() == 2 {
+                    // Two letters that are no file (`Q B` with a queen's wing?): keep the first.
                     self.pos -= 1;
-                    file = file_of(&letters[..1]);
+                    file = file_of(letters.get(..1).unwrap_or_default());
                 }
             }
         }

@@ -660,6 +660,51 @@ fn garbage_never_panics() {
 }
 
 #[test]
+fn book_castles_then_a_move_in_a_single_spaced_row() {
+    let book = read_book(b"10. Castles. Q. to K's 2d.\n");
+    let moves: Vec<String> = book
+        .plies
+        .iter()
+        .map(|p| p.result.as_ref().map_or_else(|e| e.to_string(), write_move))
+        .collect();
+    assert_eq!(moves, ["Castles", "Q-K2"]);
+}
+
+#[test]
+fn word_salad_never_panics() {
+    let words: &[&str] = &[
+        "P.", "to", "K's", "4th.", "Kt.", "takes", "(ch.)", "Castles", "on", "Q's", "side.", "1.",
+        "........", "x", "-", "B", "3", "e.p.", "becomes", "a", "Queen", "(2d", "Q.)", "his",
+        "her", "sq.", "Resigns.", "mates.", "doubled", "(", ")", "/", "=Q", "dis", "ch", "O-O",
+        "0-0-0", "\n", "  ", "%", "WHITE.", "[A]", "R(1)-Q1", "PxP", "\t",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    for _ in 0..3000 {
+        let mut text = String::new();
+        for _ in 0..(state % 24) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(words[(state % words.len() as u64) as usize]);
+            if state % 3 != 0 {
+                text.push(' ');
+            }
+        }
+        let _ = parse_desc_move(text.as_bytes(), 0);
+        let book = read_book(text.as_bytes());
+        for p in &book.plies {
+            assert!(p.span.end <= text.len(), "{text:?}");
+            if let Ok(m) = &p.result {
+                assert!(
+                    m.span.start >= p.span.start && m.span.end <= p.span.end,
+                    "{text:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn book_layouts() {
     let text = "% title: GAME 1. White: F. J. Marshall. Black: J. R. Capablanca.\n\
                 WHITE. (Mr. M.)   BLACK. (Mr. H.)\n\
@@ -757,8 +802,7 @@ fn book_errors_become_error_plies_in_numbered_rows() {
     );
 }
 
-fn arb_file(named: bool) -> impl Strategy<Value = DescFile> {
-    let _ = named;
+fn arb_file() -> impl Strategy<Value = DescFile> {
     prop_oneof![
         Just(file(None, Queen)),
         Just(file(None, King)),
@@ -772,7 +816,7 @@ fn arb_file(named: bool) -> impl Strategy<Value = DescFile> {
 
 fn arb_spec(rank_needed: bool) -> impl Strategy<Value = SquareSpec> {
     (
-        proptest::option::of(arb_file(true)),
+        proptest::option::of(arb_file()),
         proptest::option::of(1u8..=8),
     )
         .prop_filter_map("empty square", move |(f, r)| {
@@ -796,7 +840,7 @@ fn arb_piece() -> impl Strategy<Value = DescPiece> {
                 wing: w,
                 ..piece(r)
             }),
-        proptest::option::of(arb_file(true)).prop_map(pawn),
+        proptest::option::of(arb_file()).prop_map(pawn),
     ]
 }
 
