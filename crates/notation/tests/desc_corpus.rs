@@ -72,6 +72,18 @@ fn every_corpus_ply_reads_and_counts_match() {
     }
     let mut files = Vec::new();
     desc_files(root, &mut files);
+    let texts: Vec<Vec<u8>> = files
+        .iter()
+        .map(|p| std::fs::read(p).unwrap_or_default())
+        .collect();
+    let started = std::time::Instant::now();
+    let plies: usize = texts.iter().map(|t| read_book(t).plies.len()).sum();
+    let elapsed = started.elapsed();
+    let bytes: usize = texts.iter().map(Vec::len).sum();
+    println!(
+        "read {plies} plies ({bytes} bytes) in {elapsed:?}: {:.0} plies/s",
+        plies as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
     let (mut total, mut ok) = (0usize, 0usize);
     let mut problems = Vec::new();
     for path in &files {

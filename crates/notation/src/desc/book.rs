@@ -80,6 +80,11 @@ impl Book {
     }
 }
 
+/// No written move is longer than this (the longest printed ones, such as
+/// `P. takes R., becomes a Queen (ch.)`, are under 40 bytes); longer runs are not tried,
+/// which keeps reading linear on hostile input.
+const MAX_MOVE_BYTES: usize = 80;
+
 const END_WORDS: [&str; 14] = [
     "mate",
     "checkmate",
@@ -334,11 +339,12 @@ fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
     };
     (j..toks.len().min(j + 8)).any(|k| {
         toks.get(k).is_some_and(|last| {
-            parse_desc_move(
-                text.get(first.start..last.end).unwrap_or_default(),
-                first.start,
-            )
-            .is_ok()
+            last.end - first.start <= MAX_MOVE_BYTES
+                && parse_desc_move(
+                    text.get(first.start..last.end).unwrap_or_default(),
+                    first.start,
+                )
+                .is_ok()
         })
     })
 }
@@ -414,6 +420,9 @@ fn read_moves(
         let mut best_clean = None;
         for j in i..toks.len().min(i + 10) {
             let Some(last) = toks.get(j) else { break };
+            if last.end - t.start > MAX_MOVE_BYTES {
+                break;
+            }
             if j > i {
                 let prev = toks.get(j - 1).map_or(last.start, |p| p.end);
                 // A printed number ends the move, and so does a column gap once a move is read.

@@ -705,6 +705,25 @@ fn word_salad_never_panics() {
 }
 
 #[test]
+fn hostile_books_read_in_linear_time() {
+    let mut text = Vec::new();
+    for i in 0..20_000u32 {
+        text.extend_from_slice(if i % 7 == 0 { b"1. " } else { b"" });
+        text.extend_from_slice(match i % 5 {
+            0 => b"P-K4 ".as_slice(),
+            1 => b"Kt. to ".as_slice(),
+            2 => b"QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ ".as_slice(),
+            3 => b"(((((( ".as_slice(),
+            _ => b"x ".as_slice(),
+        });
+    }
+    let started = std::time::Instant::now();
+    let book = read_book(&text);
+    assert!(!book.plies.is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[test]
 fn book_layouts() {
     let text = "% title: GAME 1. White: F. J. Marshall. Black: J. R. Capablanca.\n\
                 WHITE. (Mr. M.)   BLACK. (Mr. H.)\n\
