@@ -25,7 +25,7 @@ pub struct BookHeader {
 pub struct BookPly {
     /// Whose move: taken from the order of the plies, never from the printed number.
     pub color: Color,
-    /// The move number printed in front of it, if one was.
+    /// The move number printed on its row (both columns share it), if one was.
     pub number: Option<u32>,
     /// The move, or why it could not be read.
     pub result: Result<WrittenMove, DescError>,
@@ -389,6 +389,8 @@ fn read_moves(
     let mut comments = Vec::new();
     let mut end_note = None;
     let mut pending_number: Option<(u32, bool, Span)> = None;
+    // The number printed on this row, which both columns share.
+    let mut row_number: Option<u32> = None;
     let mut failed = false;
     let mut i = 0;
     while i < toks.len() {
@@ -397,6 +399,7 @@ fn read_moves(
         let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
         if let Some((n, black)) = number {
             pending_number = Some((n, black, Span::new(t.start, t.end)));
+            row_number = Some(n);
             i += 1;
             if let Some(next) = toks.get(i) {
                 if is_ellipsis(slice(next)) {
@@ -441,7 +444,12 @@ fn read_moves(
             }
         }
         if let Some((j, m, e)) = best_clean.or(best) {
-            plies.push((pending_number.take(), Ok(m), Span::new(t.start, e)));
+            plies.push((
+                pending_number.take(),
+                row_number,
+                Ok(m),
+                Span::new(t.start, e),
+            ));
             i = j + 1;
             continue;
         }
@@ -508,7 +516,12 @@ fn read_moves(
                 found: lossy(text, Span::new(t.start, e)),
             },
         };
-        plies.push((pending_number.take(), Err(err), Span::new(t.start, e)));
+        plies.push((
+            pending_number.take(),
+            row_number,
+            Err(err),
+            Span::new(t.start, e),
+        ));
         i = j;
     }
     if failed || (plies.is_empty() && end_note.is_none() && !numbered) {
@@ -518,7 +531,7 @@ fn read_moves(
     for sp in comments {
         commentary(book, sp, "remark");
     }
-    for (number, result, span) in plies {
+    for (number, row_number, result, span) in plies {
         let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
         let color = if index % 2 == 0 {
             Color::White
@@ -564,7 +577,7 @@ fn read_moves(
         }
         book.plies.push(BookPly {
             color,
-            number: number.map(|n| n.0),
+            number: row_number,
             result,
             span,
         });

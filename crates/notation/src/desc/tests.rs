@@ -760,9 +760,9 @@ fn book_layouts() {
             "wSome(2) N-KB3",
             "bSome(2) N-QB3",
             "wSome(3) B-N5",
-            "bNone P-QR3",
+            "bSome(3) P-QR3",
             "wSome(69) B-R4",
-            "bNone N-B3",
+            "bSome(69) N-B3",
             "wSome(5) Castles",
             "bSome(5) PxR=Q ch",
         ]
