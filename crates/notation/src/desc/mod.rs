@@ -9,6 +9,33 @@
 //! (`K. Kt. to K. B's 3d.`, `Q. takes K. R. P. (ch.)`). Ranks are kept as written,
 //! counted from the mover's side.
 //!
+//! # Reading the model (for resolution against a board)
+//!
+//! A [`DescMove`] is a set of constraints; the move meant is the one legal move of the
+//! side to move that meets all of them (SPEC-NOTES §4):
+//!
+//! - [`DescMove::piece`]: the mover's [`Role`]; for R, N, B an optional [`Wing`] prefix
+//!   (`KR`, `Q. Kt.`: by origin first, by wing as a fallback, §4.3); for pawns an optional
+//!   [`DescFile`] the pawn stands on now (`QBP`; `BP` means either B file).
+//! - [`DescMove::from`]: an optional [`SquareSpec`] the origin must fit
+//!   ([`SquareSpec::matches`]: missing parts match anything).
+//! - [`DescAction::Move`]: a non-capture whose destination fits `to`
+//!   ([`SquareSpec::matches_destination`]: a missing rank is rank 1; ranks count from the
+//!   mover's side, see [`relative_rank`]; a file without wing is two-valued, see
+//!   [`DescFile::files`]).
+//! - [`DescAction::Capture`]: a capture of a unit of `victim.role` (pawns by current file,
+//!   pieces by origin or wing), landing on a square that fits `at` when written; with
+//!   [`DescMove::en_passant`] it must be an en passant capture (a bare `PxP` may also be one).
+//! - [`DescAction::Vague`]: only the piece is named; [`VagueKind`] says what the move does.
+//!   `mates` and `checks` also set the check mark of the [`Suffix`](crate::Suffix).
+//! - [`DescMove::promotion`]: the promotion piece, if written.
+//! - The [`Suffix`](crate::Suffix) check mark: books print `ch` on every checking move, so
+//!   a move printed without one is a non-checking move (§5).
+//!
+//! Castling is [`MoveKind::Castle`](crate::MoveKind::Castle) with `side: None` for a plain
+//! `Castles`. [`read_book`] reads a whole printed table into plies, taking White and Black
+//! by order.
+//!
 //! ```
 //! use scoresheet_notation::desc::{parse_desc_move, DescAction, FileName, Wing};
 //! use scoresheet_notation::{MoveKind, Role};
@@ -272,7 +299,7 @@ pub enum DescAction {
 
 /// A move in English descriptive notation, as written (castling is
 /// [`MoveKind::Castle`](crate::MoveKind::Castle); check and annotation marks live in the
-/// [`Suffix`](crate::Suffix) of the [`WrittenMove`]).
+/// [`Suffix`](crate::Suffix) of the [`WrittenMove`](crate::WrittenMove)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DescMove {
     /// The mover.
