@@ -112,6 +112,8 @@ fn keyword(word: &[u8]) -> Option<Tok> {
         b"knight" => Tok::Letter(b'N'),
         b"bishop" => Tok::Letter(b'B'),
         b"pawn" => Tok::Letter(b'P'),
+        // `p(Q4)xR`: some texts write the pawn in lower case.
+        b"p" => Tok::Letter(b'P'),
         _ => return None,
     })
 }

@@ -553,6 +553,38 @@ fn vague_moves() {
 }
 
 #[test]
+fn more_printed_forms_in_canonical_spelling() {
+    for (written, canonical) in [
+        ("QXKNP", "QxKNP"),
+        ("p(Q4)xR", "P(Q4)xR"),
+        ("P×RP(R6)", "PxRP(R6)"),
+        ("N(KB3)xB", "N(KB3)xB"),
+        ("R(R5)-QR5", "R(R5)-QR5"),
+        ("R(Kt)-Kt6", "R(N)-N6"),
+        ("R(6)xN", "R(6)xN"),
+        ("K-K1ch", "K-K1 ch"),
+        ("P-Q7dis.ch", "P-Q7 dis ch"),
+        ("P-Q7 dis. ch.", "P-Q7 dis ch"),
+        ("Kt-Kt6 mate!", "N-N6 mate!"),
+        ("P-Q8(N)ch!", "P-Q8=N ch!"),
+        ("PxR(Q)ch", "PxR=Q ch"),
+        ("B x Kt++", "BxN++"),
+        ("Q-R5 checkmate", "Q-R5 mate"),
+        ("Kt (B5) - K 4", "N(B5)-K4"),
+        ("R. (B. sq.) to B's 2d.", "R(B1)-B2"),
+        ("K. B. P. takes K. P.", "KBPxKP"),
+        ("P. one", "P one"),
+        ("B. to Q. Kt's 5th. (ch.)", "B-QN5 ch"),
+        ("P. to K's 4th.[A]", "P-K4"),
+        ("Castles.[A]", "Castles"),
+        ("０-０", "O-O"),
+    ] {
+        let got = parse_desc_move(written.as_bytes(), 0).map(|m| write_move(&m));
+        assert_eq!(got, Ok(canonical.to_owned()), "{written}");
+    }
+}
+
+#[test]
 fn missing_dash_is_read_and_flagged() {
     let (d, _, a) = read("P K 4 !");
     assert!(d.missing_dash);
