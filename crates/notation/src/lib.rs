@@ -20,7 +20,7 @@ pub use ast::{
     Annotation, CastleMove, CastleSide, CheckMark, GameResult, LanMove, MoveKind, SanMove, Suffix,
     WrittenMove,
 };
-pub use desc::DescMove;
+pub use desc::{DescError, DescMove};
 pub use diag::{Diagnostic, Severity};
 pub use span::{LineCol, LineIndex, Span};
 pub use types::{Color, File, ParseSquareError, Piece, Rank, Role, Square, SquareShade};

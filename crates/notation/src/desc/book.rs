@@ -1,0 +1,589 @@
+//! The book reader: a `.desc.txt` move table (headers, numbered two-column rows,
+//! continuation rows, game-end words, commentary) read into plies with spans.
+
+use crate::ast::{MoveKind, WrittenMove};
+use crate::diag::{Diagnostic, Severity};
+use crate::span::Span;
+use crate::types::Color;
+
+use super::DescError;
+use super::parse::parse_desc_move;
+
+/// A `%` header line (`% title: ...`) or a bracketed tag line (`[FEN "..."]`), kept as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookHeader {
+    /// The key (`source`, `title`, `note`, `FEN`), empty when the line has none.
+    pub key: String,
+    /// The value, trimmed.
+    pub value: String,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// One half-move of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookPly {
+    /// Whose move: taken from the order of the plies, never from the printed number.
+    pub color: Color,
+    /// The move number printed on its row (both columns share it), if one was.
+    pub number: Option<u32>,
+    /// The move, or why it could not be read.
+    pub result: Result<WrittenMove, DescError>,
+    /// The move's text.
+    pub span: Span,
+}
+
+/// How the game ended according to the text (`Resigns.`, `And wins...`, `Drawn`, `1-0`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookEnd {
+    /// The words as written.
+    pub text: String,
+    /// Where they were written.
+    pub span: Span,
+}
+
+/// One game score read from a descriptive move table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Book {
+    /// Header lines, in order.
+    pub headers: Vec<BookHeader>,
+    /// White's name, from a title (`White: F. J. Marshall.`) or a column header (`WHITE. (Mr. M.)`).
+    pub white: Option<String>,
+    /// Black's name, found the same way.
+    pub black: Option<String>,
+    /// A start position given by a `[FEN "..."]` line.
+    pub fen: Option<String>,
+    /// The half-moves, in order.
+    pub plies: Vec<BookPly>,
+    /// The game-end words, if any.
+    pub end: Option<BookEnd>,
+    /// Commentary (lines or bracketed remarks that are neither moves nor headers).
+    pub commentary: Vec<Span>,
+    /// Notes about the layout: commentary kept, wrong printed move numbers.
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Book {
+    /// Every diagnostic: the layout notes and one error per unreadable ply, in text order.
+    #[must_use]
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let mut out = self.notes.clone();
+        for (i, ply) in self.plies.iter().enumerate() {
+            if let Err(e) = &ply.result {
+                let mut d = Diagnostic::new(Severity::Error, "desc-syntax", e.to_string(), e.span);
+                d.ply = u32::try_from(i + 1).ok();
+                out.push(d);
+            }
+        }
+        out.sort_by_key(|d| (d.span.start, d.span.end));
+        out
+    }
+}
+
+/// No written move is longer than this (the longest printed ones, such as
+/// `P. takes R., becomes a Queen (ch.)`, are under 40 bytes); longer runs are not tried,
+/// which keeps reading linear on hostile input.
+const MAX_MOVE_BYTES: usize = 80;
+
+const END_WORDS: [&str; 14] = [
+    "mate",
+    "checkmate",
+    "resigns",
+    "resign",
+    "resigned",
+    "and",
+    "drawn",
+    "draw",
+    "wins",
+    "surrenders",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "abandoned",
+];
+
+fn is_end_word(token: &[u8]) -> bool {
+    let word: Vec<u8> = token
+        .iter()
+        .filter(|c| !matches!(c, b'.' | b',' | b';' | b'!'))
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    END_WORDS.iter().any(|w| w.as_bytes() == word) || word == "½-½".as_bytes()
+}
+
+/// A whitespace-separated token: `start..end` in the whole text.
+#[derive(Clone, Copy)]
+struct Token {
+    start: usize,
+    end: usize,
+}
+
+fn tokens(text: &[u8], from: usize, to: usize) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < to {
+        while i < to && text.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        let start = i;
+        while i < to && !text.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if i > start {
+            out.push(Token { start, end: i });
+        }
+    }
+    out
+}
+
+/// A printed move number token: `12.`, `12`, `12...`, `12.........`; returns the number and
+/// whether Black's move follows (dots after the number).
+fn move_number(tok: &[u8]) -> Option<(u32, bool)> {
+    let digits = tok.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let n = core::str::from_utf8(tok.get(..digits)?)
+        .ok()?
+        .parse()
+        .ok()?;
+    let rest = tok.get(digits..)?;
+    if rest.iter().all(|&c| c == b'.') {
+        Some((n, rest.len() >= 2))
+    } else {
+        None
+    }
+}
+
+fn is_ellipsis(tok: &[u8]) -> bool {
+    (tok.len() >= 2 && tok.iter().all(|&c| c == b'.')) || tok == "…".as_bytes()
+}
+
+fn lossy(text: &[u8], span: Span) -> String {
+    String::from_utf8_lossy(text.get(span.start..span.end).unwrap_or_default())
+        .trim()
+        .to_owned()
+}
+
+/// Whether whitespace between two offsets is a column gap (two or more blanks).
+fn gap(text: &[u8], from: usize, to: usize) -> bool {
+    text.get(from..to)
+        .is_some_and(|g| g.len() >= 2 || g.contains(&b'\t'))
+}
+
+/// Reads a descriptive move table. Never panics, whatever the bytes.
+///
+/// ```
+/// use scoresheet_notation::desc::read_book;
+/// let book = read_book(b"% title: White: A. Black: B.\n1. P-K4 P-K4\n2. Kt-KB3\n2. ... Kt-QB3\nResigns.\n");
+/// assert_eq!(book.plies.len(), 4);
+/// assert_eq!(book.white.as_deref(), Some("A"));
+/// assert!(book.end.is_some());
+/// ```
+#[must_use]
+pub fn read_book(text: &[u8]) -> Book {
+    let mut book = Book::default();
+    let mut first_color = Color::White;
+    let mut first_number = 1u32;
+    let mut line_start = 0;
+    while line_start < text.len() {
+        let line_end = memchr::memchr(b'\n', text.get(line_start..).unwrap_or_default())
+            .map_or(text.len(), |i| line_start + i);
+        read_line(
+            text,
+            line_start,
+            line_end,
+            &mut book,
+            &mut first_color,
+            &mut first_number,
+        );
+        line_start = line_end + 1;
+    }
+    book
+}
+
+fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
+    let line = text.get(start..end).unwrap_or_default();
+    let body = line.get(1..).unwrap_or_default();
+    let span = Span::new(start, end);
+    let (key, value) = match memchr::memchr(b':', body) {
+        Some(i)
+            if body
+                .get(..i)
+                .is_some_and(|k| k.iter().all(|c| c.is_ascii_alphanumeric() || *c == b' ')) =>
+        {
+            (
+                lossy(body, Span::new(0, i)),
+                lossy(body, Span::new(i + 1, body.len())),
+            )
+        }
+        _ => (String::new(), lossy(body, Span::new(0, body.len()))),
+    };
+    if key == "title" {
+        players_from_title(&value, book);
+    }
+    book.headers.push(BookHeader { key, value, span });
+}
+
+fn players_from_title(title: &str, book: &mut Book) {
+    let clean = |s: &str| s.trim().trim_end_matches('.').trim().to_owned();
+    let Some(w) = title.find("White:") else {
+        return;
+    };
+    let after = title.get(w + 6..).unwrap_or_default();
+    match after.find("Black:") {
+        Some(b) => {
+            book.white = Some(clean(after.get(..b).unwrap_or_default()));
+            book.black = Some(clean(after.get(b + 6..).unwrap_or_default()));
+        }
+        None => book.white = Some(clean(after)),
+    }
+}
+
+/// `WHITE. (Mr. M.)   BLACK. (M. B.)`: the names in brackets, if any.
+fn column_header(line: &str, book: &mut Book) {
+    let name_after = |word: &str| -> Option<String> {
+        let at = line.find(word)? + word.len();
+        let rest = line.get(at..)?.trim_start_matches(['.', ' ']);
+        let rest = rest.strip_prefix('(')?;
+        let close = rest.find(')')?;
+        Some(rest.get(..close)?.trim().to_owned())
+    };
+    if book.white.is_none() {
+        book.white = name_after("WHITE");
+    }
+    if book.black.is_none() {
+        book.black = name_after("BLACK");
+    }
+}
+
+fn commentary(book: &mut Book, span: Span, what: &str) {
+    book.commentary.push(span);
+    book.notes.push(Diagnostic::new(
+        Severity::Note,
+        "commentary",
+        format!("{what} kept as commentary, not read as moves"),
+        span,
+    ));
+}
+
+fn read_line(
+    text: &[u8],
+    start: usize,
+    end: usize,
+    book: &mut Book,
+    first_color: &mut Color,
+    first_number: &mut u32,
+) {
+    let line = text.get(start..end).unwrap_or_default();
+    let trimmed_start = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let mut trimmed_end = end;
+    while trimmed_end > trimmed_start
+        && text
+            .get(trimmed_end - 1)
+            .is_some_and(u8::is_ascii_whitespace)
+    {
+        trimmed_end -= 1;
+    }
+    if trimmed_end <= trimmed_start {
+        return;
+    }
+    let first = text.get(trimmed_start).copied().unwrap_or(0);
+    if first == b'%' {
+        header(text, trimmed_start, trimmed_end, book);
+        return;
+    }
+    let line_str =
+        String::from_utf8_lossy(text.get(trimmed_start..trimmed_end).unwrap_or_default())
+            .into_owned();
+    if first == b'[' && line_str.ends_with(']') {
+        let inner = line_str.trim_start_matches('[').trim_end_matches(']');
+        let (key, value) = inner.split_once(' ').unwrap_or((inner, ""));
+        let value = value.trim().trim_matches('"').to_owned();
+        if key == "FEN" {
+            book.fen = Some(value.clone());
+            // The side to move and the move number fix the colours and numbers of the plies.
+            let mut fields = value.split_whitespace().skip(1);
+            if fields.next() == Some("b") {
+                *first_color = Color::Black;
+            }
+            if let Some(n) = fields.nth(3).and_then(|n| n.parse().ok()) {
+                *first_number = n;
+            }
+        }
+        book.headers.push(BookHeader {
+            key: key.to_owned(),
+            value,
+            span: Span::new(trimmed_start, trimmed_end),
+        });
+        return;
+    }
+    if line_str.starts_with("WHITE") || line_str.starts_with("BLACK") {
+        column_header(&line_str, book);
+        return;
+    }
+    read_moves(
+        text,
+        trimmed_start,
+        trimmed_end,
+        book,
+        *first_color,
+        *first_number,
+    );
+}
+
+/// Whether a move reads from token `j` on (so an unreadable move before it ends there).
+fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
+    let Some(first) = toks.get(j) else {
+        return false;
+    };
+    (j..toks.len().min(j + 8)).any(|k| {
+        toks.get(k).is_some_and(|last| {
+            last.end - first.start <= MAX_MOVE_BYTES
+                && parse_desc_move(
+                    text.get(first.start..last.end).unwrap_or_default(),
+                    first.start,
+                )
+                .is_ok()
+        })
+    })
+}
+
+/// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
+/// the start of another move.
+fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
+    let Some(t) = toks.get(k) else {
+        return true;
+    };
+    let word = text.get(t.start..t.end).unwrap_or_default();
+    (move_number(word).is_some() && word.ends_with(b"."))
+        || is_ellipsis(word)
+        || is_end_word(word)
+        || word.first() == Some(&b'(')
+        || starts_move(text, toks, k)
+}
+
+/// Reads the moves of one line. An unnumbered line whose text does not read as moves to
+/// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
+fn read_moves(
+    text: &[u8],
+    start: usize,
+    end: usize,
+    book: &mut Book,
+    first_color: Color,
+    first_number: u32,
+) {
+    let toks = tokens(text, start, end);
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    // A number without a dot (`6 B-N5ch B-Q2`, `7 ... B-Q3`) counts only when a move or
+    // `...` follows it: `1921 was a good year` is commentary.
+    let numbered = toks.first().is_some_and(|t| {
+        move_number(slice(t)).is_some()
+            && (slice(t).ends_with(b".")
+                || toks
+                    .get(1)
+                    .is_some_and(|n| is_ellipsis(slice(n)) || starts_move(text, &toks, 1)))
+    });
+    let mut plies = Vec::new();
+    let mut notes = Vec::new();
+    let mut comments = Vec::new();
+    let mut end_note = None;
+    let mut pending_number: Option<(u32, bool, Span)> = None;
+    // The number printed on this row, which both columns share.
+    let mut row_number: Option<u32> = None;
+    let mut failed = false;
+    let mut i = 0;
+    while i < toks.len() {
+        let Some(t) = toks.get(i) else { break };
+        let word = slice(t);
+        let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
+        if let Some((n, black)) = number {
+            pending_number = Some((n, black, Span::new(t.start, t.end)));
+            row_number = Some(n);
+            i += 1;
+            if let Some(next) = toks.get(i) {
+                if is_ellipsis(slice(next)) {
+                    pending_number = Some((n, true, Span::new(t.start, next.end)));
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if is_ellipsis(word) {
+            if let Some((n, _, sp)) = pending_number {
+                pending_number = Some((n, true, sp.to(Span::new(t.start, t.end))));
+            }
+            i += 1;
+            continue;
+        }
+        // The longest run of tokens (at most ten) that reads as one move and leaves a clean
+        // boundary behind it (end of line, a number, a remark, an end word or another move):
+        // `Castles. Q. to K's 2d.` is castling then a queen move, not `Castles Q` then `to`.
+        let mut best = None;
+        let mut best_clean = None;
+        for j in i..toks.len().min(i + 10) {
+            let Some(last) = toks.get(j) else { break };
+            if last.end - t.start > MAX_MOVE_BYTES {
+                break;
+            }
+            if j > i {
+                let prev = toks.get(j - 1).map_or(last.start, |p| p.end);
+                // A printed number ends the move, and so does a column gap once a move is read.
+                if (move_number(slice(last)).is_some() && slice(last).ends_with(b"."))
+                    || (best.is_some() && gap(text, prev, last.start))
+                {
+                    break;
+                }
+            }
+            if let Ok(m) = parse_desc_move(text.get(t.start..last.end).unwrap_or_default(), t.start)
+            {
+                if clean_boundary(text, &toks, j + 1) {
+                    best_clean = Some((j, m.clone(), last.end));
+                }
+                best = Some((j, m, last.end));
+            }
+        }
+        if let Some((j, m, e)) = best_clean.or(best) {
+            plies.push((
+                pending_number.take(),
+                row_number,
+                Ok(m),
+                Span::new(t.start, e),
+            ));
+            i = j + 1;
+            continue;
+        }
+        let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
+        if is_end_word(word)
+            || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n))))
+        {
+            let sp = Span::new(t.start, end);
+            end_note = Some(BookEnd {
+                text: lossy(text, sp),
+                span: sp,
+            });
+            break;
+        }
+        let lower = word.first().is_some_and(u8::is_ascii_lowercase)
+            && !word.iter().any(u8::is_ascii_digit);
+        if word.first() == Some(&b'(') || (lower && !plies.is_empty()) {
+            // An inline remark: `(e4)` beside the move, or words after it (`in two moves`).
+            let mut j = i;
+            if word.first() == Some(&b'(') {
+                while let Some(tk) = toks.get(j) {
+                    j += 1;
+                    if slice(tk).contains(&b')') {
+                        break;
+                    }
+                }
+            } else {
+                j += 1;
+                while let Some(tk) = toks.get(j) {
+                    let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
+                    if gap(text, prev, tk.start) {
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            let last = toks.get(j.saturating_sub(1)).map_or(t.end, |tk| tk.end);
+            comments.push(Span::new(t.start, last));
+            i = j.max(i + 1);
+            continue;
+        }
+        if !numbered {
+            failed = true;
+            break;
+        }
+        // An unreadable move: up to the next column gap or printed number.
+        let mut j = i + 1;
+        while let Some(tk) = toks.get(j) {
+            let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
+            if gap(text, prev, tk.start)
+                || move_number(slice(tk)).is_some()
+                || starts_move(text, &toks, j)
+            {
+                break;
+            }
+            j += 1;
+        }
+        let e = toks.get(j - 1).map_or(t.end, |tk| tk.end);
+        let err = match parse_desc_move(text.get(t.start..e).unwrap_or_default(), t.start) {
+            Err(err) => err,
+            Ok(_) => DescError {
+                span: Span::new(t.start, e),
+                expected: "a move",
+                found: lossy(text, Span::new(t.start, e)),
+            },
+        };
+        plies.push((
+            pending_number.take(),
+            row_number,
+            Err(err),
+            Span::new(t.start, e),
+        ));
+        i = j;
+    }
+    if failed || (plies.is_empty() && end_note.is_none() && !numbered) {
+        commentary(book, Span::new(start, end), "line");
+        return;
+    }
+    for sp in comments {
+        commentary(book, sp, "remark");
+    }
+    for (number, row_number, result, span) in plies {
+        let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
+        let color = if index % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let expected = u64::from(first_number) + (index / 2);
+        if let Some((n, black, nspan)) = number {
+            if u64::from(n) != expected {
+                notes.push(Diagnostic::new(
+                    Severity::Note,
+                    "move-number",
+                    format!(
+                        "printed move number {n}, expected {expected}: plies are taken in order"
+                    ),
+                    nspan,
+                ));
+            }
+            if black && color == Color::White {
+                notes.push(Diagnostic::new(
+                    Severity::Note,
+                    "move-number",
+                    "continuation marks a black move where white is to move: plies are taken in order",
+                    nspan,
+                ));
+            }
+        }
+        if let Ok(WrittenMove {
+            kind: MoveKind::Descriptive(d),
+            ..
+        }) = &result
+        {
+            if d.missing_dash {
+                let mut w = Diagnostic::new(
+                    Severity::Warning,
+                    "missing-dash",
+                    "the `-` between piece and square is missing; read as a move",
+                    d.span,
+                );
+                w.ply = u32::try_from(book.plies.len() + 1).ok();
+                notes.push(w);
+            }
+        }
+        book.plies.push(BookPly {
+            color,
+            number: row_number,
+            result,
+            span,
+        });
+    }
+    book.notes.extend(notes);
+    if let Some(e) = end_note {
+        book.end = Some(e);
+    }
+}
