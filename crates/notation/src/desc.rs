@@ -8,3 +8,12 @@ pub struct DescMove {
     /// The normalised text of the token.
     pub text: String,
 }
+
+/// Tries to read one compact English descriptive token (`P-K4`, `N-KB3`, `PxP`, `QxQch`).
+///
+/// Placeholder until the descriptive parser lands: it reads nothing yet.
+#[must_use]
+pub fn parse_token(text: &[u8], base: usize) -> Option<crate::ast::WrittenMove> {
+    let _ = (text, base);
+    None
+}
