@@ -658,7 +658,9 @@ impl<'a> Parser<'a, '_> {
     fn push_move(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
         if main {
             self.plies += 1;
-            self.check_numbering(m.span);
+            if self.game.stop.is_none() {
+                self.check_numbering(m.span);
+            }
             let ply = self.plies;
             for d in &mut self.game.diagnostics[before..] {
                 d.ply = Some(ply);

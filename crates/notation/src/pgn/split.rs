@@ -92,6 +92,11 @@ struct Splitter {
     depth: u32,
     /// Whether `pos` has ever moved (for the start-of-file BOM).
     started: bool,
+    /// The name of the game's first tag (up to 32 bytes): after a blank line, a tag
+    /// of the same name starts a new game (a game of tags only, without movetext),
+    /// while other tags continue the section (ChessBase writes a blank line in it).
+    first_tag: [u8; 32],
+    first_tag_len: u8,
 }
 
 #[inline]
@@ -126,6 +131,18 @@ impl Splitter {
         self.blank_after_tags = false;
         self.seen_movetext = false;
         self.depth = 0;
+        self.first_tag_len = 0;
+    }
+
+    /// The tag name at `buf[pos]` (which is `[`), if it fits.
+    fn tag_name(buf: &[u8], pos: usize) -> &[u8] {
+        let rest = buf.get(pos + 1..).unwrap_or_default();
+        let n = rest
+            .iter()
+            .take(32)
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        &rest[..n]
     }
 
     fn mark_start(&mut self) {
@@ -166,28 +183,32 @@ impl Splitter {
                 }
                 _ if is_blank(b) => self.pos += 1,
                 b'[' if self.line_start => {
-                    if self.seen_movetext || self.blank_after_tags {
+                    // A tag line: read it whole (values may hold `{` or `;`).
+                    let nl = memchr(b'\n', &buf[self.pos..]);
+                    if nl.is_none() && !eof {
+                        return Scan::NeedMore;
+                    }
+                    let line_end = nl.map_or(buf.len(), |n| self.pos + n);
+                    let name = Self::tag_name(&buf[..line_end], self.pos);
+                    let repeated = self.blank_after_tags
+                        && self.first_tag_len > 0
+                        && name == &self.first_tag[..usize::from(self.first_tag_len)];
+                    if self.seen_movetext || repeated {
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
                             return Scan::Game { start, end };
                         }
                     }
-                    // A tag line: skip to its end (values may hold `{` or `;`).
-                    let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
-                        if !eof {
-                            return Scan::NeedMore;
-                        }
-                        self.mark_start();
-                        self.seen_tags = true;
-                        self.pos = buf.len();
-                        continue;
-                    };
                     self.mark_start();
+                    if !self.seen_tags {
+                        self.first_tag[..name.len()].copy_from_slice(name);
+                        self.first_tag_len = u8::try_from(name.len()).unwrap_or(0);
+                    }
                     self.seen_tags = true;
                     self.blank_after_tags = false;
                     self.line_start = false;
-                    self.pos += nl;
+                    self.pos = line_end;
                 }
                 b'%' if self.line_start => {
                     let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
