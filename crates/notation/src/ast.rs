@@ -18,6 +18,46 @@ pub struct WrittenMove {
     pub span: Span,
 }
 
+impl WrittenMove {
+    /// Rewrites every span in the move with `f` (to shift a move parsed out of a
+    /// larger text, or to compare moves regardless of where they were written).
+    /// Spans inside descriptive moves are left alone.
+    pub fn map_spans(&mut self, f: impl Fn(Span) -> Span) {
+        self.span = f(self.span);
+        if let Some((_, s)) = &mut self.suffix.check {
+            *s = f(*s);
+        }
+        if let Some((_, s)) = &mut self.suffix.annotation {
+            *s = f(*s);
+        }
+        if let Some(s) = &mut self.suffix.en_passant {
+            *s = f(*s);
+        }
+        let opt = |s: &mut Option<Span>| {
+            if let Some(s) = s {
+                *s = f(*s);
+            }
+        };
+        match &mut self.kind {
+            MoveKind::San(m) => {
+                opt(&mut m.role_span);
+                opt(&mut m.from_span);
+                opt(&mut m.capture);
+                m.to_span = f(m.to_span);
+                opt(&mut m.promotion_span);
+            }
+            MoveKind::Lan(m) => {
+                opt(&mut m.role_span);
+                m.from_span = f(m.from_span);
+                opt(&mut m.separator_span);
+                m.to_span = f(m.to_span);
+                opt(&mut m.promotion_span);
+            }
+            MoveKind::Castle(_) | MoveKind::Null | MoveKind::Descriptive(_) => {}
+        }
+    }
+}
+
 /// The notation a move was written in, with its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveKind {

@@ -13,6 +13,8 @@
 pub mod ast;
 pub mod desc;
 pub mod diag;
+pub mod pgn;
+pub mod san;
 pub mod span;
 pub mod types;
 
@@ -22,5 +24,6 @@ pub use ast::{
 };
 pub use desc::{DescError, DescMove};
 pub use diag::{Diagnostic, Severity};
+pub use san::{Mode, MoveError, Parsed, parse_move};
 pub use span::{LineCol, LineIndex, Span};
 pub use types::{Color, File, ParseSquareError, Piece, Rank, Role, Square, SquareShade};

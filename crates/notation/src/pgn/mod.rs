@@ -1,0 +1,273 @@
+//! PGN files: splitting a file into games, and one game into tags and a flat token list.
+//!
+//! A game is never a tree: variations are [`Token::StartVariation`] and
+//! [`Token::EndVariation`] markers in one flat list, so a file nested 100,000
+//! deep costs neither stack in the parser nor in the drop glue.
+//!
+//! ```
+//! use scoresheet_notation::pgn::{games, parse_game, Token};
+//! use scoresheet_notation::{GameResult, Mode};
+//!
+//! let file = b"[Event \"A\"]\n\n1. e4 e5 (1... c5) 2. Nf3 1-0\n\n[Event \"B\"]\n\n1. d4 *\n";
+//! let slices: Vec<_> = games(file).collect();
+//! assert_eq!(slices.len(), 2);
+//! assert_eq!(slices[1].offset, 44);
+//!
+//! let game = parse_game(slices[0].bytes, slices[0].offset, Mode::Strict);
+//! assert_eq!(game.tag("Event").unwrap().value(), "A");
+//! let mainline: Vec<String> = game.mainline().map(|m| m.to_string()).collect();
+//! assert_eq!(mainline, ["e4", "e5", "Nf3"]);
+//! assert_eq!(game.result(), Some(GameResult::WhiteWins));
+//! assert!(game.diagnostics.is_empty());
+//! assert!(matches!(game.tokens[3], Token::StartVariation(_)));
+//! ```
+//!
+//! The lexer here is written by hand over bytes with `memchr`, not with nom:
+//! it is the hot loop of validation, and every token it finds that is not
+//! structural is handed to the nom move grammar in [`crate::san`].
+
+mod parse;
+mod split;
+
+use std::borrow::Cow;
+
+use crate::ast::{GameResult, WrittenMove};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+pub use parse::{parse_game, parse_game_into};
+pub use split::{
+    DEFAULT_MAX_GAME_LEN, GameChunk, GameReadError, GameReader, GameSlice, Games, games,
+};
+
+/// One tag pair, `[Name "value"]`, kept as raw bytes: escapes are decoded on demand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag name (`Event`, `FEN`): letters, digits and `_`.
+    pub name: &'a [u8],
+    /// The value between the quotes, escapes (`\"`, `\\`) not yet decoded.
+    pub raw_value: &'a [u8],
+    /// The whole tag pair, brackets included.
+    pub span: Span,
+    /// The value, quotes excluded.
+    pub value_span: Span,
+}
+
+impl<'a> Tag<'a> {
+    /// The name as text (names are ASCII; anything else shows as `\u{fffd}`).
+    #[must_use]
+    pub fn name_str(&self) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.name)
+    }
+
+    /// The value with `\"` and `\\` decoded; invalid UTF-8 shows as `\u{fffd}`.
+    /// Borrows when there is nothing to decode.
+    ///
+    /// ```
+    /// use scoresheet_notation::pgn::parse_game;
+    /// use scoresheet_notation::Mode;
+    /// let g = parse_game(br#"[Event "the \"big\" one \\ 2024"] *"#, 0, Mode::Strict);
+    /// assert_eq!(g.tags[0].value(), r#"the "big" one \ 2024"#);
+    /// ```
+    #[must_use]
+    pub fn value(&self) -> Cow<'a, str> {
+        if memchr::memchr(b'\\', self.raw_value).is_none() {
+            return String::from_utf8_lossy(self.raw_value);
+        }
+        let mut out = Vec::with_capacity(self.raw_value.len());
+        let mut bytes = self.raw_value.iter();
+        while let Some(&b) = bytes.next() {
+            if b == b'\\' {
+                match bytes.next() {
+                    Some(&e) => out.push(e),
+                    None => out.push(b),
+                }
+            } else {
+                out.push(b);
+            }
+        }
+        Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+    }
+}
+
+/// The kind of a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+    /// A `%` escape line (the `%` in column 1), skipped.
+    Escape,
+    /// A line of prose in a bare move list (no tags), which is not moves.
+    Commentary,
+}
+
+/// One token of movetext.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A move number indication: `12.`, `12...`, `12 ...`, `12`.
+    MoveNumber {
+        /// The number, saturated at `u32::MAX` (with a diagnostic) if larger.
+        number: u32,
+        /// Written with two or more dots: Black's move follows.
+        black: bool,
+        /// The digits and dots.
+        span: Span,
+    },
+    /// A move in any notation.
+    Move(WrittenMove),
+    /// A numeric annotation glyph `$0` to `$255`.
+    Nag {
+        /// The number.
+        nag: u8,
+        /// `$` and the digits.
+        span: Span,
+    },
+    /// A comment, its text raw (braces and `;` excluded).
+    Comment {
+        /// Brace, line, escape or commentary.
+        kind: CommentKind,
+        /// The bytes inside the comment.
+        text: &'a [u8],
+        /// The whole comment, delimiters included.
+        span: Span,
+    },
+    /// `(`: a variation starts.
+    StartVariation(Span),
+    /// `)`: the innermost variation ends.
+    EndVariation(Span),
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
+    Result(GameResult, Span),
+    /// Text that could not be read; a diagnostic says why. Replay stops here.
+    Invalid(Span),
+}
+
+impl Token<'_> {
+    /// Where the token was written.
+    #[must_use]
+    pub fn span(&self) -> Span {
+        match self {
+            Token::MoveNumber { span, .. }
+            | Token::Nag { span, .. }
+            | Token::Comment { span, .. }
+            | Token::StartVariation(span)
+            | Token::EndVariation(span)
+            | Token::Result(_, span)
+            | Token::Invalid(span) => *span,
+            Token::Move(m) => m.span,
+        }
+    }
+}
+
+/// One game: its tags, its movetext as a flat token list, and what went wrong.
+///
+/// Parsing never fails as a whole: problems are [`Diagnostic`]s, and
+/// [`Game::stop`] says where replaying must stop.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Game<'a> {
+    /// The bytes of the game.
+    pub text: &'a [u8],
+    /// The offset of `text` in the file: every span is absolute.
+    pub base: usize,
+    /// The tag pairs, in order.
+    pub tags: Vec<Tag<'a>>,
+    /// The movetext, in order.
+    pub tokens: Vec<Token<'a>>,
+    /// Errors, relaxations (warnings, or errors when strict) and notes.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The index in `tokens` of the first [`Token::Invalid`]: replay must stop there.
+    pub stop: Option<usize>,
+}
+
+impl<'a> Game<'a> {
+    /// The first tag with this name.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&Tag<'a>> {
+        self.tags.iter().find(|t| t.name == name.as_bytes())
+    }
+
+    /// The tokens that may be replayed: all of them, or those before [`Game::stop`].
+    #[must_use]
+    pub fn replayable(&self) -> &[Token<'a>] {
+        let end = self
+            .stop
+            .unwrap_or(self.tokens.len())
+            .min(self.tokens.len());
+        self.tokens.get(..end).unwrap_or_default()
+    }
+
+    /// The main-line moves (outside every variation), up to [`Game::stop`].
+    pub fn mainline(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
+        let mut depth = 0usize;
+        self.replayable().iter().filter_map(move |t| match t {
+            Token::StartVariation(_) => {
+                depth += 1;
+                None
+            }
+            Token::EndVariation(_) => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Token::Move(m) if depth == 0 => Some(m),
+            _ => None,
+        })
+    }
+
+    /// The main-line result token, if the movetext has one.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        self.tokens.iter().rev().find_map(|t| match t {
+            Token::Result(r, _) => Some(*r),
+            _ => None,
+        })
+    }
+
+    /// Whether any diagnostic is an error.
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    }
+
+    /// This game emptied, with its buffers kept for another text (of another lifetime).
+    ///
+    /// ```
+    /// use scoresheet_notation::pgn::{parse_game_into, Game};
+    /// use scoresheet_notation::Mode;
+    /// let mut game = Game::default();
+    /// for text in [b"1. e4 *".to_vec(), b"1. d4 *".to_vec()] {
+    ///     let mut g = std::mem::take(&mut game).recycle();
+    ///     parse_game_into(&mut g, &text, 0, Mode::Strict);
+    ///     assert_eq!(g.mainline().count(), 1);
+    ///     game = g.recycle();
+    /// }
+    /// ```
+    #[must_use]
+    pub fn recycle<'b>(self) -> Game<'b> {
+        // Collecting an emptied vector into one of the same layout reuses its allocation.
+        Game {
+            text: &[],
+            base: 0,
+            tags: recycle_vec(self.tags),
+            tokens: recycle_vec(self.tokens),
+            diagnostics: {
+                let mut d = self.diagnostics;
+                d.clear();
+                d
+            },
+            stop: None,
+        }
+    }
+}
+
+/// Empties a vector and retypes it to another lifetime, keeping its allocation
+/// (the standard library collects in place when the layouts match).
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle_vec<T, U>(v: Vec<T>) -> Vec<U> {
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,772 @@
+//! One game's text into tags and a flat token list.
+
+use memchr::memchr;
+
+use super::{CommentKind, Game, Tag, Token};
+use crate::ast::GameResult;
+use crate::diag::{Diagnostic, Severity};
+use crate::san::{Mode, read_move};
+use crate::span::Span;
+
+/// Parses one game (as split by [`super::games`]); `base` is its offset in the file.
+///
+/// Never fails: malformed text becomes [`Token::Invalid`] plus an error
+/// diagnostic, and [`Game::stop`] records where replay must stop.
+#[must_use]
+pub fn parse_game(text: &[u8], base: usize, mode: Mode) -> Game<'_> {
+    let mut game = Game::default();
+    parse_game_into(&mut game, text, base, mode);
+    game
+}
+
+/// [`parse_game`] into an existing game, reusing its buffers.
+pub fn parse_game_into<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
+    game.text = text;
+    game.base = base;
+    game.tags.clear();
+    game.tokens.clear();
+    game.diagnostics.clear();
+    game.stop = None;
+    let mut p = Parser {
+        text,
+        base,
+        mode,
+        pos: 0,
+        game,
+        depth_stack: Vec::new(),
+        plies: 0,
+        expected_ply: None,
+        pending_number: None,
+        missing_number_reported: false,
+        seen_movetext: false,
+        result_at: None,
+    };
+    p.run();
+}
+
+/// Bytes that end a movetext token (besides being tokens themselves, for some).
+const fn delimiters() -> [bool; 256] {
+    let mut t = [false; 256];
+    let list = b" \t\r\n\x0b\x0c{};()[]$";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+static DELIMITER: [bool; 256] = delimiters();
+
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+struct Parser<'a, 'g> {
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    pos: usize,
+    game: &'g mut Game<'a>,
+    /// Offsets of the open `(`, innermost last.
+    depth_stack: Vec<usize>,
+    /// Main-line moves read so far.
+    plies: u32,
+    /// The ply index (number * 2, + 1 for Black) the next main-line move should have,
+    /// once a move number has set the count.
+    expected_ply: Option<u64>,
+    /// A main-line move number waiting for its move: (ply index, span).
+    pending_number: Option<(u64, Span)>,
+    missing_number_reported: bool,
+    seen_movetext: bool,
+    result_at: Option<usize>,
+}
+
+impl<'a> Parser<'a, '_> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    fn diag(&mut self, severity: Severity, kind: &'static str, message: String, span: Span) {
+        self.game
+            .diagnostics
+            .push(Diagnostic::new(severity, kind, message, span));
+    }
+
+    fn relax(&mut self, kind: &'static str, message: String, span: Span) {
+        let severity = self.mode.relaxation_severity();
+        self.diag(severity, kind, message, span);
+    }
+
+    fn invalid(&mut self, kind: &'static str, message: String, start: usize, end: usize) {
+        let span = self.span(start, end);
+        self.diag(Severity::Error, kind, message, span);
+        if self.game.stop.is_none() {
+            self.game.stop = Some(self.game.tokens.len());
+        }
+        self.game.tokens.push(Token::Invalid(span));
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        memchr(b'\n', self.text.get(from..).unwrap_or_default())
+            .map_or(self.text.len(), |i| from + i)
+    }
+
+    fn at_line_start(&self, pos: usize) -> bool {
+        let before = self.text.get(..pos).unwrap_or_default();
+        before
+            .iter()
+            .rev()
+            .take_while(|&&b| b != b'\n')
+            .all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+    }
+
+    fn check_utf8(&mut self, bytes_start: usize, bytes_end: usize, what: &str) {
+        let bytes = self.text.get(bytes_start..bytes_end).unwrap_or_default();
+        if let Err(e) = core::str::from_utf8(bytes) {
+            let at = bytes_start + e.valid_up_to();
+            let len = e
+                .error_len()
+                .unwrap_or(bytes.len() - e.valid_up_to())
+                .max(1);
+            let span = self.span(at, (at + len).min(bytes_end));
+            self.diag(
+                Severity::Warning,
+                "invalid-utf8",
+                format!("invalid UTF-8 in {what}"),
+                span,
+            );
+        }
+    }
+
+    fn run(&mut self) {
+        if self.text.starts_with(BOM) {
+            self.pos = BOM.len();
+        }
+        self.tags();
+        let bare = self.game.tags.is_empty();
+        self.movetext(bare);
+        self.finish();
+    }
+
+    /// The tag section: lines starting with `[`, with blank lines and comments between.
+    fn tags(&mut self) {
+        loop {
+            while self.pos < self.text.len() && is_space(self.text[self.pos]) {
+                self.pos += 1;
+            }
+            match self.text.get(self.pos) {
+                Some(b'[') => self.tag_line(),
+                Some(b'%') if self.at_line_start(self.pos) => self.escape_line(),
+                Some(b'{') if self.game.tags.is_empty() => self.brace_comment(),
+                Some(b';') if self.game.tags.is_empty() => self.line_comment(),
+                _ => return,
+            }
+        }
+    }
+
+    /// `[` name `"` value `"` `]`, possibly several on one line.
+    fn tag_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let line = &self.text[..eol];
+        let mut i = start + 1;
+        while i < eol && matches!(line[i], b' ' | b'\t') {
+            i += 1;
+        }
+        let name_start = i;
+        while i < eol && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+            i += 1;
+        }
+        let name_end = i;
+        if name_start == name_end {
+            let end = trim_cr(line, eol);
+            self.tag_error(
+                "invalid-tag",
+                "expected a tag name after '['".into(),
+                start,
+                end,
+            );
+            return;
+        }
+        while i < eol && matches!(line[i], b' ' | b'\t') {
+            i += 1;
+        }
+        if line.get(i) != Some(&b'"') {
+            let end = trim_cr(line, eol);
+            self.tag_error(
+                "invalid-tag",
+                "expected '\"' and the tag value after the tag name".into(),
+                i.min(end),
+                end.max(i.min(end) + 1).min(eol.max(i)),
+            );
+            return;
+        }
+        let value_start = i + 1;
+        i = value_start;
+        let mut value_end = None;
+        while i < eol {
+            match line[i] {
+                b'\\' => i += 2,
+                b'"' => {
+                    value_end = Some(i);
+                    break;
+                }
+                _ => i += 1,
+            }
+        }
+        let Some(value_end) = value_end else {
+            let end = trim_cr(line, eol);
+            self.check_utf8(value_start, end, "a tag value");
+            self.game.tags.push(Tag {
+                name: &self.text[name_start..name_end],
+                raw_value: &self.text[value_start..end.max(value_start)],
+                span: self.span(start, end),
+                value_span: self.span(value_start, end.max(value_start)),
+            });
+            self.tag_error(
+                "unterminated-tag-string",
+                "the tag value has no closing '\"' on its line".into(),
+                value_start - 1,
+                end,
+            );
+            return;
+        };
+        i = value_end + 1;
+        while i < eol && matches!(line[i], b' ' | b'\t') {
+            i += 1;
+        }
+        let closed = line.get(i) == Some(&b']');
+        let tag_end = if closed { i + 1 } else { i };
+        self.check_utf8(value_start, value_end, "a tag value");
+        self.game.tags.push(Tag {
+            name: &self.text[name_start..name_end],
+            raw_value: &self.text[value_start..value_end],
+            span: self.span(start, tag_end),
+            value_span: self.span(value_start, value_end),
+        });
+        if !closed {
+            let end = trim_cr(line, eol);
+            self.tag_error(
+                "unterminated-tag",
+                "expected ']' after the tag value".into(),
+                i.min(end),
+                end.max(i),
+            );
+            return;
+        }
+        self.pos = tag_end;
+        // More on the line: another tag, or a comment; anything else is an error.
+        while self.pos < eol && matches!(self.text[self.pos], b' ' | b'\t' | b'\r') {
+            self.pos += 1;
+        }
+        match self.text.get(self.pos) {
+            Some(b'[' | b'{' | b';') if self.pos < eol => {}
+            _ if self.pos >= eol => {}
+            _ => {
+                let end = trim_cr(line, eol);
+                self.tag_error(
+                    "invalid-tag",
+                    "unexpected text after the tag pair".into(),
+                    self.pos,
+                    end,
+                );
+            }
+        }
+    }
+
+    /// A malformed tag line: an error diagnostic (replay may go on: the moves are intact),
+    /// and reading resumes at the next line.
+    fn tag_error(&mut self, kind: &'static str, message: String, start: usize, end: usize) {
+        let span = self.span(start, end.max(start));
+        self.diag(Severity::Error, kind, message, span);
+        self.pos = self.line_end(start);
+    }
+
+    fn escape_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        let span = self.span(start, end);
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Escape,
+            text: &self.text[start + 1..end.max(start + 1)],
+            span,
+        });
+        self.diag(
+            Severity::Note,
+            "escape-line",
+            "'%' escape line skipped".into(),
+            span,
+        );
+        self.pos = eol;
+    }
+
+    fn brace_comment(&mut self) {
+        let start = self.pos;
+        let body_start = start + 1;
+        match memchr(b'}', &self.text[body_start..]) {
+            Some(i) => {
+                let body_end = body_start + i;
+                self.check_utf8(body_start, body_end, "a comment");
+                self.game.tokens.push(Token::Comment {
+                    kind: CommentKind::Brace,
+                    text: &self.text[body_start..body_end],
+                    span: self.span(start, body_end + 1),
+                });
+                self.pos = body_end + 1;
+            }
+            None => {
+                let end = self.text.len();
+                self.check_utf8(body_start, end, "a comment");
+                let span = self.span(start, end);
+                self.game.tokens.push(Token::Comment {
+                    kind: CommentKind::Brace,
+                    text: &self.text[body_start..end],
+                    span,
+                });
+                self.diag(
+                    Severity::Error,
+                    "unterminated-comment",
+                    "the comment has no closing '}'".into(),
+                    self.span(start, start + 1),
+                );
+                self.pos = end;
+            }
+        }
+    }
+
+    fn line_comment(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        self.check_utf8(start + 1, end.max(start + 1), "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Line,
+            text: &self.text[start + 1..end.max(start + 1)],
+            span: self.span(start, end.max(start + 1)),
+        });
+        self.pos = eol;
+    }
+
+    fn movetext(&mut self, bare: bool) {
+        let text = self.text;
+        let mut line_checked = usize::MAX;
+        while self.pos < text.len() {
+            let b = text[self.pos];
+            if is_space(b) {
+                self.pos += 1;
+                continue;
+            }
+            if bare && self.depth_stack.is_empty() && line_checked != self.line_end(self.pos) {
+                line_checked = self.line_end(self.pos);
+                if self.at_line_start(self.pos) && self.is_commentary(self.pos) {
+                    self.commentary_line();
+                    continue;
+                }
+            }
+            match b {
+                b'{' => self.brace_comment(),
+                b';' => self.line_comment(),
+                b'%' if self.at_line_start(self.pos) => self.escape_line(),
+                b'(' => {
+                    self.seen_movetext = true;
+                    let span = self.span(self.pos, self.pos + 1);
+                    self.depth_stack.push(self.pos);
+                    self.game.tokens.push(Token::StartVariation(span));
+                    self.pos += 1;
+                }
+                b')' => {
+                    if self.depth_stack.pop().is_some() {
+                        let span = self.span(self.pos, self.pos + 1);
+                        self.game.tokens.push(Token::EndVariation(span));
+                    } else {
+                        self.invalid(
+                            "unmatched-parenthesis",
+                            "')' closes no variation".into(),
+                            self.pos,
+                            self.pos + 1,
+                        );
+                    }
+                    self.pos += 1;
+                }
+                b'}' => {
+                    self.invalid(
+                        "unmatched-brace",
+                        "'}' closes no comment".into(),
+                        self.pos,
+                        self.pos + 1,
+                    );
+                    self.pos += 1;
+                }
+                b'[' if self.at_line_start(self.pos) => {
+                    let end = trim_cr(text, self.line_end(self.pos));
+                    self.invalid(
+                        "tag-after-movetext",
+                        "a tag pair after the movetext: is the game's result missing?".into(),
+                        self.pos,
+                        end,
+                    );
+                    self.pos = end;
+                }
+                b'[' | b']' => {
+                    self.invalid(
+                        "unexpected-character",
+                        format!("unexpected '{}' in the movetext", b as char),
+                        self.pos,
+                        self.pos + 1,
+                    );
+                    self.pos += 1;
+                }
+                b'$' => self.nag(),
+                _ => self.token(),
+            }
+        }
+    }
+
+    /// `$` digits
+    fn nag(&mut self) {
+        let start = self.pos;
+        let mut i = start + 1;
+        let mut value: u32 = 0;
+        while let Some(d) = self.text.get(i).filter(|b| b.is_ascii_digit()) {
+            value = value.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+            i += 1;
+        }
+        let span = self.span(start, i);
+        self.pos = i;
+        if i == start + 1 {
+            self.relax("invalid-nag", "'$' without a number".into(), span);
+        } else if let Ok(nag) = u8::try_from(value) {
+            self.game.tokens.push(Token::Nag { nag, span });
+        } else {
+            let shown = String::from_utf8_lossy(&self.text[start..i]).into_owned();
+            self.relax(
+                "invalid-nag",
+                format!("{shown} is out of range: NAGs go from $0 to $255"),
+                span,
+            );
+        }
+    }
+
+    /// Whether the line at `pos` is prose rather than moves (bare move lists only).
+    fn is_commentary(&self, pos: usize) -> bool {
+        let text = self.text;
+        let first = text[pos];
+        if first.is_ascii_digit()
+            || matches!(first, b'{' | b'(' | b')' | b';' | b'$' | b'*' | b'%' | b'[')
+        {
+            return false;
+        }
+        let end = token_end(text, pos);
+        let token = &text[pos..end];
+        if GameResult::from_ascii(token).is_some() {
+            return false;
+        }
+        let mut scratch = Vec::new();
+        read_move(token, 0, self.mode, &mut scratch).is_err()
+            && crate::desc::parse_token(token, 0).is_none()
+    }
+
+    fn commentary_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        let span = self.span(start, end);
+        self.check_utf8(start, end, "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: &self.text[start..end],
+            span,
+        });
+        self.diag(
+            Severity::Note,
+            "commentary",
+            "this line is not moves: kept as commentary".into(),
+            span,
+        );
+        self.pos = eol;
+    }
+
+    /// A word of movetext: move number, result, move, or a suffix for the previous move.
+    fn token(&mut self) {
+        let start = self.pos;
+        let end = token_end(self.text, start);
+        self.pos = end;
+        let token = &self.text[start..end];
+        if let Some(r) = GameResult::from_ascii(token) {
+            let span = self.span(start, end);
+            self.game.tokens.push(Token::Result(r, span));
+            if self.depth_stack.is_empty() && self.result_at.is_none() {
+                self.result_at = Some(start);
+            }
+            return;
+        }
+        if self.result_at.is_some() && self.depth_stack.is_empty() {
+            self.invalid(
+                "movetext-after-result",
+                "movetext after the game's result".into(),
+                start,
+                end,
+            );
+            return;
+        }
+        self.seen_movetext = true;
+        let first = token[0];
+        let is_move_like_number = token.starts_with(b"0-") || token == b"0000";
+        if first.is_ascii_digit() && !is_move_like_number {
+            let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+            if dots > 0 || digits == token.len() {
+                self.move_number(start, digits, dots);
+                if start + digits + dots < end {
+                    self.move_token(start + digits + dots, end);
+                }
+                return;
+            }
+        }
+        if token.iter().all(|&b| b == b'.') {
+            self.dots(start, end);
+            return;
+        }
+        self.move_token(start, end);
+    }
+
+    fn move_number(&mut self, start: usize, digits: usize, dots: usize) {
+        let mut value: u64 = 0;
+        let mut overflow = false;
+        for &d in &self.text[start..start + digits] {
+            value = value * 10 + u64::from(d - b'0');
+            if value > u64::from(u32::MAX) {
+                overflow = true;
+                value = u64::from(u32::MAX);
+                // Keep scanning only to skip the digits; the value is saturated.
+            }
+        }
+        let number = u32::try_from(value).unwrap_or(u32::MAX);
+        let span = self.span(start, start + digits + dots);
+        if overflow {
+            self.relax("move-number-overflow", "move number too large".into(), span);
+        }
+        let black = dots >= 2;
+        if dots == 2 {
+            self.relax(
+                "move-number-dots",
+                "two dots after a move number: one for White, three for Black".into(),
+                span,
+            );
+        }
+        self.game.tokens.push(Token::MoveNumber {
+            number,
+            black,
+            span,
+        });
+        self.pending_number = (self.depth_stack.is_empty() && !overflow)
+            .then_some((u64::from(number) * 2 + u64::from(black), span));
+    }
+
+    /// `...` after a bare move number (`12 ...`).
+    fn dots(&mut self, start: usize, end: usize) {
+        let span = self.span(start, end);
+        if let Some(Token::MoveNumber {
+            black,
+            span: num_span,
+            ..
+        }) = self.game.tokens.last_mut()
+        {
+            if !*black && end - start >= 2 {
+                *black = true;
+                *num_span = num_span.to(span);
+                if let Some((ply, s)) = &mut self.pending_number {
+                    *ply += 1;
+                    *s = s.to(span);
+                }
+                return;
+            }
+        }
+        self.relax("stray-dots", "dots without a move number".into(), span);
+    }
+
+    /// Checks the main-line numbering when a main-line move arrives.
+    fn check_numbering(&mut self, move_span: Span) {
+        let numbered = if let Some((ply, span)) = self.pending_number.take() {
+            if let Some(expected) = self.expected_ply.filter(|&e| e != ply) {
+                let side = if expected % 2 == 1 { "..." } else { "." };
+                self.relax(
+                    "wrong-move-number",
+                    format!("expected move number {}{side} here", expected / 2),
+                    span,
+                );
+            }
+            self.expected_ply = Some(ply);
+            true
+        } else {
+            false
+        };
+        match self.expected_ply {
+            Some(e) => {
+                if e % 2 == 0 && !numbered && !self.missing_number_reported {
+                    self.missing_number_reported = true;
+                    self.relax(
+                        "missing-move-number",
+                        "move number missing before White's move".into(),
+                        move_span,
+                    );
+                }
+                self.expected_ply = Some(e + 1);
+            }
+            None => {
+                if !self.missing_number_reported {
+                    self.missing_number_reported = true;
+                    self.relax(
+                        "missing-move-number",
+                        "the movetext starts without a move number".into(),
+                        move_span,
+                    );
+                }
+            }
+        }
+    }
+
+    fn move_token(&mut self, start: usize, end: usize) {
+        let token = &self.text[start..end];
+        let base = self.base + start;
+        let before = self.game.diagnostics.len();
+        let main = self.depth_stack.is_empty();
+        match read_move(token, base, self.mode, &mut self.game.diagnostics) {
+            Ok(m) => {
+                self.push_move(m, main, before);
+            }
+            Err(failure) => {
+                if let Some(m) = crate::desc::parse_token(token, base) {
+                    self.push_move(m, main, before);
+                } else if self.suffix_token(start, end) {
+                } else {
+                    let d = failure.into_error(token, base).to_diagnostic();
+                    if self.game.stop.is_none() {
+                        self.game.stop = Some(self.game.tokens.len());
+                    }
+                    self.game.diagnostics.push(d);
+                    self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                }
+            }
+        }
+    }
+
+    fn push_move(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
+        if main {
+            self.plies += 1;
+            if self.game.stop.is_none() {
+                self.check_numbering(m.span);
+            }
+            let ply = self.plies;
+            for d in &mut self.game.diagnostics[before..] {
+                d.ply = Some(ply);
+            }
+        }
+        self.game.tokens.push(crate::pgn::Token::Move(m));
+    }
+
+    /// `e.p.`, `+`, `!`... written apart from their move: added to the previous move.
+    fn suffix_token(&mut self, start: usize, end: usize) -> bool {
+        use crate::san::parsers::{Origin, suffix};
+        let token = &self.text[start..end];
+        let origin = Origin(token.len());
+        let Ok((rest, raw)) = suffix(origin)(token) else {
+            return false;
+        };
+        if !rest.is_empty() {
+            return false;
+        }
+        let shift = |s: Span| s.shifted(self.base + start);
+        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+            return false;
+        };
+        let s = &mut m.suffix;
+        if (raw.check.is_some() && s.check.is_some())
+            || (raw.annotation.is_some() && s.annotation.is_some())
+            || (raw.en_passant.is_some() && s.en_passant.is_some())
+        {
+            return false;
+        }
+        if let Some((c, sp)) = raw.check {
+            s.check = Some((c, shift(sp)));
+        }
+        if let Some((a, sp)) = raw.annotation {
+            s.annotation = Some((a, shift(sp)));
+        }
+        if let Some(sp) = raw.en_passant {
+            s.en_passant = Some(shift(sp));
+        }
+        let span = self.span(start, end);
+        self.relax(
+            "detached-suffix",
+            "a mark written apart from its move".into(),
+            span,
+        );
+        true
+    }
+
+    fn finish(&mut self) {
+        if let Some(&open) = self.depth_stack.last() {
+            let span = self.span(open, open + 1);
+            let n = self.depth_stack.len();
+            self.diag(
+                Severity::Error,
+                "unclosed-variation",
+                format!("{n} variation(s) not closed by ')'"),
+                span,
+            );
+        }
+        let result_token = self.game.tokens.iter().rev().find_map(|t| match t {
+            Token::Result(r, s) => Some((*r, *s)),
+            _ => None,
+        });
+        let tag = self.game.tag("Result").map(|t| (t.raw_value, t.value_span));
+        match (result_token, tag) {
+            (None, _) if self.seen_movetext || !self.game.tags.is_empty() => {
+                let end = trim_space_end(self.text);
+                let span = self.span(end, end);
+                self.relax(
+                    "missing-result",
+                    "the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end".into(),
+                    span,
+                );
+            }
+            (Some((r, span)), Some((raw, _))) if GameResult::from_ascii(raw) != Some(r) => {
+                let shown = String::from_utf8_lossy(raw).into_owned();
+                self.relax(
+                    "result-mismatch",
+                    format!("the result {r} differs from the Result tag \"{shown}\""),
+                    span,
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+fn trim_cr(text: &[u8], eol: usize) -> usize {
+    if eol > 0 && text.get(eol - 1) == Some(&b'\r') {
+        eol - 1
+    } else {
+        eol
+    }
+}
+
+fn trim_space_end(text: &[u8]) -> usize {
+    text.iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(0, |i| i + 1)
+}
+
+/// The end of the movetext token starting at `start` (at least one byte).
+fn token_end(text: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < text.len() && !DELIMITER[text[i] as usize] {
+        i += 1;
+    }
+    i
+}

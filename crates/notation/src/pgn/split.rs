@@ -1,0 +1,544 @@
+//! Splitting a PGN file into games, in memory or streaming, without parsing moves.
+//!
+//! A game ends where a tag line (`[` first on its line) follows movetext, where
+//! a tag line follows a blank line after tags, or after a result token outside
+//! variations. Comments are honoured: `[Event` inside `{...}` or after `;` is
+//! not a new game. One exception keeps a truncated game from swallowing the
+//! rest of the file: a brace comment cannot contain a blank line followed by
+//! a tag line (`\n\n[Name "`): there, the comment is taken as unterminated and
+//! the next game starts.
+
+use std::io::Read;
+
+use memchr::memchr;
+
+use crate::ast::GameResult;
+
+/// One game's bytes in an in-memory file, and where they start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSlice<'a> {
+    /// The absolute byte offset of `bytes` in the file.
+    pub offset: usize,
+    /// The game: from its first non-blank byte to the start of the next game.
+    pub bytes: &'a [u8],
+}
+
+/// Splits an in-memory PGN file into games, zero-copy.
+///
+/// ```
+/// use scoresheet_notation::pgn::games;
+/// let file = b"1. e4 *\n{ [Event \"not a game\"] }\n1. d4 *";
+/// let offsets: Vec<usize> = games(file).map(|g| g.offset).collect();
+/// assert_eq!(offsets, [0, 8]);
+/// ```
+#[must_use]
+pub fn games(buf: &[u8]) -> Games<'_> {
+    Games {
+        buf,
+        splitter: Splitter::default(),
+    }
+}
+
+/// The iterator of [`games`].
+#[derive(Debug, Clone)]
+pub struct Games<'a> {
+    buf: &'a [u8],
+    splitter: Splitter,
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = GameSlice<'a>;
+
+    fn next(&mut self) -> Option<GameSlice<'a>> {
+        let (start, end) = match self.splitter.scan(self.buf, true) {
+            Scan::Game { start, end } => (start, end),
+            Scan::NeedMore | Scan::Done => return None,
+        };
+        Some(GameSlice {
+            offset: start,
+            bytes: self.buf.get(start..end)?,
+        })
+    }
+}
+
+/// What one call of [`Splitter::scan`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    /// A whole game, `start..end` in the buffer.
+    Game { start: usize, end: usize },
+    /// The buffer ends inside a game (only when not at the end of the input).
+    NeedMore,
+    /// No more games (only at the end of the input).
+    Done,
+}
+
+/// The resumable state of the game splitter. Positions are buffer indices;
+/// [`Splitter::discard`] shifts them when the front of the buffer is dropped.
+#[derive(Debug, Clone, Default)]
+struct Splitter {
+    /// Where scanning resumes: always at the start of a unit (token, comment, line).
+    pos: usize,
+    /// The first non-blank byte of the current game, once seen.
+    start: Option<usize>,
+    /// Only blanks since the last newline (or the start).
+    line_start: bool,
+    /// The current game has tags.
+    seen_tags: bool,
+    /// A blank line came after the tags (and before any movetext).
+    blank_after_tags: bool,
+    /// The current game has movetext (anything but comments and tags).
+    seen_movetext: bool,
+    /// Open parentheses.
+    depth: u32,
+    /// Whether `pos` has ever moved (for the start-of-file BOM).
+    started: bool,
+    /// The name of the game's first tag (up to 32 bytes): after a blank line, a tag
+    /// of the same name starts a new game (a game of tags only, without movetext),
+    /// while other tags continue the section (ChessBase writes a blank line in it).
+    first_tag: [u8; 32],
+    first_tag_len: u8,
+}
+
+#[inline]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+}
+
+#[inline]
+fn ends_token(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\r'
+            | b'\n'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b';'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b'$'
+    )
+}
+
+impl Splitter {
+    fn new_game(&mut self) {
+        self.start = None;
+        self.seen_tags = false;
+        self.blank_after_tags = false;
+        self.seen_movetext = false;
+        self.depth = 0;
+        self.first_tag_len = 0;
+    }
+
+    /// The tag name at `buf[pos]` (which is `[`), if it fits.
+    fn tag_name(buf: &[u8], pos: usize) -> &[u8] {
+        let rest = buf.get(pos + 1..).unwrap_or_default();
+        let n = rest
+            .iter()
+            .take(32)
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        &rest[..n]
+    }
+
+    fn mark_start(&mut self) {
+        if self.start.is_none() {
+            self.start = Some(self.pos);
+        }
+    }
+
+    /// Drops `n` bytes from the front of the buffer.
+    fn discard(&mut self, n: usize) {
+        self.pos = self.pos.saturating_sub(n);
+        self.start = self.start.map(|s| s.saturating_sub(n));
+    }
+
+    /// Finds the next game in `buf` from the saved position.
+    fn scan(&mut self, buf: &[u8], eof: bool) -> Scan {
+        if !self.started {
+            self.started = true;
+            self.line_start = true;
+            if buf.starts_with(b"\xEF\xBB\xBF") {
+                self.pos = 3;
+            } else if buf.len() < 3 && !eof && b"\xEF\xBB\xBF".starts_with(buf) {
+                self.started = false;
+                return Scan::NeedMore;
+            }
+        }
+        loop {
+            let Some(&b) = buf.get(self.pos) else {
+                return self.at_end(buf, eof);
+            };
+            match b {
+                b'\n' => {
+                    if self.line_start && self.seen_tags && !self.seen_movetext {
+                        self.blank_after_tags = true;
+                    }
+                    self.line_start = true;
+                    self.pos += 1;
+                }
+                _ if is_blank(b) => self.pos += 1,
+                b'[' if self.line_start => {
+                    // A tag line: read it whole (values may hold `{` or `;`).
+                    let nl = memchr(b'\n', &buf[self.pos..]);
+                    if nl.is_none() && !eof {
+                        return Scan::NeedMore;
+                    }
+                    let line_end = nl.map_or(buf.len(), |n| self.pos + n);
+                    let name = Self::tag_name(&buf[..line_end], self.pos);
+                    let repeated = self.blank_after_tags
+                        && self.first_tag_len > 0
+                        && name == &self.first_tag[..usize::from(self.first_tag_len)];
+                    if self.seen_movetext || repeated {
+                        if let Some(start) = self.start {
+                            let end = self.pos;
+                            self.new_game();
+                            return Scan::Game { start, end };
+                        }
+                    }
+                    self.mark_start();
+                    if !self.seen_tags {
+                        self.first_tag[..name.len()].copy_from_slice(name);
+                        self.first_tag_len = u8::try_from(name.len()).unwrap_or(0);
+                    }
+                    self.seen_tags = true;
+                    self.blank_after_tags = false;
+                    self.line_start = false;
+                    self.pos = line_end;
+                }
+                b'%' if self.line_start => {
+                    let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
+                        if !eof {
+                            return Scan::NeedMore;
+                        }
+                        self.mark_start();
+                        self.pos = buf.len();
+                        continue;
+                    };
+                    self.mark_start();
+                    self.line_start = false;
+                    self.pos += nl;
+                }
+                b';' => {
+                    let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
+                        if !eof {
+                            return Scan::NeedMore;
+                        }
+                        self.mark_start();
+                        self.pos = buf.len();
+                        continue;
+                    };
+                    self.mark_start();
+                    self.line_start = false;
+                    self.pos += nl;
+                }
+                b'{' => match brace_comment_end(buf, self.pos, eof) {
+                    CommentEnd::Closed(end) => {
+                        self.mark_start();
+                        self.line_start = false;
+                        self.pos = end;
+                    }
+                    CommentEnd::Cut(tag_line) => {
+                        // An unterminated comment runs into the next game's tags.
+                        self.mark_start();
+                        self.seen_movetext = true;
+                        self.line_start = true;
+                        self.pos = tag_line;
+                    }
+                    CommentEnd::NeedMore => return Scan::NeedMore,
+                },
+                _ => {
+                    let start = self.pos;
+                    let mut end = start + 1;
+                    while end < buf.len() && !ends_token(buf[end]) {
+                        end += 1;
+                    }
+                    if end == buf.len() && !eof {
+                        return Scan::NeedMore;
+                    }
+                    self.mark_start();
+                    self.seen_movetext = true;
+                    self.line_start = false;
+                    self.pos = end;
+                    match b {
+                        b'(' => self.depth = self.depth.saturating_add(1),
+                        b')' => self.depth = self.depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    if self.depth == 0 && GameResult::from_ascii(&buf[start..end]).is_some() {
+                        let game_start = self.start.unwrap_or(start);
+                        self.new_game();
+                        return Scan::Game {
+                            start: game_start,
+                            end,
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    fn at_end(&mut self, buf: &[u8], eof: bool) -> Scan {
+        if !eof {
+            return Scan::NeedMore;
+        }
+        match self.start {
+            Some(start) => {
+                self.new_game();
+                Scan::Game {
+                    start,
+                    end: buf.len(),
+                }
+            }
+            None => Scan::Done,
+        }
+    }
+}
+
+enum CommentEnd {
+    /// The comment ends just before this index (after its `}`).
+    Closed(usize),
+    /// The comment is cut at this tag line (after a blank line).
+    Cut(usize),
+    NeedMore,
+}
+
+/// Finds the end of the brace comment at `open`, or the tag line that cuts it.
+fn brace_comment_end(buf: &[u8], open: usize, eof: bool) -> CommentEnd {
+    let body = open + 1;
+    let close = memchr(b'}', &buf[body.min(buf.len())..]).map(|i| body + i);
+    let limit = close.unwrap_or(buf.len());
+    // Look for blank line + tag line inside the comment.
+    let mut i = body;
+    while i < limit {
+        let Some(nl) = memchr(b'\n', &buf[i..limit]) else {
+            break;
+        };
+        let line = i + nl + 1;
+        // Is the line after `line` a tag, and is `line` blank?
+        let mut j = line;
+        while j < limit && is_blank(buf[j]) {
+            j += 1;
+        }
+        if j < limit && buf[j] == b'\n' {
+            let mut k = j + 1;
+            while k < limit && is_blank(buf[k]) {
+                k += 1;
+            }
+            match looks_like_tag(&buf[k..], eof || close.is_some()) {
+                Some(true) if k < limit => return CommentEnd::Cut(k),
+                None if close.is_none() => return CommentEnd::NeedMore,
+                _ => {}
+            }
+        }
+        i = line;
+    }
+    match close {
+        Some(c) => CommentEnd::Closed(c + 1),
+        None if eof => CommentEnd::Closed(buf.len()),
+        None => CommentEnd::NeedMore,
+    }
+}
+
+/// `[Name "` — `None` when the bytes end too soon to tell.
+fn looks_like_tag(bytes: &[u8], complete: bool) -> Option<bool> {
+    let undecided = if complete { Some(false) } else { None };
+    let Some((&b'[', rest)) = bytes.split_first() else {
+        return if bytes.is_empty() {
+            undecided
+        } else {
+            Some(false)
+        };
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if name == 0 {
+        return if rest.is_empty() {
+            undecided
+        } else {
+            Some(false)
+        };
+    }
+    let after = &rest[name..];
+    let spaces = after.iter().take_while(|&&b| b == b' ').count();
+    match after.get(spaces) {
+        Some(b'"') => Some(spaces > 0),
+        Some(_) => Some(false),
+        None => undecided,
+    }
+}
+
+/// The default cap on one game: 64 MiB.
+pub const DEFAULT_MAX_GAME_LEN: usize = 64 << 20;
+
+/// One game read by a [`GameReader`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameChunk {
+    /// The absolute byte offset of the game in the stream.
+    pub offset: u64,
+    /// The game's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Why a [`GameReader`] could not give a game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameReadError {
+    /// Reading the input failed; the reader stops.
+    #[error("cannot read the input: {0}")]
+    Io(#[from] std::io::Error),
+    /// A game longer than the cap was skipped; reading goes on with the next game.
+    #[error("game at byte {offset} is {len} bytes long, more than the limit of {limit}: skipped")]
+    TooLarge {
+        /// Where the game starts.
+        offset: u64,
+        /// How long it was.
+        len: u64,
+        /// The cap.
+        limit: usize,
+    },
+}
+
+/// Splits a PGN stream into games, using memory bounded by the largest game
+/// (and by [`GameReader::with_limits`]'s cap: longer games are skipped and reported).
+///
+/// ```
+/// use scoresheet_notation::pgn::GameReader;
+/// let input: &[u8] = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let offsets: Vec<u64> = GameReader::new(input).map(|g| g.unwrap().offset).collect();
+/// assert_eq!(offsets, [0, 22]);
+/// ```
+#[derive(Debug)]
+pub struct GameReader<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// The absolute offset of `buf[0]`.
+    buf_offset: u64,
+    splitter: Splitter,
+    eof: bool,
+    failed: bool,
+    chunk: usize,
+    max_game: usize,
+    /// Skipping a too-large game that started at this absolute offset.
+    skipping: Option<u64>,
+}
+
+impl<R: Read> GameReader<R> {
+    /// A reader with 64 KiB reads and the default cap ([`DEFAULT_MAX_GAME_LEN`]).
+    #[must_use]
+    pub fn new(reader: R) -> GameReader<R> {
+        GameReader::with_limits(reader, 64 << 10, DEFAULT_MAX_GAME_LEN)
+    }
+
+    /// A reader reading at least `chunk` bytes at a time, skipping games longer than `max_game`.
+    #[must_use]
+    pub fn with_limits(reader: R, chunk: usize, max_game: usize) -> GameReader<R> {
+        GameReader {
+            reader,
+            buf: Vec::new(),
+            buf_offset: 0,
+            splitter: Splitter::default(),
+            eof: false,
+            failed: false,
+            chunk: chunk.max(1),
+            max_game: max_game.max(1),
+            skipping: None,
+        }
+    }
+
+    /// Drops the buffer's front up to `n`.
+    fn discard(&mut self, n: usize) {
+        let n = n.min(self.buf.len());
+        self.buf.drain(..n);
+        self.buf_offset += n as u64;
+        self.splitter.discard(n);
+    }
+
+    /// Reads more input: at least as much as the unit being scanned, so that
+    /// rescanning an unfinished unit costs linear time overall.
+    fn fill(&mut self) -> std::io::Result<()> {
+        let pending = self.buf.len().saturating_sub(self.splitter.pos);
+        let want = self.chunk.max(pending).min(self.max_game.max(self.chunk));
+        let old = self.buf.len();
+        self.buf.resize(old + want, 0);
+        let got = loop {
+            match self.reader.read(&mut self.buf[old..]) {
+                Ok(n) => break Ok(n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        match got {
+            Ok(n) => {
+                self.buf.truncate(old + n);
+                if n == 0 {
+                    self.eof = true;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.buf.truncate(old);
+                Err(e)
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for GameReader<R> {
+    type Item = Result<GameChunk, GameReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            match self.splitter.scan(&self.buf, self.eof) {
+                Scan::Game { start, end } => {
+                    let offset = self.buf_offset + start as u64;
+                    if let Some(skip_start) = self.skipping.take() {
+                        let len = self.buf_offset + end as u64 - skip_start;
+                        self.discard(end);
+                        return Some(Err(GameReadError::TooLarge {
+                            offset: skip_start,
+                            len,
+                            limit: self.max_game,
+                        }));
+                    }
+                    let bytes = self.buf.get(start..end).unwrap_or_default().to_vec();
+                    self.discard(end);
+                    return Some(Ok(GameChunk { offset, bytes }));
+                }
+                Scan::Done => return None,
+                Scan::NeedMore => {
+                    // Nothing before the current game is needed any more.
+                    let keep_from = self.splitter.start.unwrap_or(self.splitter.pos);
+                    let keep_from = keep_from.min(self.splitter.pos);
+                    self.discard(keep_from);
+                    if self.skipping.is_none() && self.buf.len() > self.max_game {
+                        self.skipping = Some(self.buf_offset);
+                    }
+                    if self.skipping.is_some() {
+                        // Keep only the unit being scanned; a unit itself too long is dropped.
+                        let pos = self.splitter.pos;
+                        if self.buf.len() - pos > self.max_game {
+                            self.splitter.pos = self.buf.len();
+                            self.splitter.line_start = false;
+                        }
+                        let pos = self.splitter.pos;
+                        self.discard(pos);
+                    }
+                    if let Err(e) = self.fill() {
+                        self.failed = true;
+                        return Some(Err(GameReadError::Io(e)));
+                    }
+                }
+            }
+        }
+    }
+}
