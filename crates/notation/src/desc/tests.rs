@@ -955,3 +955,33 @@ proptest! {
         prop_assert_eq!(*d, m, "{}", text);
     }
 }
+
+proptest! {
+    #[test]
+    fn books_of_printed_moves_read_back(moves in proptest::collection::vec(arb_move(), 1..16), single_space in any::<bool>()) {
+        let sep = if single_space { " " } else { "      " };
+        let mut text = String::from("% title: White: A. Black: B.\n");
+        for (n, pair) in moves.chunks(2).enumerate() {
+            text.push_str(&format!("{}. {}", n + 1, pair[0]));
+            if let Some(black) = pair.get(1) {
+                text.push_str(sep);
+                text.push_str(&black.to_string());
+            }
+            text.push('\n');
+        }
+        let book = read_book(text.as_bytes());
+        let mut got = Vec::new();
+        for ply in &book.plies {
+            match &ply.result {
+                Ok(WrittenMove { kind: MoveKind::Descriptive(d), .. }) => {
+                    let mut d = (**d).clone();
+                    strip_desc(&mut d);
+                    got.push(d);
+                }
+                other => return Err(TestCaseError::fail(format!("{text}: {other:?}"))),
+            }
+        }
+        prop_assert_eq!(got, moves, "{}", text);
+        prop_assert!(book.notes.is_empty(), "{:?}", book.notes);
+    }
+}
