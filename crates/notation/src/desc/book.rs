@@ -111,6 +111,28 @@ fn is_end_word(token: &[u8]) -> bool {
     END_WORDS.iter().any(|w| w.as_bytes() == word) || word == "½-½".as_bytes()
 }
 
+/// Whether words that start like a game end (`And`, `White`) really say the game ended:
+/// `And Black resigns.` does, `And here White should have played...` does not.
+fn says_game_ended(rest: &[u8]) -> bool {
+    let lower = rest.to_ascii_lowercase();
+    [
+        "resign",
+        "wins",
+        "won",
+        "drawn",
+        "draw",
+        "surrender",
+        "abandon",
+        "mate",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "½-½",
+    ]
+    .iter()
+    .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
+}
+
 /// A whitespace-separated token: `start..end` in the whole text.
 #[derive(Clone, Copy)]
 struct Token {
@@ -516,8 +538,9 @@ fn read_moves(
             continue;
         }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
-        if is_end_word(word)
-            || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n))))
+        if (is_end_word(word)
+            || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
+            && says_game_ended(text.get(t.start..end).unwrap_or_default())
         {
             let sp = Span::new(t.start, end);
             end_note = Some(BookEnd {
@@ -528,7 +551,9 @@ fn read_moves(
         }
         let lower = word.first().is_some_and(u8::is_ascii_lowercase)
             && !word.iter().any(u8::is_ascii_digit);
-        if word.first() == Some(&b'(') || (lower && !plies.is_empty()) {
+        // Remarks inside a numbered row only: an unnumbered line is moves to the end or
+        // commentary as a whole, so prose is never half-read as moves.
+        if numbered && (word.first() == Some(&b'(') || (lower && !plies.is_empty())) {
             // An inline remark: `(e4)` beside the move, or words after it (`in two moves`).
             let mut j = i;
             if word.first() == Some(&b'(') {

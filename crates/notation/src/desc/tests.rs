@@ -692,6 +692,17 @@ fn garbage_never_panics() {
 }
 
 #[test]
+fn prose_is_commentary_not_moves_or_an_end() {
+    let book = read_book(b"1. P-K4 P-K4\nP. to K's 4th. is the best reply.\nAnd here White should have played on.\nAnd Black resigns.\n");
+    assert_eq!(book.plies.len(), 2);
+    assert_eq!(book.commentary.len(), 2);
+    assert_eq!(
+        book.end.as_ref().map(|e| e.text.as_str()),
+        Some("And Black resigns.")
+    );
+}
+
+#[test]
 fn book_castles_then_a_move_in_a_single_spaced_row() {
     let book = read_book(b"10. Castles. Q. to K's 2d.\n");
     let moves: Vec<String> = book
