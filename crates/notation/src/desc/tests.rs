@@ -629,13 +629,16 @@ fn errors_carry_span_expected_and_found() {
         e,
         Err(DescError {
             span: Span::new(1, 2),
-            expected: "`-`, `x` or `to`/`takes`",
+            expected: "a descriptive move, not algebraic notation",
             found: "f".to_owned()
         })
     );
     assert!(parse_desc_move(b"", 0).is_err());
     assert!(parse_desc_move(b"P-K4 P-K4", 0).is_err());
-    assert!(parse_desc_move(b"P-K9", 0).is_err());
+    assert_eq!(
+        parse_desc_move(b"P-K9", 0).map_err(|e| e.expected),
+        Err("a rank from 1 to 8")
+    );
     assert!(parse_desc_move(b"Resigns", 0).is_err());
 }
 
