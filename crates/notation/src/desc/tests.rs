@@ -706,6 +706,23 @@ fn prose_is_commentary_not_moves_or_an_end() {
 }
 
 #[test]
+fn fen_with_black_to_move_sets_colours_and_numbers() {
+    let book = read_book(b"[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n40. ... K-N2\n41. K-N2 K-B2\n");
+    let got: Vec<(crate::Color, Option<u32>)> =
+        book.plies.iter().map(|p| (p.color, p.number)).collect();
+    assert_eq!(
+        got,
+        [
+            (crate::Color::Black, Some(40)),
+            (crate::Color::White, Some(41)),
+            (crate::Color::Black, Some(41)),
+        ]
+    );
+    assert_eq!(book.fen.as_deref(), Some("8/8/8/8/8/8/8/K6k b - - 0 40"));
+    assert!(book.notes.is_empty(), "{:?}", book.notes);
+}
+
+#[test]
 fn book_castles_then_a_move_in_a_single_spaced_row() {
     let book = read_book(b"10. Castles. Q. to K's 2d.\n");
     let moves: Vec<String> = book
