@@ -611,7 +611,8 @@ fn read_moves(
         ));
         i = j;
     }
-    if failed || (plies.is_empty() && end_note.is_none() && !numbered) {
+    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary.
+    if failed || (plies.is_empty() && end_note.is_none()) {
         commentary(book, Span::new(start, end), "line");
         return;
     }

@@ -696,9 +696,9 @@ fn garbage_never_panics() {
 
 #[test]
 fn prose_is_commentary_not_moves_or_an_end() {
-    let book = read_book(b"1. P-K4 P-K4\nP. to K's 4th. is the best reply.\nAnd here White should have played on.\nAnd Black resigns.\n");
+    let book = read_book(b"1. P-K4 P-K4\nP. to K's 4th. is the best reply.\nAnd here White should have played on.\n2.\nAnd Black resigns.\n");
     assert_eq!(book.plies.len(), 2);
-    assert_eq!(book.commentary.len(), 2);
+    assert_eq!(book.commentary.len(), 3);
     assert_eq!(
         book.end.as_ref().map(|e| e.text.as_str()),
         Some("And Black resigns.")
