@@ -1016,3 +1016,27 @@ proptest! {
         prop_assert!(book.notes.is_empty(), "{:?}", book.notes);
     }
 }
+
+#[test]
+fn square_specs_count_ranks_from_the_mover() {
+    use crate::types::{Color, Square};
+    let at = |s: &str| s.parse::<Square>().unwrap_or_else(|e| panic!("{s}: {e:?}"));
+    let k4 = sq(nf(King), Some(4));
+    assert!(k4.matches_destination(at("e4"), Color::White));
+    assert!(k4.matches_destination(at("e5"), Color::Black));
+    assert!(!k4.matches_destination(at("e4"), Color::Black));
+    let b3 = sq(nf(Bishop), Some(3));
+    assert!(b3.matches_destination(at("c6"), Color::Black));
+    assert!(b3.matches_destination(at("f6"), Color::Black));
+    assert!(!b3.matches_destination(at("d6"), Color::Black));
+    // A destination without rank is rank 1; a from-square without rank is any rank.
+    let q = sq(nf(Queen), None);
+    assert!(q.matches_destination(at("d8"), Color::Black));
+    assert!(!q.matches_destination(at("d7"), Color::Black));
+    assert!(q.matches(at("d7"), Color::Black));
+    let rank_only = sq(None, Some(1));
+    assert!(rank_only.matches(at("h8"), Color::Black));
+    assert!(!rank_only.matches(at("h1"), Color::Black));
+    assert_eq!(relative_rank(0, Color::White), None);
+    assert_eq!(relative_rank(9, Color::Black), None);
+}
