@@ -111,6 +111,28 @@ fn is_end_word(token: &[u8]) -> bool {
     END_WORDS.iter().any(|w| w.as_bytes() == word) || word == "½-½".as_bytes()
 }
 
+/// Whether words that start like a game end (`And`, `White`) really say the game ended:
+/// `And Black resigns.` does, `And here White should have played...` does not.
+fn says_game_ended(rest: &[u8]) -> bool {
+    let lower = rest.to_ascii_lowercase();
+    [
+        "resign",
+        "wins",
+        "won",
+        "drawn",
+        "draw",
+        "surrender",
+        "abandon",
+        "mate",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "½-½",
+    ]
+    .iter()
+    .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
+}
+
 /// A whitespace-separated token: `start..end` in the whole text.
 #[derive(Clone, Copy)]
 struct Token {
@@ -171,7 +193,7 @@ fn gap(text: &[u8], from: usize, to: usize) -> bool {
         .is_some_and(|g| g.len() >= 2 || g.contains(&b'\t'))
 }
 
-/// Reads a descriptive move table. Never panics, whatever the bytes.
+/// Reads a descriptive move table as one game. Never panics, whatever the bytes.
 ///
 /// ```
 /// use scoresheet_notation::desc::read_book;
@@ -182,24 +204,86 @@ fn gap(text: &[u8], from: usize, to: usize) -> bool {
 /// ```
 #[must_use]
 pub fn read_book(text: &[u8]) -> Book {
-    let mut book = Book::default();
-    let mut first_color = Color::White;
-    let mut first_number = 1u32;
+    let mut reader = Reader::default();
+    for (start, end) in lines(text) {
+        reader.line(text, start, end);
+    }
+    reader.book
+}
+
+/// Reads a file holding several games: a new game starts at a `%` or `[` header line that
+/// follows moves. Spans point into the whole text. Never panics, whatever the bytes.
+///
+/// ```
+/// use scoresheet_notation::desc::read_books;
+/// let books = read_books(b"% title: one\n1. P-K4 P-K4\n% title: two\n1. P-Q4\n");
+/// assert_eq!(books.len(), 2);
+/// assert_eq!(books[1].plies.len(), 1);
+/// ```
+#[must_use]
+pub fn read_books(text: &[u8]) -> Vec<Book> {
+    let mut books = Vec::new();
+    let mut reader = Reader::default();
+    for (start, end) in lines(text) {
+        let first = text
+            .get(start..end)
+            .and_then(|l| l.iter().find(|c| !c.is_ascii_whitespace()))
+            .copied();
+        let header = matches!(first, Some(b'%' | b'['));
+        if header && (!reader.book.plies.is_empty() || reader.book.end.is_some()) {
+            books.push(core::mem::take(&mut reader).book);
+        }
+        reader.line(text, start, end);
+    }
+    if reader.book != Book::default() {
+        books.push(reader.book);
+    }
+    books
+}
+
+/// The lines of `text` as `(start, end)` offsets, without their `\n`.
+fn lines(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut line_start = 0;
-    while line_start < text.len() {
-        let line_end = memchr::memchr(b'\n', text.get(line_start..).unwrap_or_default())
+    core::iter::from_fn(move || {
+        if line_start >= text.len() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', text.get(line_start..).unwrap_or_default())
             .map_or(text.len(), |i| line_start + i);
+        let line = (line_start, end);
+        line_start = end + 1;
+        Some(line)
+    })
+}
+
+/// The state of one game being read.
+struct Reader {
+    book: Book,
+    first_color: Color,
+    first_number: u32,
+}
+
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader {
+            book: Book::default(),
+            first_color: Color::White,
+            first_number: 1,
+        }
+    }
+}
+
+impl Reader {
+    fn line(&mut self, text: &[u8], start: usize, end: usize) {
         read_line(
             text,
-            line_start,
-            line_end,
-            &mut book,
-            &mut first_color,
-            &mut first_number,
+            start,
+            end,
+            &mut self.book,
+            &mut self.first_color,
+            &mut self.first_number,
         );
-        line_start = line_end + 1;
     }
-    book
 }
 
 fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
@@ -454,8 +538,9 @@ fn read_moves(
             continue;
         }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
-        if is_end_word(word)
-            || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n))))
+        if (is_end_word(word)
+            || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
+            && says_game_ended(text.get(t.start..end).unwrap_or_default())
         {
             let sp = Span::new(t.start, end);
             end_note = Some(BookEnd {
@@ -466,7 +551,9 @@ fn read_moves(
         }
         let lower = word.first().is_some_and(u8::is_ascii_lowercase)
             && !word.iter().any(u8::is_ascii_digit);
-        if word.first() == Some(&b'(') || (lower && !plies.is_empty()) {
+        // Remarks inside a numbered row only: an unnumbered line is moves to the end or
+        // commentary as a whole, so prose is never half-read as moves.
+        if numbered && (word.first() == Some(&b'(') || (lower && !plies.is_empty())) {
             // An inline remark: `(e4)` beside the move, or words after it (`in two moves`).
             let mut j = i;
             if word.first() == Some(&b'(') {
@@ -524,7 +611,8 @@ fn read_moves(
         ));
         i = j;
     }
-    if failed || (plies.is_empty() && end_note.is_none() && !numbered) {
+    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary.
+    if failed || (plies.is_empty() && end_note.is_none()) {
         commentary(book, Span::new(start, end), "line");
         return;
     }

@@ -61,7 +61,7 @@ use core::fmt;
 use crate::span::Span;
 use crate::types::{Color, File, Rank, Role, Square};
 
-pub use book::{Book, BookEnd, BookHeader, BookPly, read_book};
+pub use book::{Book, BookEnd, BookHeader, BookPly, read_book, read_books};
 pub use parse::{parse_desc_move, parse_token, write_move};
 
 /// A wing of the board: the king's side (files e to h) or the queen's side (a to d).

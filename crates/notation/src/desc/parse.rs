@@ -31,7 +31,19 @@ pub fn parse_desc_move(text: &[u8], base: usize) -> Result<WrittenMove, DescErro
         text,
         base,
     };
-    p.parse()
+    p.parse().map_err(|mut e| {
+        if looks_algebraic(text) {
+            e.expected = "a descriptive move, not algebraic notation";
+        }
+        e
+    })
+}
+
+/// Whether the text has a file letter right before a rank digit, as `Nf3` and `exd5` do
+/// and no descriptive move does.
+fn looks_algebraic(text: &[u8]) -> bool {
+    text.windows(2)
+        .any(|w| matches!(w, [b'a'..=b'h', b'1'..=b'8']))
 }
 
 /// Reads one whitespace-free compact token (`P-K4`, `QxQch`, `0-0`, `Castles`) for the PGN reader:
@@ -54,11 +66,7 @@ pub fn parse_token(text: &[u8], base: usize) -> Option<WrittenMove> {
         return None;
     }
     // SAN always has a file letter followed by a rank digit (`Nf3`, `exd5`).
-    if text
-        .windows(2)
-        .any(|w| matches!(w, [b'a'..=b'h', b'1'..=b'8']))
-        || text.iter().any(u8::is_ascii_whitespace)
-    {
+    if looks_algebraic(text) || text.iter().any(u8::is_ascii_whitespace) {
         return None;
     }
     parse_desc_move(text, base).ok()
@@ -260,7 +268,11 @@ impl Parser<'_> {
         };
         self.suffix(&mut suffix)?;
         if self.pos < self.atoms.len() {
-            return Err(self.error("end of move"));
+            return Err(self.error(if self.peek() == Some(Tok::BadNumber) {
+                "a rank from 1 to 8"
+            } else {
+                "end of move"
+            }));
         }
         Ok(WrittenMove {
             kind,

@@ -629,13 +629,16 @@ fn errors_carry_span_expected_and_found() {
         e,
         Err(DescError {
             span: Span::new(1, 2),
-            expected: "`-`, `x` or `to`/`takes`",
+            expected: "a descriptive move, not algebraic notation",
             found: "f".to_owned()
         })
     );
     assert!(parse_desc_move(b"", 0).is_err());
     assert!(parse_desc_move(b"P-K4 P-K4", 0).is_err());
-    assert!(parse_desc_move(b"P-K9", 0).is_err());
+    assert_eq!(
+        parse_desc_move(b"P-K9", 0).map_err(|e| e.expected),
+        Err("a rank from 1 to 8")
+    );
     assert!(parse_desc_move(b"Resigns", 0).is_err());
 }
 
@@ -689,6 +692,34 @@ fn garbage_never_panics() {
             }
         }
     }
+}
+
+#[test]
+fn prose_is_commentary_not_moves_or_an_end() {
+    let book = read_book(b"1. P-K4 P-K4\nP. to K's 4th. is the best reply.\nAnd here White should have played on.\n2.\nAnd Black resigns.\n");
+    assert_eq!(book.plies.len(), 2);
+    assert_eq!(book.commentary.len(), 3);
+    assert_eq!(
+        book.end.as_ref().map(|e| e.text.as_str()),
+        Some("And Black resigns.")
+    );
+}
+
+#[test]
+fn fen_with_black_to_move_sets_colours_and_numbers() {
+    let book = read_book(b"[FEN \"8/8/8/8/8/8/8/K6k b - - 0 40\"]\n40. ... K-N2\n41. K-N2 K-B2\n");
+    let got: Vec<(crate::Color, Option<u32>)> =
+        book.plies.iter().map(|p| (p.color, p.number)).collect();
+    assert_eq!(
+        got,
+        [
+            (crate::Color::Black, Some(40)),
+            (crate::Color::White, Some(41)),
+            (crate::Color::Black, Some(41)),
+        ]
+    );
+    assert_eq!(book.fen.as_deref(), Some("8/8/8/8/8/8/8/K6k b - - 0 40"));
+    assert!(book.notes.is_empty(), "{:?}", book.notes);
 }
 
 #[test]
@@ -954,4 +985,58 @@ proptest! {
         strip_desc(&mut d);
         prop_assert_eq!(*d, m, "{}", text);
     }
+}
+
+proptest! {
+    #[test]
+    fn books_of_printed_moves_read_back(moves in proptest::collection::vec(arb_move(), 1..16), single_space in any::<bool>()) {
+        let sep = if single_space { " " } else { "      " };
+        let mut text = String::from("% title: White: A. Black: B.\n");
+        for (n, pair) in moves.chunks(2).enumerate() {
+            text.push_str(&format!("{}. {}", n + 1, pair[0]));
+            if let Some(black) = pair.get(1) {
+                text.push_str(sep);
+                text.push_str(&black.to_string());
+            }
+            text.push('\n');
+        }
+        let book = read_book(text.as_bytes());
+        let mut got = Vec::new();
+        for ply in &book.plies {
+            match &ply.result {
+                Ok(WrittenMove { kind: MoveKind::Descriptive(d), .. }) => {
+                    let mut d = (**d).clone();
+                    strip_desc(&mut d);
+                    got.push(d);
+                }
+                other => return Err(TestCaseError::fail(format!("{text}: {other:?}"))),
+            }
+        }
+        prop_assert_eq!(got, moves, "{}", text);
+        prop_assert!(book.notes.is_empty(), "{:?}", book.notes);
+    }
+}
+
+#[test]
+fn square_specs_count_ranks_from_the_mover() {
+    use crate::types::{Color, Square};
+    let at = |s: &str| s.parse::<Square>().unwrap_or_else(|e| panic!("{s}: {e:?}"));
+    let k4 = sq(nf(King), Some(4));
+    assert!(k4.matches_destination(at("e4"), Color::White));
+    assert!(k4.matches_destination(at("e5"), Color::Black));
+    assert!(!k4.matches_destination(at("e4"), Color::Black));
+    let b3 = sq(nf(Bishop), Some(3));
+    assert!(b3.matches_destination(at("c6"), Color::Black));
+    assert!(b3.matches_destination(at("f6"), Color::Black));
+    assert!(!b3.matches_destination(at("d6"), Color::Black));
+    // A destination without rank is rank 1; a from-square without rank is any rank.
+    let q = sq(nf(Queen), None);
+    assert!(q.matches_destination(at("d8"), Color::Black));
+    assert!(!q.matches_destination(at("d7"), Color::Black));
+    assert!(q.matches(at("d7"), Color::Black));
+    let rank_only = sq(None, Some(1));
+    assert!(rank_only.matches(at("h8"), Color::Black));
+    assert!(!rank_only.matches(at("h1"), Color::Black));
+    assert_eq!(relative_rank(0, Color::White), None);
+    assert_eq!(relative_rank(9, Color::Black), None);
 }
