@@ -102,7 +102,7 @@ impl fmt::Display for MoveKind {
             MoveKind::Lan(m) => write!(f, "{m}"),
             MoveKind::Castle(m) => write!(f, "{m}"),
             MoveKind::Null => f.write_str("--"),
-            MoveKind::Descriptive(d) => f.write_str(&d.text),
+            MoveKind::Descriptive(d) => write!(f, "{d}"),
         }
     }
 }

@@ -1,0 +1,9 @@
+//! `scoresheet convert`.
+
+use std::io;
+
+use crate::Outcome;
+
+pub fn run(_args: &crate::args::ConvertArgs) -> io::Result<Outcome> {
+    Err(io::Error::other("not yet implemented"))
+}

@@ -1,0 +1,9 @@
+//! `scoresheet validate`.
+
+use std::io;
+
+use crate::Outcome;
+
+pub fn run(_args: &crate::args::ValidateArgs) -> io::Result<Outcome> {
+    Err(io::Error::other("not yet implemented"))
+}
