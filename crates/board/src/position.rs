@@ -374,6 +374,15 @@ impl Position {
         !s.pinned.contains(from) || line(s.king, from).contains(to)
     }
 
+    /// Whether our king may step from `from` to `to` (not castling).
+    #[inline]
+    pub(crate) fn is_safe_king_step(&self, from: Square, to: Square) -> bool {
+        !self.by_color(self.turn).contains(to)
+            && self
+                .attackers_to(to, self.turn.other(), self.occupied().without(from))
+                .is_empty()
+    }
+
     /// Whether the en passant capture from `from` onto the ep square `to` keeps our king safe.
     pub(crate) fn is_safe_en_passant(&self, from: Square, to: Square) -> bool {
         let Some(king) = self.our_king() else {
@@ -632,7 +641,7 @@ impl Position {
     ///
     /// # Contract
     /// `m` must be legal in this position, as [`Position::legal_moves`] or
-    /// `resolve` give it. An illegal move never panics (and there is no unsafe
+    /// [`crate::resolve`] give it. An illegal move never panics (and there is no unsafe
     /// code) but leaves a position that may break the invariants of the rules (a king
     /// missing, pieces overlapping); later answers on it are unspecified.
     pub fn play_unchecked(&mut self, m: &Move) {
