@@ -100,7 +100,9 @@ pub enum CastleObstacle {
 /// assert_eq!(pos.to_fen(EpStyle::Always), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 /// assert_eq!(pos.to_fen(EpStyle::Legal), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing cover the six fields, not how the castling field was spelled.
+#[derive(Clone)]
 pub struct Position {
     board: Board,
     turn: Color,
@@ -117,6 +119,30 @@ pub(crate) struct Safety {
     pub(crate) king: Square,
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.castling.hash(state);
+        self.ep_square.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
+    }
 }
 
 impl Default for Position {
@@ -714,9 +740,10 @@ impl Position {
     /// The en passant square only if a legal en passant capture exists.
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let mut list = MoveList::new();
-        self.generate_en_passant(&mut list);
-        list.first().map(|m| m.to)
+        let ep = self.ep_square?;
+        let mut counter = Counter(0);
+        self.generate_en_passant(&mut counter);
+        (counter.0 > 0).then_some(ep)
     }
 
     /// Checkmate: in check with no legal move.

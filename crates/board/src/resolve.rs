@@ -523,14 +523,17 @@ fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, Resolv
         Role::Pawn => {
             let diagonal = san.capture.is_some() || san.from_file.is_some_and(|f| f != to.file());
             if diagonal {
-                if !enemy_on_to {
-                    if pos.ep_square() == Some(to) {
-                        en_passant = true;
-                    } else if let Some(mark) = san.capture {
-                        return Err(ResolveError::CaptureOnEmpty { to, span: mark });
-                    }
+                if enemy_on_to {
+                    pawn_attacks(them, to) & ours
+                } else if pos.ep_square() == Some(to) {
+                    en_passant = true;
+                    pawn_attacks(them, to) & ours
+                } else if let Some(mark) = san.capture {
+                    return Err(ResolveError::CaptureOnEmpty { to, span: mark });
+                } else {
+                    // `ef6` onto an empty square: no pawn moves diagonally without capturing.
+                    Bitboard::EMPTY
                 }
-                pawn_attacks(them, to) & ours
             } else if occupied.contains(to) {
                 Bitboard::EMPTY
             } else {
@@ -573,6 +576,13 @@ fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, Resolv
     if let Some(rank) = san.from_rank {
         origins &= Bitboard::rank(rank);
     }
+    let Some(first) = origins.first() else {
+        return Err(ResolveError::NoPiece {
+            piece,
+            to,
+            span: san.to_span,
+        });
+    };
     let promotion = promotion_for(
         us,
         san.role,
@@ -581,13 +591,6 @@ fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, Resolv
         san.promotion_span,
         san.to_span,
     )?;
-    let Some(first) = origins.first() else {
-        return Err(ResolveError::NoPiece {
-            piece,
-            to,
-            span: san.to_span,
-        });
-    };
     let Some(safety) = pos.safety() else {
         return Err(ResolveError::NoPiece {
             piece,

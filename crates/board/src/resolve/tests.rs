@@ -575,3 +575,97 @@ fn every_legal_move_resolves_from_its_san_lan_and_uci() {
         }
     }
 }
+
+#[test]
+fn arbitrary_written_moves_never_panic_and_resolve_only_to_legal_moves() {
+    let mut state = 0x0DDB_1A5E_5BAD_5EEDu64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let fens = [
+        START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    let square = |n: u64| Square::from_index_masked((n % 64) as u8);
+    let maybe = |n: u64, roles: bool| -> Option<Role> {
+        if n % 3 == 0 || !roles {
+            None
+        } else {
+            Some(Role::ALL[(n % 6) as usize])
+        }
+    };
+    let span = Span::new(0, 1);
+    for fen in fens {
+        let mut p = pos(fen);
+        for _ in 0..4_000 {
+            let kind = match next() % 4 {
+                0 => MoveKind::San(SanMove {
+                    role: Role::ALL[(next() % 6) as usize],
+                    role_span: None,
+                    from_file: (next() % 3 == 0).then(|| File::ALL[(next() % 8) as usize]),
+                    from_rank: (next() % 4 == 0).then(|| Rank::ALL[(next() % 8) as usize]),
+                    from_span: None,
+                    capture: (next() % 2 == 0).then_some(span),
+                    to: square(next()),
+                    to_span: span,
+                    promotion: maybe(next(), next() % 4 == 0),
+                    promotion_span: None,
+                }),
+                1 => {
+                    // Often start from one of our own pieces so legal moves come up.
+                    let ours: Vec<Square> = p.by_color(p.turn()).collect();
+                    let from = if next() % 2 == 0 && !ours.is_empty() {
+                        ours[(next() % ours.len() as u64) as usize]
+                    } else {
+                        square(next())
+                    };
+                    MoveKind::Lan(LanMove {
+                        role: maybe(next(), next() % 2 == 0),
+                        role_span: None,
+                        from,
+                        from_span: span,
+                        capture: [None, Some(false), Some(true)][(next() % 3) as usize],
+                        separator_span: None,
+                        to: square(next()),
+                        to_span: span,
+                        promotion: maybe(next(), next() % 4 == 0),
+                        promotion_span: None,
+                    })
+                }
+                2 => MoveKind::Castle(CastleMove {
+                    side: [None, Some(CastleSide::King), Some(CastleSide::Queen)]
+                        [(next() % 3) as usize],
+                    zeros: false,
+                }),
+                _ => MoveKind::Null,
+            };
+            let w = WrittenMove {
+                kind,
+                suffix: Suffix::default(),
+                span,
+            };
+            match resolve(&p, &w) {
+                Ok(m) => {
+                    assert!(p.is_legal(&m), "{m:?} from {w:?} in {p}");
+                    if !m.is_null() && next() % 3 == 0 {
+                        let before = p.clone();
+                        p.play_unchecked(&m);
+                        let _ = check_suffix(&before, &p, &w, &m);
+                        if p.legal_moves().is_empty() {
+                            p = pos(fen);
+                        }
+                    }
+                }
+                Err(e) => {
+                    let _ = e.to_diagnostic();
+                }
+            }
+        }
+    }
+}
