@@ -452,7 +452,7 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal_moves() > 0
     }
 
     fn generate<S: MoveSink>(&self, list: &mut S) {
@@ -665,11 +665,13 @@ impl Position {
 
     /// Plays `m` without checking it, updating all six fields.
     ///
-    /// # Contract
     /// `m` must be legal in this position, as [`Position::legal_moves`] or
-    /// [`crate::resolve`] give it. An illegal move never panics (and there is no unsafe
-    /// code) but leaves a position that may break the invariants of the rules (a king
-    /// missing, pieces overlapping); later answers on it are unspecified.
+    /// [`crate::resolve`] give it; [`Position::play`] checks that first.
+    ///
+    /// # Panics
+    /// Never. An illegal move (there is no unsafe code) leaves a position that may break
+    /// the rules' invariants (a king missing, pieces overlapping); later answers on it are
+    /// unspecified but still never panic.
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
         self.ep_square = None;

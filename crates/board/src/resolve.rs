@@ -1008,3 +1008,5 @@ pub fn check_suffix(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tokenizer;
