@@ -125,3 +125,6 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

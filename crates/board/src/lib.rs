@@ -20,6 +20,7 @@ mod game;
 mod moves;
 mod perft;
 mod position;
+mod resolve;
 mod san;
 mod setup;
 mod zobrist;
@@ -30,6 +31,7 @@ pub use game::Game;
 pub use moves::{MAX_MOVES, Move, MoveList, MoveType};
 pub use perft::{divide, perft};
 pub use position::{CastleObstacle, EpStyle, IllegalMove, Outcome, Position};
+pub use resolve::{Candidate, PlacedPiece, ResolveError, check_suffix, resolve};
 pub use scoresheet_notation::{
     CastleSide, Color, File, GameResult, Piece, Rank, Role, Square, SquareShade,
 };

@@ -100,7 +100,9 @@ pub enum CastleObstacle {
 /// assert_eq!(pos.to_fen(EpStyle::Always), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 /// assert_eq!(pos.to_fen(EpStyle::Legal), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing cover the six fields, not how the castling field was spelled.
+#[derive(Clone)]
 pub struct Position {
     board: Board,
     turn: Color,
@@ -117,6 +119,30 @@ pub(crate) struct Safety {
     pub(crate) king: Square,
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep_square == other.ep_square
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.castling.hash(state);
+        self.ep_square.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
+    }
 }
 
 impl Default for Position {
@@ -374,6 +400,15 @@ impl Position {
         !s.pinned.contains(from) || line(s.king, from).contains(to)
     }
 
+    /// Whether our king may step from `from` to `to` (not castling).
+    #[inline]
+    pub(crate) fn is_safe_king_step(&self, from: Square, to: Square) -> bool {
+        !self.by_color(self.turn).contains(to)
+            && self
+                .attackers_to(to, self.turn.other(), self.occupied().without(from))
+                .is_empty()
+    }
+
     /// Whether the en passant capture from `from` onto the ep square `to` keeps our king safe.
     pub(crate) fn is_safe_en_passant(&self, from: Square, to: Square) -> bool {
         let Some(king) = self.our_king() else {
@@ -417,7 +452,7 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal_moves() > 0
     }
 
     fn generate<S: MoveSink>(&self, list: &mut S) {
@@ -630,11 +665,13 @@ impl Position {
 
     /// Plays `m` without checking it, updating all six fields.
     ///
-    /// # Contract
     /// `m` must be legal in this position, as [`Position::legal_moves`] or
-    /// `resolve` give it. An illegal move never panics (and there is no unsafe
-    /// code) but leaves a position that may break the invariants of the rules (a king
-    /// missing, pieces overlapping); later answers on it are unspecified.
+    /// [`crate::resolve`] give it; [`Position::play`] checks that first.
+    ///
+    /// # Panics
+    /// Never. An illegal move (there is no unsafe code) leaves a position that may break
+    /// the rules' invariants (a king missing, pieces overlapping); later answers on it are
+    /// unspecified but still never panic.
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
         self.ep_square = None;
@@ -705,9 +742,10 @@ impl Position {
     /// The en passant square only if a legal en passant capture exists.
     #[must_use]
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let mut list = MoveList::new();
-        self.generate_en_passant(&mut list);
-        list.first().map(|m| m.to)
+        let ep = self.ep_square?;
+        let mut counter = Counter(0);
+        self.generate_en_passant(&mut counter);
+        (counter.0 > 0).then_some(ep)
     }
 
     /// Checkmate: in check with no legal move.

@@ -748,3 +748,6 @@ pub(crate) fn validate(setup: &Setup) -> Result<(), PositionError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
