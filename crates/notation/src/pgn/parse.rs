@@ -64,6 +64,9 @@ fn is_space(b: u8) -> bool {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The ply given to a move number too large to check.
+const UNKNOWN_PLY: u64 = u64::MAX / 2;
+
 struct Parser<'a, 'g> {
     text: &'a [u8],
     base: usize,
@@ -585,8 +588,15 @@ impl<'a> Parser<'a, '_> {
             black,
             span,
         });
-        self.pending_number = (self.depth_stack.is_empty() && !overflow)
-            .then_some((u64::from(number) * 2 + u64::from(black), span));
+        // An overflowing number still numbers its move, but checks nothing.
+        self.pending_number = self.depth_stack.is_empty().then_some((
+            if overflow {
+                UNKNOWN_PLY
+            } else {
+                u64::from(number) * 2 + u64::from(black)
+            },
+            span,
+        ));
     }
 
     /// `...` after a bare move number (`12 ...`).
@@ -614,6 +624,12 @@ impl<'a> Parser<'a, '_> {
     /// Checks the main-line numbering when a main-line move arrives.
     fn check_numbering(&mut self, move_span: Span) {
         let numbered = if let Some((ply, span)) = self.pending_number.take() {
+            if ply >= UNKNOWN_PLY {
+                // The count is lost: stop checking numbers in this game.
+                self.expected_ply = None;
+                self.missing_number_reported = true;
+                return;
+            }
             if let Some(expected) = self.expected_ply.filter(|&e| e != ply) {
                 let side = if expected % 2 == 1 { "..." } else { "." };
                 self.relax(
