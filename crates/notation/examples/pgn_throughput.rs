@@ -16,7 +16,11 @@ fn main() -> std::io::Result<()> {
     let mut kinds: BTreeMap<(String, &str), usize> = BTreeMap::new();
     let (mut n_games, mut n_moves) = (0usize, 0usize);
     let mut best = f64::MAX;
-    for round in 0..5 {
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    for round in 0..rounds {
         let t = Instant::now();
         let (mut g_count, mut m_count) = (0, 0);
         for file in &files {
@@ -37,7 +41,7 @@ fn main() -> std::io::Result<()> {
         n_moves = m_count;
     }
     println!(
-        "{bytes} bytes, {n_games} games, {n_moves} main-line moves: best of 5 {:.1} ms = {:.0} MB/s",
+        "{bytes} bytes, {n_games} games, {n_moves} main-line moves: best of {rounds} {:.1} ms = {:.0} MB/s",
         best * 1e3,
         bytes as f64 / best / 1e6
     );

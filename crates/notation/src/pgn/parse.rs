@@ -64,6 +64,9 @@ fn is_space(b: u8) -> bool {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The ply given to a move number too large to check.
+const UNKNOWN_PLY: u64 = u64::MAX / 2;
+
 struct Parser<'a, 'g> {
     text: &'a [u8],
     base: usize,
@@ -437,13 +440,20 @@ impl<'a> Parser<'a, '_> {
         }
         let span = self.span(start, i);
         self.pos = i;
+        // A malformed NAG annotates nothing: an error, but replay goes on.
         if i == start + 1 {
-            self.relax("invalid-nag", "'$' without a number".into(), span);
+            self.diag(
+                Severity::Error,
+                "invalid-nag",
+                "'$' without a number".into(),
+                span,
+            );
         } else if let Ok(nag) = u8::try_from(value) {
             self.game.tokens.push(Token::Nag { nag, span });
         } else {
             let shown = String::from_utf8_lossy(&self.text[start..i]).into_owned();
-            self.relax(
+            self.diag(
+                Severity::Error,
                 "invalid-nag",
                 format!("{shown} is out of range: NAGs go from $0 to $255"),
                 span,
@@ -460,11 +470,16 @@ impl<'a> Parser<'a, '_> {
         {
             return false;
         }
-        let end = token_end(text, pos);
-        let token = &text[pos..end];
-        if GameResult::from_ascii(token).is_some() {
+        // Prose starts with a letter and is text: garbage bytes are not commentary.
+        if !(first.is_ascii_alphabetic() || first >= 0xC0) {
             return false;
         }
+        let line = &text[pos..trim_cr(text, self.line_end(pos))];
+        if core::str::from_utf8(line).is_err() || line.iter().any(|&b| b < 0x20 && b != b'\t') {
+            return false;
+        }
+        let end = token_end(text, pos);
+        let token = &text[pos..end];
         let mut scratch = Vec::new();
         read_move(token, 0, self.mode, &mut scratch).is_err()
             && crate::desc::parse_token(token, 0).is_none()
@@ -496,7 +511,11 @@ impl<'a> Parser<'a, '_> {
         let end = token_end(self.text, start);
         self.pos = end;
         let token = &self.text[start..end];
-        if let Some(r) = GameResult::from_ascii(token) {
+        let result = match token[0] {
+            b'0' | b'1' | b'*' | 0xC2 => GameResult::from_ascii(token),
+            _ => None,
+        };
+        if let Some(r) = result {
             let span = self.span(start, end);
             self.game.tokens.push(Token::Result(r, span));
             if self.depth_stack.is_empty() && self.result_at.is_none() {
@@ -548,7 +567,13 @@ impl<'a> Parser<'a, '_> {
         let number = u32::try_from(value).unwrap_or(u32::MAX);
         let span = self.span(start, start + digits + dots);
         if overflow {
-            self.relax("move-number-overflow", "move number too large".into(), span);
+            // The number is saturated; it labels nothing the replay needs.
+            self.diag(
+                Severity::Error,
+                "move-number-overflow",
+                format!("move number too large (more than {})", u32::MAX),
+                span,
+            );
         }
         let black = dots >= 2;
         if dots == 2 {
@@ -563,8 +588,15 @@ impl<'a> Parser<'a, '_> {
             black,
             span,
         });
-        self.pending_number = (self.depth_stack.is_empty() && !overflow)
-            .then_some((u64::from(number) * 2 + u64::from(black), span));
+        // An overflowing number still numbers its move, but checks nothing.
+        self.pending_number = self.depth_stack.is_empty().then_some((
+            if overflow {
+                UNKNOWN_PLY
+            } else {
+                u64::from(number) * 2 + u64::from(black)
+            },
+            span,
+        ));
     }
 
     /// `...` after a bare move number (`12 ...`).
@@ -592,6 +624,12 @@ impl<'a> Parser<'a, '_> {
     /// Checks the main-line numbering when a main-line move arrives.
     fn check_numbering(&mut self, move_span: Span) {
         let numbered = if let Some((ply, span)) = self.pending_number.take() {
+            if ply >= UNKNOWN_PLY {
+                // The count is lost: stop checking numbers in this game.
+                self.expected_ply = None;
+                self.missing_number_reported = true;
+                return;
+            }
             if let Some(expected) = self.expected_ply.filter(|&e| e != ply) {
                 let side = if expected % 2 == 1 { "..." } else { "." };
                 self.relax(
@@ -763,10 +801,23 @@ fn trim_space_end(text: &[u8]) -> usize {
 }
 
 /// The end of the movetext token starting at `start` (at least one byte).
+///
+/// A promotion written `(Q)` right after a move (`a8(Q)`) stays in the token.
 fn token_end(text: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while i < text.len() && !DELIMITER[text[i] as usize] {
-        i += 1;
+    loop {
+        while i < text.len() && !DELIMITER[text[i] as usize] {
+            i += 1;
+        }
+        match text.get(i..i + 3) {
+            Some(
+                [
+                    b'(',
+                    b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'b' | b'n',
+                    b')',
+                ],
+            ) => i += 3,
+            _ => return i,
+        }
     }
-    i
 }

@@ -2,7 +2,9 @@
 //!
 //! A game ends where a tag line (`[` first on its line) follows movetext, where
 //! a tag line follows a blank line after tags, or after a result token outside
-//! variations. Comments are honoured: `[Event` inside `{...}` or after `;` is
+//! variations (a result is looked for as the last token before a line end or
+//! a comment: a result followed by more moves on its line stays in its game,
+//! which then reports movetext after the result). Comments are honoured: `[Event` inside `{...}` or after `;` is
 //! not a new game. One exception keeps a truncated game from swallowing the
 //! rest of the file: a brace comment cannot contain a blank line followed by
 //! a tag line (`\n\n[Name "`): there, the comment is taken as unterminated and
@@ -10,7 +12,7 @@
 
 use std::io::Read;
 
-use memchr::memchr;
+use memchr::{memchr, memchr2_iter, memchr3};
 
 use crate::ast::GameResult;
 
@@ -104,24 +106,14 @@ fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
 
-#[inline]
-fn ends_token(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t'
-            | b'\r'
-            | b'\n'
-            | 0x0b
-            | 0x0c
-            | b'{'
-            | b'}'
-            | b';'
-            | b'('
-            | b')'
-            | b'['
-            | b']'
-            | b'$'
-    )
+/// The last whitespace- or bracket-delimited token of a segment: `(start, end)`.
+fn last_token(seg: &[u8]) -> (usize, usize) {
+    let end = seg.iter().rposition(|&b| !is_blank(b)).map_or(0, |i| i + 1);
+    let start = seg[..end]
+        .iter()
+        .rposition(|&b| is_blank(b) || matches!(b, b'(' | b')' | b'}' | b'$' | b'[' | b']'))
+        .map_or(0, |i| i + 1);
+    (start, end)
 }
 
 impl Splitter {
@@ -252,30 +244,40 @@ impl Splitter {
                     CommentEnd::NeedMore => return Scan::NeedMore,
                 },
                 _ => {
+                    // Movetext: jump to the next line end or comment, then look at
+                    // the parentheses in between and at the segment's last token.
                     let start = self.pos;
-                    let mut end = start + 1;
-                    while end < buf.len() && !ends_token(buf[end]) {
-                        end += 1;
-                    }
-                    if end == buf.len() && !eof {
-                        return Scan::NeedMore;
+                    let seg_end = match memchr3(b'\n', b'{', b';', &buf[start..]) {
+                        Some(n) => start + n,
+                        None if eof => buf.len(),
+                        None => return Scan::NeedMore,
+                    };
+                    let seg = &buf[start..seg_end];
+                    for i in memchr2_iter(b'(', b')', seg) {
+                        if seg[i] == b'(' {
+                            self.depth = self.depth.saturating_add(1);
+                        } else {
+                            self.depth = self.depth.saturating_sub(1);
+                        }
                     }
                     self.mark_start();
                     self.seen_movetext = true;
                     self.line_start = false;
-                    self.pos = end;
-                    match b {
-                        b'(' => self.depth = self.depth.saturating_add(1),
-                        b')' => self.depth = self.depth.saturating_sub(1),
-                        _ => {}
-                    }
-                    if self.depth == 0 && GameResult::from_ascii(&buf[start..end]).is_some() {
-                        let game_start = self.start.unwrap_or(start);
-                        self.new_game();
-                        return Scan::Game {
-                            start: game_start,
-                            end,
-                        };
+                    self.pos = seg_end;
+                    if self.depth == 0 {
+                        let (t_start, t_end) = last_token(seg);
+                        let token = &seg[t_start..t_end];
+                        if matches!(token.first(), Some(b'0' | b'1' | b'*' | 0xC2))
+                            && GameResult::from_ascii(token).is_some()
+                        {
+                            let game_start = self.start.unwrap_or(start);
+                            self.new_game();
+                            self.pos = start + t_end;
+                            return Scan::Game {
+                                start: game_start,
+                                end: start + t_end,
+                            };
+                        }
                     }
                 }
             }

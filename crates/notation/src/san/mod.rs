@@ -191,6 +191,19 @@ pub(crate) fn read_move(
     mode: Mode,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<WrittenMove, MoveFailure> {
+    if let Some(m) = read_plain_san(text, base) {
+        return Ok(m);
+    }
+    read_move_grammar(text, base, mode, diagnostics)
+}
+
+/// [`read_move`] through the nom grammar alone.
+fn read_move_grammar(
+    text: &[u8],
+    base: usize,
+    mode: Mode,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<WrittenMove, MoveFailure> {
     let origin = Origin(text.len());
     let (rest, (body, suffix)) = match parsers::move_token(origin)(text) {
         Ok(ok) => ok,
@@ -312,6 +325,112 @@ pub(crate) fn read_move(
         kind,
         suffix,
         span: abs(whole),
+    })
+}
+
+/// The hot path: plain SAN as strict PGN writes it (`e4`, `Nbxd2`, `exd8=Q+`, `O-O#`),
+/// read by hand. Anything else, relaxed or unusual, returns `None` and goes to the
+/// nom grammar, which reads these forms identically (a property test checks it).
+fn read_plain_san(text: &[u8], base: usize) -> Option<WrittenMove> {
+    use crate::types::{File, Rank, Square};
+    let sp = |a: usize, b: usize| Span::new(base + a, base + b);
+    // Suffix: `+` or `#` only.
+    let (body, check) = match text {
+        [body @ .., b'+'] => (
+            body,
+            Some((CheckMark::Check, sp(text.len() - 1, text.len()))),
+        ),
+        [body @ .., b'#'] => (
+            body,
+            Some((CheckMark::Mate, sp(text.len() - 1, text.len()))),
+        ),
+        _ => (text, None),
+    };
+    let suffix = Suffix {
+        check,
+        annotation: None,
+        en_passant: None,
+    };
+    let castle = |side| {
+        Some(WrittenMove {
+            kind: MoveKind::Castle(CastleMove {
+                side: Some(side),
+                zeros: false,
+            }),
+            suffix,
+            span: sp(0, text.len()),
+        })
+    };
+    match body {
+        b"O-O" => return castle(crate::ast::CastleSide::King),
+        b"O-O-O" => return castle(crate::ast::CastleSide::Queen),
+        _ => {}
+    }
+    let (role, mut i) = match body.first()? {
+        b'N' => (Role::Knight, 1),
+        b'B' => (Role::Bishop, 1),
+        b'R' => (Role::Rook, 1),
+        b'Q' => (Role::Queen, 1),
+        b'K' => (Role::King, 1),
+        b'a'..=b'h' => (Role::Pawn, 0),
+        _ => return None,
+    };
+    // The promotion, for pawns: `=Q` at the end.
+    let (body, promotion) = match body {
+        [rest @ .., b'=', p] if role == Role::Pawn => {
+            let p = match p {
+                b'N' => Role::Knight,
+                b'B' => Role::Bishop,
+                b'R' => Role::Rook,
+                b'Q' => Role::Queen,
+                b'K' => Role::King,
+                _ => return None,
+            };
+            (rest, Some((p, sp(rest.len(), rest.len() + 2))))
+        }
+        _ => (body, None),
+    };
+    // The destination: the last two bytes.
+    let n = body.len();
+    if n < i + 2 {
+        return None;
+    }
+    let to = Square::from_ascii(&body[n - 2..])?;
+    let mid = &body[i..n - 2];
+    let (hint, capture) = match mid {
+        [hint @ .., b'x'] => (hint, Some(sp(i + hint.len(), i + hint.len() + 1))),
+        _ => (mid, None),
+    };
+    let (from_file, from_rank) = match *hint {
+        [] => (None, None),
+        [f @ b'a'..=b'h'] => (File::from_char(f as char), None),
+        [r @ b'1'..=b'8'] if role != Role::Pawn => (None, Rank::from_char(r as char)),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] if role != Role::Pawn && capture.is_none() => {
+            (File::from_char(f as char), Rank::from_char(r as char))
+        }
+        _ => return None,
+    };
+    // A pawn names its file only when capturing (`exd5`; `ed5` is a relaxation).
+    if role == Role::Pawn && from_file.is_some() != capture.is_some() {
+        return None;
+    }
+    let from_span = (!hint.is_empty()).then(|| sp(i, i + hint.len()));
+    i = n - 2;
+    Some(WrittenMove {
+        kind: MoveKind::San(SanMove {
+            role,
+            role_span: (role != Role::Pawn).then(|| sp(0, 1)),
+            from_file,
+            from_rank,
+            from_span,
+            capture,
+            to,
+            to_span: sp(i, n),
+            promotion: promotion.map(|p| p.0),
+            promotion_span: promotion.map(|p| p.1),
+        }),
+        suffix,
+        span: sp(0, text.len()),
     })
 }
 

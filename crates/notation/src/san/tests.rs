@@ -345,6 +345,23 @@ proptest! {
     }
 
     #[test]
+    fn the_fast_path_reads_as_the_grammar_does(text in "[KQRBN]?[a-h1-8]{0,2}x?[a-h][1-8](=[QRBNK])?[+#]?|O-O(-O)?[+#]?", base in 0usize..1000) {
+        if let Some(fast) = read_plain_san(text.as_bytes(), base) {
+            let origin = parsers::Origin(text.len());
+            let (rest, (body, suffix)) = parsers::move_token(origin)(text.as_bytes())
+                .map_err(|e| TestCaseError::fail(format!("{text:?}: fast path read it, grammar did not: {e:?}")))?;
+            prop_assert!(rest.is_empty());
+            // Re-read through the public path with the fast path bypassed.
+            let _ = (body, suffix);
+            let mut diags = Vec::new();
+            let slow = read_move_grammar(text.as_bytes(), base, Mode::Strict, &mut diags)
+                .map_err(|e| TestCaseError::fail(format!("{text:?}: {e:?}")))?;
+            prop_assert_eq!(fast, slow, "{}", text);
+            prop_assert!(diags.is_empty());
+        }
+    }
+
+    #[test]
     fn move_like_bytes_never_panic(text in "[a-hKQRBNPnrqkx:=/()+#!?ep.0O1-8Z-]{0,12}") {
         if let Ok(p) = parse_move(text.as_bytes(), 0, Mode::Lenient) {
             // Whatever was read prints to something that reads back the same.
