@@ -20,6 +20,7 @@ mod game;
 mod moves;
 mod perft;
 mod position;
+pub mod replay;
 mod resolve;
 mod san;
 mod setup;

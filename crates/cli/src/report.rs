@@ -1,1 +1,192 @@
-//! Reports.
+//! What a run reports per game and in total, in human and JSON form.
+//!
+//! The JSON shapes are documented in `docs/JSON.md`; keep the two in step.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use scoresheet_notation::{Diagnostic, LineIndex, Severity};
+
+/// One problem of a game, located in its file.
+#[derive(Debug, Clone, Serialize)]
+pub struct Problem {
+    /// 1-based line in the file.
+    pub line: u64,
+    /// 1-based column (characters) in the line.
+    pub column: u64,
+    /// 1-based main-line ply the problem belongs to, if any.
+    pub ply: Option<u32>,
+    /// The text the problem points at (the move, for move problems).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Stable kebab-case kind (`illegal-move`, `ambiguous-move`, ...).
+    pub kind: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// Candidate readings of an ambiguous move: `Nbd2 (Nb1-d2)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
+}
+
+/// One game's verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameReport {
+    /// The input the game came from.
+    pub file: String,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// No error (warnings allowed unless `--strict`).
+    pub valid: bool,
+    /// Main-line plies replayed.
+    pub plies: u64,
+    /// The position after the last ply replayed.
+    pub fen: String,
+    /// The first error, when the game is invalid.
+    pub errors: Vec<Problem>,
+    /// Warnings: relaxed notation, wrong check marks, move-number and result mismatches.
+    pub warnings: Vec<Problem>,
+}
+
+/// Where a game's text sits in its file, to turn game-relative spans into `line:column`.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin {
+    /// 1-based line of the game's first byte.
+    pub line: u64,
+    /// 1-based column of the game's first byte.
+    pub column: u64,
+}
+
+/// Converts a game-relative diagnostic into a located problem.
+pub fn problem(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>, origin: Origin) -> Problem {
+    let at = index.line_col(d.span.start);
+    let line = origin.line + at.line as u64 - 1;
+    let column = if at.line == 1 {
+        origin.column + at.column as u64 - 1
+    } else {
+        at.column as u64
+    };
+    let raw = d.span.slice(text);
+    let mut shown = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
+    if raw.len() > 80 {
+        shown.push('…');
+    }
+    Problem {
+        line,
+        column,
+        ply: d.ply,
+        text: shown,
+        kind: d.kind,
+        message: d.message.clone(),
+        candidates: d.candidates.clone(),
+    }
+}
+
+/// Splits diagnostics into the first error and the warnings, located.
+pub fn problems(
+    diags: &[Diagnostic],
+    text: &[u8],
+    origin: Origin,
+) -> (Vec<Problem>, Vec<Problem>) {
+    if diags.iter().all(|d| d.severity == Severity::Note) {
+        return (Vec::new(), Vec::new());
+    }
+    let index = LineIndex::new(text);
+    let errors = diags
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map(|d| problem(d, text, &index, origin))
+        .into_iter()
+        .collect();
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| problem(d, text, &index, origin))
+        .collect();
+    (errors, warnings)
+}
+
+/// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`
+pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String {
+    let mut s = format!("{file}:{}:{}: {severity}[{}]: game {game}", p.line, p.column, p.kind);
+    if let Some(ply) = p.ply {
+        let _ = write!(s, ", ply {ply}");
+    }
+    if !p.text.is_empty() {
+        let _ = write!(s, " ({})", p.text.replace(['\n', '\r'], " "));
+    }
+    let _ = write!(s, ": {}", p.message);
+    if !p.candidates.is_empty() {
+        let _ = write!(s, "; candidates: {}", p.candidates.join(", "));
+    }
+    s
+}
+
+/// Totals of a run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    /// Inputs read.
+    pub files: u64,
+    /// Games read.
+    pub games: u64,
+    /// Games without error.
+    pub valid: u64,
+    /// Games with an error.
+    pub invalid: u64,
+    /// Warnings over all games.
+    pub warnings: u64,
+    /// Main-line plies replayed.
+    pub plies: u64,
+    /// Bytes of game text read (after decompression).
+    pub bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Adds one game's verdict.
+    pub fn add(&mut self, g: &GameReport) {
+        self.games += 1;
+        if g.valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.warnings += g.warnings.len() as u64;
+        self.plies += g.plies;
+    }
+
+    /// The human summary line; timing is left out when `timing` is false (golden tests).
+    pub fn human(&self, timing: bool) -> String {
+        let mut s = format!(
+            "{} {}, {} {}: {} valid, {} invalid, {} {}, {} plies",
+            self.files,
+            plural(self.files, "file", "files"),
+            self.games,
+            plural(self.games, "game", "games"),
+            self.valid,
+            self.invalid,
+            self.warnings,
+            plural(self.warnings, "warning", "warnings"),
+            self.plies
+        );
+        if timing {
+            let mb = self.bytes as f64 / 1e6;
+            let _ = write!(
+                s,
+                "; {mb:.1} MB in {:.2} s ({:.1} MB/s)",
+                self.seconds,
+                if self.seconds > 0.0 {
+                    mb / self.seconds
+                } else {
+                    0.0
+                }
+            );
+        }
+        s
+    }
+}
+
+fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}

@@ -1,0 +1,450 @@
+//! Algorithm G: play a parsed game out move by move, checking what the text
+//! claims against the board.
+//!
+//! Each main-line move is resolved in the position the moves before it built
+//! and played. Besides illegal and ambiguous moves, the replay checks move
+//! numbers against the full-move number and side to move, check and mate
+//! marks, moves after the game ended, and the result (token and `Result` tag)
+//! against the final position. Variations are syntax-checked by the parser and
+//! not replayed.
+
+use scoresheet_notation::pgn::{Game as PgnGame, Token};
+use scoresheet_notation::{Diagnostic, GameResult, Severity, Span, WrittenMove};
+
+use crate::{EpStyle, Move, Outcome, Position, ResolveError, check_suffix, resolve};
+
+/// How strictly to judge a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReplayOptions {
+    /// Turn every warning (relaxed notation, wrong marks, move-number and result
+    /// mismatches) into an error.
+    pub strict: bool,
+}
+
+/// How the game stands after its last move, by the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EndStatus {
+    /// Checkmate, stalemate, insufficient material, fivefold repetition or the
+    /// seventy-five-move rule ended the game.
+    pub outcome: Option<Outcome>,
+    /// The side to move is in check.
+    pub check: bool,
+    /// The side to move may claim a draw by threefold repetition.
+    pub threefold: bool,
+    /// The side to move may claim a draw by the fifty-move rule.
+    pub fifty_moves: bool,
+}
+
+impl EndStatus {
+    /// A short description: `checkmate, white wins`, `in play`, `in play (threefold repetition may be claimed)`.
+    #[must_use]
+    pub fn describe(&self, turn: crate::Color) -> String {
+        let mut s = match self.outcome {
+            Some(Outcome::Checkmate { winner }) => format!("checkmate, {winner} wins"),
+            Some(Outcome::Stalemate) => "stalemate, draw".to_owned(),
+            Some(Outcome::InsufficientMaterial) => "insufficient material, draw".to_owned(),
+            Some(Outcome::FivefoldRepetition) => "fivefold repetition, draw".to_owned(),
+            Some(Outcome::SeventyFiveMoves) => "seventy-five-move rule, draw".to_owned(),
+            None if self.check => format!("in play, {turn} in check"),
+            None => "in play".to_owned(),
+        };
+        let mut claims = Vec::new();
+        if self.threefold {
+            claims.push("threefold repetition");
+        }
+        if self.fifty_moves {
+            claims.push("fifty-move rule");
+        }
+        if self.outcome.is_none() && !claims.is_empty() {
+            s.push_str(&format!(" (a draw may be claimed: {})", claims.join(", ")));
+        }
+        s
+    }
+}
+
+/// A replayed game.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The starting position (the `FEN` tag's, or the standard one).
+    pub start: Position,
+    /// The main-line moves that were played, in order.
+    pub moves: Vec<Move>,
+    /// The position after the last move played.
+    pub position: Position,
+    /// Everything found, parser's and replay's: notes, warnings, errors, in text order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The status after the last move played.
+    pub end: EndStatus,
+}
+
+impl Replay {
+    /// Whether the game has no error (warnings allowed, unless strict made them errors).
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The first error in text order.
+    #[must_use]
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+    }
+
+    /// The number of main-line plies played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// Replays the main line of `game`.
+///
+/// Never fails: every problem becomes a [`Diagnostic`] with its span and ply,
+/// and the replay stops at the first move that cannot be played.
+///
+/// ```
+/// use scoresheet_board::replay::{replay, ReplayOptions};
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let text = b"1.f2-f4 e7-e5 2.f4xe5 d7-d6 3.e5xd6 Bf8xd6 4.g2-g3 Qd8-g5\n5.Ng1-f3 Qg5xg3+ 6.h2xg3 Bd6xg3# 0-1";
+/// let game = parse_game(text, 0, Mode::Lenient);
+/// let r = replay(&game, &ReplayOptions::default());
+/// assert!(r.is_valid());
+/// assert_eq!(r.plies(), 12);
+/// assert_eq!(r.end.describe(r.position.turn()), "checkmate, black wins");
+/// ```
+#[must_use]
+pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
+    let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+    let (start, ok) = start_position(game, &mut diags);
+    let mut r = Replayer {
+        pos: start.clone(),
+        moves: Vec::with_capacity(128),
+        hashes: Vec::new(),
+        diags,
+        halted: !ok,
+        warned_dead: false,
+    };
+    r.hashes.push(r.pos.zobrist());
+
+    let mut depth = 0usize;
+    let mut result_token: Option<(GameResult, Span)> = None;
+    for token in game.replayable() {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 || r.halted => {}
+            Token::MoveNumber {
+                number,
+                black,
+                span,
+            } => r.check_move_number(*number, *black, *span),
+            Token::Move(mv) => r.play(mv),
+            Token::Result(res, span) => result_token = Some((*res, *span)),
+            Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
+        }
+    }
+
+    let end = r.end_status();
+    check_result(game, &r.pos, &end, result_token, &mut r.diags);
+    if options.strict {
+        for d in &mut r.diags {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    r.diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    Replay {
+        start,
+        moves: r.moves,
+        position: r.pos,
+        diagnostics: r.diags,
+        end,
+    }
+}
+
+/// The starting position: the `FEN` tag's when there is one, else the standard one.
+/// A bad FEN is an error and nothing is replayed.
+fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
+    if let Some(variant) = game.tag("Variant") {
+        let v = variant.value().to_ascii_lowercase();
+        let known = ["", "standard", "chess960", "fischerandom", "from position"];
+        if !known.contains(&v.trim()) {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "unsupported-variant",
+                format!(
+                    "variant {:?} is not supported: the game is replayed with the rules of standard chess",
+                    variant.value()
+                ),
+                variant.span,
+            ));
+        }
+    }
+    let Some(tag) = game.tag("FEN") else {
+        return (Position::new(), true);
+    };
+    let fen = tag.value();
+    match Position::from_fen_with_notes(&fen) {
+        Ok((pos, notes)) => {
+            for n in notes {
+                diags.push(Diagnostic::new(
+                    Severity::Note,
+                    "fen-note",
+                    n.to_string(),
+                    tag.value_span,
+                ));
+            }
+            if game.tag("SetUp").is_some_and(|t| t.value() != "1") {
+                diags.push(Diagnostic::new(
+                    Severity::Warning,
+                    "setup-tag",
+                    "a FEN tag is given but the SetUp tag is not \"1\"",
+                    tag.span,
+                ));
+            }
+            (pos, true)
+        }
+        Err(e) => {
+            diags.push(Diagnostic::new(
+                Severity::Error,
+                "invalid-fen",
+                e.to_string(),
+                tag.value_span,
+            ));
+            (Position::new(), false)
+        }
+    }
+}
+
+struct Replayer {
+    pos: Position,
+    moves: Vec<Move>,
+    /// Zobrist hashes since the last capture or pawn move, for repetitions.
+    hashes: Vec<u64>,
+    diags: Vec<Diagnostic>,
+    halted: bool,
+    /// A draw by rule (dead position, repetition, move count) was already reported.
+    warned_dead: bool,
+}
+
+impl Replayer {
+    fn ply(&self) -> u32 {
+        u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX)
+    }
+
+    fn push(&mut self, mut d: Diagnostic, ply: u32) {
+        d.ply = Some(ply);
+        self.diags.push(d);
+    }
+
+    /// Move numbers must match the full-move number; `N...` must precede a Black move.
+    fn check_move_number(&mut self, number: u32, black: bool, span: Span) {
+        let expected = self.pos.fullmove_number();
+        let turn = self.pos.turn();
+        let ply = self.ply();
+        if number != expected {
+            self.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "move-number",
+                    format!(
+                        "move number {number} is written but this is move {expected} ({turn} to move)"
+                    ),
+                    span,
+                ),
+                ply,
+            );
+        } else if black && turn == crate::Color::White {
+            self.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "move-number",
+                    format!("{number}... announces a black move but white is to move"),
+                    span,
+                ),
+                ply,
+            );
+        }
+    }
+
+    fn play(&mut self, mv: &WrittenMove) {
+        let ply = self.ply();
+        // Checkmate and stalemate need a legal-move test: only made when the move
+        // does not resolve. The other endings are cheap to test every ply.
+        if !self.warned_dead {
+            if let Some(outcome) = self.over_by_count() {
+                // The rules end the game here, but real scores often play on
+                // (a dead position nobody claimed): a warning, not a stop.
+                self.warned_dead = true;
+                let d = Diagnostic::new(
+                    Severity::Warning,
+                    "move-after-end",
+                    format!(
+                        "the game was already drawn by rule ({}) before this move",
+                        outcome_words(outcome)
+                    ),
+                    mv.span,
+                );
+                self.push(d, ply);
+            }
+        }
+        match resolve(&self.pos, mv) {
+            Ok(m) => {
+                let before = self.pos.clone();
+                self.pos.play_unchecked(&m);
+                for d in check_suffix(&before, &self.pos, mv, &m) {
+                    self.push(d, ply);
+                }
+                if m.is_zeroing() {
+                    self.hashes.clear();
+                }
+                self.hashes.push(self.pos.zobrist());
+                self.moves.push(m);
+            }
+            Err(e) => {
+                if let Some(outcome) = self.pos.outcome() {
+                    self.after_end(mv, outcome, ply);
+                } else {
+                    let d = resolve_diagnostic(&e, &self.pos);
+                    self.push(d, ply);
+                    self.halted = true;
+                }
+            }
+        }
+    }
+
+    fn after_end(&mut self, mv: &WrittenMove, outcome: Outcome, ply: u32) {
+        let d = Diagnostic::new(
+            Severity::Error,
+            "move-after-end",
+            format!(
+                "the game is already over ({}), no move may follow",
+                outcome_words(outcome)
+            ),
+            mv.span,
+        );
+        self.push(d, ply);
+        self.halted = true;
+    }
+
+    /// Endings by rule that need no legal-move test: insufficient material,
+    /// fivefold repetition, the seventy-five-move rule.
+    fn over_by_count(&self) -> Option<Outcome> {
+        if self.pos.halfmove_clock() >= 16 && self.repetitions() >= 5 {
+            return Some(Outcome::FivefoldRepetition);
+        }
+        if self.pos.halfmove_clock() >= 150 && !self.pos.is_checkmate() {
+            return Some(Outcome::SeventyFiveMoves);
+        }
+        if self.pos.is_insufficient_material() {
+            return Some(Outcome::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// Whether the game ended by rule before the next move.
+    fn over(&self) -> Option<Outcome> {
+        self.pos.outcome().or_else(|| self.over_by_count())
+    }
+
+    fn repetitions(&self) -> usize {
+        let Some(&current) = self.hashes.last() else {
+            return 1;
+        };
+        self.hashes
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == current)
+            .count()
+    }
+
+    fn end_status(&self) -> EndStatus {
+        EndStatus {
+            outcome: self.over(),
+            check: self.pos.is_check(),
+            threefold: self.repetitions() >= 3,
+            fifty_moves: self.pos.halfmove_clock() >= 100,
+        }
+    }
+}
+
+/// An unresolvable move as an error diagnostic, with the position it was tried in.
+fn resolve_diagnostic(e: &ResolveError, pos: &Position) -> Diagnostic {
+    let mut d = e.to_diagnostic();
+    d.message = format!("{} (position: {})", d.message, pos.to_fen(EpStyle::Always));
+    d
+}
+
+fn outcome_words(o: Outcome) -> String {
+    match o {
+        Outcome::Checkmate { winner } => format!("checkmate, {winner} won"),
+        Outcome::Stalemate => "stalemate".to_owned(),
+        Outcome::InsufficientMaterial => "insufficient material".to_owned(),
+        Outcome::FivefoldRepetition => "fivefold repetition".to_owned(),
+        Outcome::SeventyFiveMoves => "seventy-five-move rule".to_owned(),
+    }
+}
+
+/// The result token and the `Result` tag must agree with each other and with
+/// a game that ended on the board.
+fn check_result(
+    game: &PgnGame<'_>,
+    pos: &Position,
+    end: &EndStatus,
+    token: Option<(GameResult, Span)>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let tag = game
+        .tag("Result")
+        .and_then(|t| GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span)));
+    if let (Some((t, tspan)), Some((r, _))) = (tag, token) {
+        if t != r {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "result-mismatch",
+                format!("the Result tag says {t} but the movetext ends with {r}"),
+                tspan,
+            ));
+        }
+    }
+    // Only a game that the board says is over has a forced result.
+    let Some(outcome) = end.outcome else {
+        return;
+    };
+    let forced = match outcome {
+        Outcome::Checkmate { winner } => winner.fold(GameResult::WhiteWins, GameResult::BlackWins),
+        _ => GameResult::Draw,
+    };
+    let claimed = token.or(tag);
+    if let Some((claimed, span)) = claimed {
+        if claimed != forced && claimed != GameResult::Unknown {
+            diags.push(Diagnostic::new(
+                Severity::Error,
+                "wrong-result",
+                format!(
+                    "the result is written as {claimed} but the game ended in {} ({} to move): it must be {forced}",
+                    outcome_words(outcome),
+                    pos.turn()
+                ),
+                span,
+            ));
+        } else if claimed == GameResult::Unknown {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "wrong-result",
+                format!(
+                    "the result is written as * but the game ended in {}: it is {forced}",
+                    outcome_words(outcome)
+                ),
+                span,
+            ));
+        }
+    }
+}
