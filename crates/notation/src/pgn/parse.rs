@@ -673,6 +673,10 @@ impl<'a> Parser<'a, '_> {
         let base = self.base + start;
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
+        if let Some(m) = crate::san::read_plain_san(token, base) {
+            self.push_move(m, main, before);
+            return;
+        }
         match read_move(token, base, self.mode, &mut self.game.diagnostics) {
             Ok(m) => {
                 self.push_move(m, main, before);
@@ -693,6 +697,7 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
+    #[inline(always)]
     fn push_move(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
         if main {
             self.plies += 1;

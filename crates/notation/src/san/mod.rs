@@ -185,6 +185,7 @@ pub fn parse_move(text: &[u8], base: usize, mode: Mode) -> Result<Parsed<Written
 }
 
 /// [`parse_move`] for the hot path: relaxations go into `diagnostics`, failure is allocation-free.
+#[inline]
 pub(crate) fn read_move(
     text: &[u8],
     base: usize,
@@ -198,6 +199,7 @@ pub(crate) fn read_move(
 }
 
 /// [`read_move`] through the nom grammar alone.
+#[inline(never)]
 fn read_move_grammar(
     text: &[u8],
     base: usize,
@@ -331,7 +333,8 @@ fn read_move_grammar(
 /// The hot path: plain SAN as strict PGN writes it (`e4`, `Nbxd2`, `exd8=Q+`, `O-O#`),
 /// read by hand. Anything else, relaxed or unusual, returns `None` and goes to the
 /// nom grammar, which reads these forms identically (a property test checks it).
-fn read_plain_san(text: &[u8], base: usize) -> Option<WrittenMove> {
+#[inline(always)]
+pub(crate) fn read_plain_san(text: &[u8], base: usize) -> Option<WrittenMove> {
     use crate::types::{File, Rank, Square};
     let sp = |a: usize, b: usize| Span::new(base + a, base + b);
     // Suffix: `+` or `#` only.
