@@ -133,7 +133,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "scoresheet validate --jobs 1".into(),
                 ours.clone(),
                 [
-                    vec!["validate".into(), "--quiet".into(), "--jobs".into(), "1".into()],
+                    vec![
+                        "validate".into(),
+                        "--quiet".into(),
+                        "--jobs".into(),
+                        "1".into(),
+                    ],
                     files.clone(),
                 ]
                 .concat(),
@@ -142,7 +147,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "scoresheet validate --jobs 2".into(),
                 ours.clone(),
                 [
-                    vec!["validate".into(), "--quiet".into(), "--jobs".into(), "2".into()],
+                    vec![
+                        "validate".into(),
+                        "--quiet".into(),
+                        "--jobs".into(),
+                        "2".into(),
+                    ],
                     files.clone(),
                 ]
                 .concat(),
@@ -153,7 +163,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "scoresheet convert --to pgn".into(),
                 ours.clone(),
                 [
-                    vec!["convert".into(), "--to".into(), "pgn".into(), "-o".into(), "/dev/null".into()],
+                    vec![
+                        "convert".into(),
+                        "--to".into(),
+                        "pgn".into(),
+                        "-o".into(),
+                        "/dev/null".into(),
+                    ],
                     files.clone(),
                 ]
                 .concat(),
@@ -243,13 +259,16 @@ fn big_run(ours: &Path, dir: &Path) -> Result<(), String> {
         use std::io::Write;
         let files = set(dir, "strict");
         let mut out = std::io::BufWriter::new(
-            std::fs::File::create(&target).map_err(|e| format!("creating {}: {e}", target.display()))?,
+            std::fs::File::create(&target)
+                .map_err(|e| format!("creating {}: {e}", target.display()))?,
         );
         let mut written = 0u64;
         'outer: loop {
             for f in &files {
                 let data = std::fs::read(f).map_err(|e| format!("reading {f}: {e}"))?;
-                out.write_all(&data).and_then(|()| out.write_all(b"\n\n")).map_err(|e| e.to_string())?;
+                out.write_all(&data)
+                    .and_then(|()| out.write_all(b"\n\n"))
+                    .map_err(|e| e.to_string())?;
                 written += data.len() as u64 + 2;
                 if written >= want {
                     break 'outer;
@@ -270,8 +289,10 @@ fn big_run(ours: &Path, dir: &Path) -> Result<(), String> {
         size as f64 / 1e9,
         m.secs,
         size as f64 / m.secs / 1e6,
-        m.rss_kib
-            .map_or_else(|| "n/a".to_owned(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+        m.rss_kib.map_or_else(
+            || "n/a".to_owned(),
+            |k| format!("{:.1} MiB", k as f64 / 1024.0)
+        )
     );
     Ok(())
 }

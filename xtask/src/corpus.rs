@@ -118,7 +118,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             text.push_str(&format!("{k}\t{v}\n"));
         }
         std::fs::write(&expected_path, text).map_err(|e| format!("writing {EXPECTATIONS}: {e}"))?;
-        println!("xtask corpus: wrote {} expectations to {EXPECTATIONS}", actual.len());
+        println!(
+            "xtask corpus: wrote {} expectations to {EXPECTATIONS}",
+            actual.len()
+        );
         return Ok(());
     }
     if differ > 0 {
@@ -170,7 +173,11 @@ pub fn diff(args: &[String]) -> Result<(), String> {
             .filter(|l| !l.starts_with("TOTAL") && l.contains('\t'))
             .filter_map(|l| {
                 let f: Vec<&str> = l.split('\t').collect();
-                Some((f.get(2)? == &"ok", f.get(3)?.parse().ok()?, (*f.get(4)?).to_owned()))
+                Some((
+                    f.get(2)? == &"ok",
+                    f.get(3)?.parse().ok()?,
+                    (*f.get(4)?).to_owned(),
+                ))
             })
             .collect();
         let (_, ours) = summarize(&bin, &file, &["--ep", "legal"])?;

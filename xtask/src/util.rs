@@ -7,7 +7,9 @@ use std::time::Instant;
 /// The repository root, found from this crate's manifest directory.
 pub fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map_or(manifest.clone(), Path::to_path_buf)
+    manifest
+        .parent()
+        .map_or(manifest.clone(), Path::to_path_buf)
 }
 
 /// The cargo that runs us (so `cargo +toolchain xtask` keeps its toolchain).

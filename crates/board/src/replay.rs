@@ -69,6 +69,9 @@ pub struct Replay {
     pub start: Position,
     /// The main-line moves that were played, in order.
     pub moves: Vec<Move>,
+    /// Where each main-line move tried was written: one per move played, plus the
+    /// move that could not be played, if any. `written[ply - 1]` is ply `ply`'s text.
+    pub written: Vec<Span>,
     /// The position after the last move played.
     pub position: Position,
     /// Everything found, parser's and replay's: notes, warnings, errors, in text order.
@@ -124,6 +127,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let mut r = Replayer {
         pos: start.clone(),
         moves: Vec::with_capacity(128),
+        written: Vec::with_capacity(128),
         hashes: Vec::new(),
         diags,
         halted: !ok,
@@ -158,10 +162,12 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
             }
         }
     }
-    r.diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    r.diags
+        .sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
     Replay {
         start,
         moves: r.moves,
+        written: r.written,
         position: r.pos,
         diagnostics: r.diags,
         end,
@@ -173,7 +179,18 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
 fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
     if let Some(variant) = game.tag("Variant") {
         let v = variant.value().to_ascii_lowercase();
-        let known = ["", "standard", "chess960", "fischerandom", "from position"];
+        let known = [
+            "",
+            "standard",
+            "normal",
+            "chess",
+            "chess960",
+            "chess 960",
+            "fischerandom",
+            "fischer random",
+            "960",
+            "from position",
+        ];
         if !known.contains(&v.trim()) {
             diags.push(Diagnostic::new(
                 Severity::Warning,
@@ -225,6 +242,7 @@ fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position,
 struct Replayer {
     pos: Position,
     moves: Vec<Move>,
+    written: Vec<Span>,
     /// Zobrist hashes since the last capture or pawn move, for repetitions.
     hashes: Vec<u64>,
     diags: Vec<Diagnostic>,
@@ -275,6 +293,7 @@ impl Replayer {
 
     fn play(&mut self, mv: &WrittenMove) {
         let ply = self.ply();
+        self.written.push(mv.span);
         // Checkmate and stalemate need a legal-move test: only made when the move
         // does not resolve. The other endings are cheap to test every ply.
         if !self.warned_dead {
@@ -401,9 +420,9 @@ fn check_result(
     token: Option<(GameResult, Span)>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let tag = game
-        .tag("Result")
-        .and_then(|t| GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span)));
+    let tag = game.tag("Result").and_then(|t| {
+        GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
+    });
     if let (Some((t, tspan)), Some((r, _))) = (tag, token) {
         if t != r {
             diags.push(Diagnostic::new(

@@ -31,4 +31,3 @@ pub fn run(args: &PerftArgs) -> io::Result<Outcome> {
     out.flush()?;
     Ok(Outcome::Clean)
 }
-

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use scoresheet_notation::{Diagnostic, LineIndex, Severity};
+use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 /// One problem of a game, located in its file.
 #[derive(Debug, Clone, Serialize)]
@@ -57,8 +57,15 @@ pub struct Origin {
     pub column: u64,
 }
 
-/// Converts a game-relative diagnostic into a located problem.
-pub fn problem(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>, origin: Origin) -> Problem {
+/// Converts a game-relative diagnostic into a located problem. `written` gives
+/// the span of each ply's move, so a problem about a check mark still names its move.
+pub fn problem(
+    d: &Diagnostic,
+    text: &[u8],
+    written: &[Span],
+    index: &LineIndex<'_>,
+    origin: Origin,
+) -> Problem {
     let at = index.line_col(d.span.start);
     let line = origin.line + at.line as u64 - 1;
     let column = if at.line == 1 {
@@ -66,7 +73,12 @@ pub fn problem(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>, origin: Origi
     } else {
         at.column as u64
     };
-    let raw = d.span.slice(text);
+    let subject = d
+        .ply
+        .and_then(|p| written.get((p as usize).checked_sub(1)?))
+        .copied()
+        .unwrap_or(d.span);
+    let raw = subject.slice(text);
     let mut shown = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
     if raw.len() > 80 {
         shown.push('…');
@@ -86,6 +98,7 @@ pub fn problem(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>, origin: Origi
 pub fn problems(
     diags: &[Diagnostic],
     text: &[u8],
+    written: &[Span],
     origin: Origin,
 ) -> (Vec<Problem>, Vec<Problem>) {
     if diags.iter().all(|d| d.severity == Severity::Note) {
@@ -95,20 +108,23 @@ pub fn problems(
     let errors = diags
         .iter()
         .find(|d| d.severity == Severity::Error)
-        .map(|d| problem(d, text, &index, origin))
+        .map(|d| problem(d, text, written, &index, origin))
         .into_iter()
         .collect();
     let warnings = diags
         .iter()
         .filter(|d| d.severity == Severity::Warning)
-        .map(|d| problem(d, text, &index, origin))
+        .map(|d| problem(d, text, written, &index, origin))
         .collect();
     (errors, warnings)
 }
 
 /// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`
 pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String {
-    let mut s = format!("{file}:{}:{}: {severity}[{}]: game {game}", p.line, p.column, p.kind);
+    let mut s = format!(
+        "{file}:{}:{}: {severity}[{}]: game {game}",
+        p.line, p.column, p.kind
+    );
     if let Some(ply) = p.ply {
         let _ = write!(s, ", ply {ply}");
     }

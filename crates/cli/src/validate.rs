@@ -51,7 +51,7 @@ impl Judge {
             line: chunk.line,
             column: chunk.column,
         };
-        let (errors, warnings) = problems(&r.diagnostics, &chunk.bytes, origin);
+        let (errors, warnings) = problems(&r.diagnostics, &chunk.bytes, &r.written, origin);
         GameReport {
             file: file.to_owned(),
             game: index,
@@ -196,7 +196,10 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             }
             if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
                 let reports: Vec<GameReport> = if jobs == 1 {
-                    batch.iter().map(|(i, c)| judge_one(&judge, &name, *i, c)).collect()
+                    batch
+                        .iter()
+                        .map(|(i, c)| judge_one(&judge, &name, *i, c))
+                        .collect()
                 } else {
                     pool.install(|| {
                         batch

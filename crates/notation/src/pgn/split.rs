@@ -384,6 +384,10 @@ pub const DEFAULT_MAX_GAME_LEN: usize = 64 << 20;
 pub struct GameChunk {
     /// The absolute byte offset of the game in the stream.
     pub offset: u64,
+    /// The 1-based line of the game's first byte in the stream.
+    pub line: u64,
+    /// The 1-based column (in characters) of the game's first byte.
+    pub column: u64,
     /// The game's bytes.
     pub bytes: Vec<u8>,
 }
@@ -429,6 +433,10 @@ pub struct GameReader<R> {
     max_game: usize,
     /// Skipping a too-large game that started at this absolute offset.
     skipping: Option<u64>,
+    /// Newlines in the bytes already dropped from the front of `buf`.
+    lines_dropped: u64,
+    /// Characters after the last newline in the dropped bytes.
+    column_dropped: u64,
 }
 
 impl<R: Read> GameReader<R> {
@@ -451,12 +459,17 @@ impl<R: Read> GameReader<R> {
             chunk: chunk.max(1),
             max_game: max_game.max(1),
             skipping: None,
+            lines_dropped: 0,
+            column_dropped: 0,
         }
     }
 
     /// Drops the buffer's front up to `n`.
     fn discard(&mut self, n: usize) {
         let n = n.min(self.buf.len());
+        let (lines, column) = line_col_after(&self.buf[..n], self.column_dropped);
+        self.lines_dropped += lines;
+        self.column_dropped = column;
         self.buf.drain(..n);
         self.buf_offset += n as u64;
         self.splitter.discard(n);
@@ -492,6 +505,19 @@ impl<R: Read> GameReader<R> {
     }
 }
 
+/// The newlines in `bytes` and the characters after the last one, continuing a
+/// line that already had `column` characters.
+fn line_col_after(bytes: &[u8], column: u64) -> (u64, u64) {
+    let chars = |b: &[u8]| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count() as u64;
+    match memchr::memrchr(b'\n', bytes) {
+        Some(last) => (
+            memchr::memchr_iter(b'\n', bytes).count() as u64,
+            chars(&bytes[last + 1..]),
+        ),
+        None => (0, column + chars(bytes)),
+    }
+}
+
 impl<R: Read> Iterator for GameReader<R> {
     type Item = Result<GameChunk, GameReadError>;
 
@@ -513,8 +539,22 @@ impl<R: Read> Iterator for GameReader<R> {
                         }));
                     }
                     let bytes = self.buf.get(start..end).unwrap_or_default().to_vec();
-                    self.discard(end);
-                    return Some(Ok(GameChunk { offset, bytes }));
+                    let (lines, column) = line_col_after(
+                        self.buf.get(..start).unwrap_or_default(),
+                        self.column_dropped,
+                    );
+                    let (line, column) = (self.lines_dropped + lines + 1, column + 1);
+                    // Dropping the front moves the rest of the buffer: do it only once the
+                    // consumed part is large, not after every game.
+                    if end >= self.chunk.max(4096) || end * 2 >= self.buf.len() {
+                        self.discard(end);
+                    }
+                    return Some(Ok(GameChunk {
+                        offset,
+                        line,
+                        column,
+                        bytes,
+                    }));
                 }
                 Scan::Done => return None,
                 Scan::NeedMore => {
