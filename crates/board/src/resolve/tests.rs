@@ -173,6 +173,16 @@ fn castling() {
     );
     check("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "Castles", "e1g1 O-O");
     check(
+        "4k3/8/8/8/8/8/8/RN2K2R w Q - 0 1",
+        "Castles",
+        "error 0..7: castling queen side is blocked: b1 is occupied",
+    );
+    check(
+        "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
+        "Castles",
+        "error 0..7: white has no right to castle queen side",
+    );
+    check(
         "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
         "O-O",
         "error 0..3: white has no right to castle king side",
