@@ -549,3 +549,43 @@ fn arbitrary_written_moves_never_panic_and_resolve_only_to_legal_moves() {
         }
     }
 }
+
+mod round_trips {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const STARTS: [&str; 3] = [
+        START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Along random games: every FEN reads back as the same position, and every
+        /// move's SAN, LAN and UCI resolve back to the move.
+        #[test]
+        fn random_games_round_trip(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..120)) {
+            let mut p = pos(STARTS[start]);
+            for pick in picks {
+                let fen = p.to_fen(EpStyle::Always);
+                let again = Position::from_fen(&fen).expect("printed fens read back");
+                prop_assert_eq!(&again, &p);
+                prop_assert_eq!(again.to_fen(EpStyle::Always), fen);
+                let legal_style = Position::from_fen(&p.to_fen(EpStyle::Legal)).expect("legal-style fens read back");
+                prop_assert_eq!(legal_style.zobrist(), p.zobrist());
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(pick) % moves.len()];
+                for text in [p.san(&m), m.to_lan(), m.to_uci_chess960()] {
+                    prop_assert_eq!(resolve(&p, &written(&text)).ok(), Some(m), "{} in {}", text, p);
+                }
+                p.play(&m).expect("a legal move plays");
+            }
+        }
+    }
+}
