@@ -111,6 +111,26 @@ pub struct Position {
     halfmove_clock: u32,
     fullmove_number: u32,
     castling_notation: CastlingNotation,
+    /// Zobrist keys of the pieces, kept up to date move by move.
+    placement_hash: u64,
+}
+
+#[inline]
+fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS.pieces[(piece.color.index() * 6 + piece.role.index()) % 12][sq.index() as usize & 63]
+}
+
+/// The Zobrist keys of every piece on `board`, from scratch.
+fn placement_hash(board: &Board) -> u64 {
+    let mut h = 0u64;
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for sq in board.by_piece(role.of(color)) {
+                h ^= piece_key(role.of(color), sq);
+            }
+        }
+    }
+    h
 }
 
 /// What legality checks need, computed once per position.
@@ -163,6 +183,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             castling_notation: CastlingNotation::Standard,
+            placement_hash: placement_hash(&Board::start()),
         }
     }
 
@@ -207,6 +228,7 @@ impl Position {
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number.max(1),
             castling_notation: setup.castling_notation,
+            placement_hash: placement_hash(&setup.board),
         })
     }
 
@@ -679,13 +701,18 @@ impl Position {
         match m.kind {
             MoveType::Null => {}
             MoveType::Normal => {
+                let moved = m.promotion.unwrap_or(m.role).of(us);
                 self.board.take_known(m.from, m.role.of(us));
+                let mut h = piece_key(m.role.of(us), m.from) ^ piece_key(moved, m.to);
                 if self.board.occupied().contains(m.to) {
+                    if let Some(captured) = self.board.piece_at(m.to) {
+                        h ^= piece_key(captured, m.to);
+                    }
                     self.board.discard_piece_at(m.to);
                     self.halfmove_clock = 0;
                 }
-                self.board
-                    .put_on_empty(m.to, m.promotion.unwrap_or(m.role).of(us));
+                self.board.put_on_empty(m.to, moved);
+                self.placement_hash ^= h;
                 match m.role {
                     Role::Pawn => {
                         self.halfmove_clock = 0;
@@ -701,15 +728,22 @@ impl Position {
                 self.castling = self.castling.without(m.from).without(m.to);
             }
             MoveType::EnPassant => {
-                self.board.take_known(m.from, Role::Pawn.of(us));
-                self.board
-                    .discard_piece_at(Square::from_coords(m.to.file(), m.from.rank()));
-                self.board.set_piece_at(m.to, Role::Pawn.of(us));
+                let pawn = Role::Pawn.of(us);
+                let captured_sq = Square::from_coords(m.to.file(), m.from.rank());
+                let mut h = piece_key(pawn, m.from) ^ piece_key(pawn, m.to);
+                if let Some(captured) = self.board.remove_piece_at(captured_sq) {
+                    h ^= piece_key(captured, captured_sq);
+                }
+                self.board.take_known(m.from, pawn);
+                self.board.set_piece_at(m.to, pawn);
+                self.placement_hash ^= h;
                 self.halfmove_clock = 0;
             }
             MoveType::Castle { rook } => {
-                self.board.take_known(m.from, Role::King.of(us));
-                self.board.take_known(rook, Role::Rook.of(us));
+                let king = Role::King.of(us);
+                let rook_piece = Role::Rook.of(us);
+                self.board.take_known(m.from, king);
+                self.board.take_known(rook, rook_piece);
                 let rook_to = Square::from_coords(
                     if rook.file() > m.from.file() {
                         File::F
@@ -718,8 +752,12 @@ impl Position {
                     },
                     m.from.rank(),
                 );
-                self.board.set_piece_at(m.to, Role::King.of(us));
-                self.board.set_piece_at(rook_to, Role::Rook.of(us));
+                self.board.set_piece_at(m.to, king);
+                self.board.set_piece_at(rook_to, rook_piece);
+                self.placement_hash ^= piece_key(king, m.from)
+                    ^ piece_key(rook_piece, rook)
+                    ^ piece_key(king, m.to)
+                    ^ piece_key(rook_piece, rook_to);
                 self.castling &= !Bitboard::rank(us.back_rank());
             }
         }
@@ -800,15 +838,7 @@ impl Position {
     /// positions that are the same for the repetition rules hash the same.
     #[must_use]
     pub fn zobrist(&self) -> u64 {
-        let mut h = 0u64;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let keys = &KEYS.pieces[(color.index() * 6 + role.index()) % 12];
-                for sq in self.by_piece(role.of(color)) {
-                    h ^= keys[sq.index() as usize & 63];
-                }
-            }
-        }
+        let mut h = self.placement_hash;
         for sq in self.castling {
             h ^= KEYS.castling[sq.index() as usize & 63];
         }
@@ -819,6 +849,14 @@ impl Position {
             h ^= KEYS.black;
         }
         h
+    }
+
+    /// The Zobrist hash computed from scratch (to check the incremental one).
+    #[cfg(test)]
+    pub(crate) fn zobrist_from_scratch(&self) -> u64 {
+        let mut copy = self.clone();
+        copy.placement_hash = placement_hash(&self.board);
+        copy.zobrist()
     }
 
     /// The FEN of the position.

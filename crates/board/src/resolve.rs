@@ -662,7 +662,13 @@ fn resolve_castle(pos: &Position, castle: &CastleMove, span: Span) -> Result<Mov
                 .collect();
             match options.as_slice() {
                 [only] => Ok(*only),
-                [] => castle_on(pos, CastleSide::King, span),
+                // Neither side works: explain the side that has a right, if one does.
+                [] => match castle_on(pos, CastleSide::King, span) {
+                    Err(ResolveError::CastlingNoRight { .. }) => {
+                        castle_on(pos, CastleSide::Queen, span)
+                    }
+                    other => other,
+                },
                 _ => Err(ResolveError::CastlingSideUnknown {
                     candidates: options
                         .into_iter()

@@ -309,3 +309,31 @@ fn garbage_fens_never_panic() {
         }
     }
 }
+
+#[test]
+fn incremental_zobrist_matches_a_fresh_computation() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+    for fen in fens {
+        let start = pos(fen);
+        for m in start.legal_moves().iter() {
+            let mut a = start.clone();
+            a.play_unchecked(m);
+            assert_eq!(a.zobrist(), a.zobrist_from_scratch(), "{m:?} in {fen}");
+            for r in a.legal_moves().iter() {
+                let mut b = a.clone();
+                b.play_unchecked(r);
+                assert_eq!(
+                    b.zobrist(),
+                    b.zobrist_from_scratch(),
+                    "{r:?} after {m:?} in {fen}"
+                );
+                assert_eq!(b.zobrist(), pos(&b.to_fen(EpStyle::Always)).zobrist());
+            }
+        }
+    }
+}

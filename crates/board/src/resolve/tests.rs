@@ -173,6 +173,16 @@ fn castling() {
     );
     check("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "Castles", "e1g1 O-O");
     check(
+        "4k3/8/8/8/8/8/8/RN2K2R w Q - 0 1",
+        "Castles",
+        "error 0..7: castling queen side is blocked: b1 is occupied",
+    );
+    check(
+        "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
+        "Castles",
+        "error 0..7: white has no right to castle queen side",
+    );
+    check(
         "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
         "O-O",
         "error 0..3: white has no right to castle king side",
@@ -535,6 +545,46 @@ fn arbitrary_written_moves_never_panic_and_resolve_only_to_legal_moves() {
                 Err(e) => {
                     let _ = e.to_diagnostic();
                 }
+            }
+        }
+    }
+}
+
+mod round_trips {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const STARTS: [&str; 3] = [
+        START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Along random games: every FEN reads back as the same position, and every
+        /// move's SAN, LAN and UCI resolve back to the move.
+        #[test]
+        fn random_games_round_trip(start in 0..STARTS.len(), picks in prop::collection::vec(any::<u16>(), 0..120)) {
+            let mut p = pos(STARTS[start]);
+            for pick in picks {
+                let fen = p.to_fen(EpStyle::Always);
+                let again = Position::from_fen(&fen).expect("printed fens read back");
+                prop_assert_eq!(&again, &p);
+                prop_assert_eq!(again.to_fen(EpStyle::Always), fen);
+                let legal_style = Position::from_fen(&p.to_fen(EpStyle::Legal)).expect("legal-style fens read back");
+                prop_assert_eq!(legal_style.zobrist(), p.zobrist());
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(pick) % moves.len()];
+                for text in [p.san(&m), m.to_lan(), m.to_uci_chess960()] {
+                    prop_assert_eq!(resolve(&p, &written(&text)).ok(), Some(m), "{} in {}", text, p);
+                }
+                p.play(&m).expect("a legal move plays");
             }
         }
     }
