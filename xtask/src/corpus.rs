@@ -160,6 +160,22 @@ pub fn diff(args: &[String]) -> Result<(), String> {
     let base = baseline_binary()?;
     let mut games_total = 0usize;
     let mut disagreements = 0usize;
+    let mut split_only = 0usize;
+    let mut explained_count = 0usize;
+    let explained: Vec<(String, String, String)> =
+        std::fs::read_to_string(root().join("xtask/diff-explained.tsv"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut f = l.splitn(3, '\t');
+                Some((
+                    f.next()?.to_owned(),
+                    f.next()?.to_owned(),
+                    f.next()?.to_owned(),
+                ))
+            })
+            .collect();
     for file in pgn_files(&dir) {
         let out = Command::new(&base)
             .arg("--games")
@@ -182,32 +198,102 @@ pub fn diff(args: &[String]) -> Result<(), String> {
             .collect();
         let (_, ours) = summarize(&bin, &file, &["--ep", "legal"])?;
         let name = rel(&file);
-        if theirs.len() != ours.len() {
-            println!(
-                "{name}: game count differs: scoresheet {} baseline {}",
-                ours.len(),
-                theirs.len()
-            );
-        }
-        for (i, (g, t)) in ours.iter().zip(&theirs).enumerate() {
-            games_total += 1;
-            let valid = g.get("valid").and_then(Value::as_bool).unwrap_or(false);
-            let plies = g.get("plies").and_then(Value::as_u64).unwrap_or(0);
-            let fen = g.get("fen").and_then(Value::as_str).unwrap_or("");
-            if valid != t.0 || plies != t.1 || fen != t.2 {
-                disagreements += 1;
-                println!(
-                    "{name}: game {}: scoresheet valid={valid} plies={plies} fen={fen}\n{:>w$}  baseline   valid={} plies={} fen={}",
-                    i + 1,
-                    "",
-                    t.0,
-                    t.1,
-                    t.2,
-                    w = name.len()
-                );
+        // Align the two lists: a game with no moves that only one side counts (a tag-only
+        // game, which pgn-reader folds into the next one; a `;` comment after a result,
+        // which pgn-reader starts a new game with) is listed, not compared.
+        let key = |g: &Value| {
+            (
+                g.get("valid").and_then(Value::as_bool).unwrap_or(false),
+                g.get("plies").and_then(Value::as_u64).unwrap_or(0),
+                g.get("fen")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_owned(),
+            )
+        };
+        let (mut i, mut j) = (0usize, 0usize);
+        while i < ours.len() && j < theirs.len() {
+            let (valid, plies, fen) = key(&ours[i]);
+            let t = &theirs[j];
+            if (valid, plies, &fen) == (t.0, t.1, &t.2) {
+                games_total += 1;
+                i += 1;
+                j += 1;
+                continue;
             }
+            let next_ours_matches = ours
+                .get(i + 1)
+                .map(key)
+                .is_some_and(|k| (k.0, k.1, &k.2) == (t.0, t.1, &t.2));
+            let next_theirs_matches = theirs
+                .get(j + 1)
+                .is_some_and(|n| (n.0, n.1, &n.2) == (valid, plies, &fen));
+            if plies == 0 && next_ours_matches {
+                split_only += 1;
+                println!(
+                    "{name}: game {} (scoresheet only): a game without moves",
+                    i + 1
+                );
+                i += 1;
+                continue;
+            }
+            if t.1 == 0 && next_theirs_matches {
+                split_only += 1;
+                println!(
+                    "{name}: game {} (baseline only): a game without moves",
+                    j + 1
+                );
+                j += 1;
+                continue;
+            }
+            games_total += 1;
+            let short = file
+                .strip_prefix(&dir)
+                .unwrap_or(&file)
+                .to_string_lossy()
+                .into_owned();
+            if let Some((_, _, why)) = explained
+                .iter()
+                .find(|(f, g, _)| *f == short && (g == "*" || *g == (i + 1).to_string()))
+            {
+                explained_count += 1;
+                if explained_count <= 20 {
+                    println!("{name}: game {}: explained: {why}", i + 1);
+                }
+                i += 1;
+                j += 1;
+                continue;
+            }
+            disagreements += 1;
+            println!(
+                "{name}: game {}: scoresheet valid={valid} plies={plies} fen={fen}\n{:>w$}  baseline game {}: valid={} plies={} fen={}",
+                i + 1,
+                "",
+                j + 1,
+                t.0,
+                t.1,
+                t.2,
+                w = name.len()
+            );
+            i += 1;
+            j += 1;
+        }
+        if i < ours.len() || j < theirs.len() {
+            println!(
+                "{name}: {} more games in scoresheet, {} more in the baseline",
+                ours.len() - i,
+                theirs.len() - j
+            );
+            disagreements += ours.len() - i + theirs.len() - j;
         }
     }
-    println!("xtask diff: {games_total} games compared, {disagreements} disagreements");
+    println!(
+        "xtask diff: {games_total} games compared, {disagreements} unexplained disagreements, \
+         {explained_count} explained in xtask/diff-explained.tsv, \
+         {split_only} games without moves counted by one side only (see docs/RELIABILITY.md)"
+    );
+    if disagreements > 0 {
+        return Err(format!("{disagreements} games disagree with the baseline"));
+    }
     Ok(())
 }
