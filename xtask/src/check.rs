@@ -19,7 +19,10 @@ use crate::util::{rel, release_binary, root, walk};
 
 /// Directories whose inputs are run through a fixed command: (directory, input
 /// extension, arguments before the file).
+/// The first rule whose directory holds the input applies.
 const RULES: &[(&str, &str, &[&str])] = &[
+    ("fixtures/resolve/strict", ".pgn", &["validate", "--strict"]),
+    ("fixtures/resolve", ".pgn", &["validate"]),
     ("fixtures/validate", ".pgn", &["validate"]),
     ("fixtures/play", ".pgn", &["play"]),
 ];
@@ -111,6 +114,7 @@ fn collect(dir: &Path) -> Result<Vec<Case>, String> {
                     args,
                     stdin: None,
                 });
+                break;
             }
         }
     }

@@ -141,6 +141,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         match token {
             Token::StartVariation(_) => depth += 1,
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(res, span) if depth == 0 => result_token = Some((*res, *span)),
             _ if depth > 0 || r.halted => {}
             Token::MoveNumber {
                 number,
@@ -148,13 +149,15 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
                 span,
             } => r.check_move_number(*number, *black, *span),
             Token::Move(mv) => r.play(mv),
-            Token::Result(res, span) => result_token = Some((*res, *span)),
-            Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
+            Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
         }
     }
 
     let end = r.end_status();
-    check_result(game, &r.pos, &end, result_token, &mut r.diags);
+    // After a move that could not be played the final position says nothing of the result.
+    if !r.halted {
+        check_result(game, &r.pos, &end, result_token, &mut r.diags);
+    }
     if options.strict {
         for d in &mut r.diags {
             if d.severity == Severity::Warning {

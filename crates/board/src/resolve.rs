@@ -969,6 +969,13 @@ pub fn check_suffix(
         }
     }
     let written_capture = match &mv.kind {
+        // A pawn capture written without `x` (`ed5`) is a spelling relaxation the
+        // parser already reported; saying it again here would only repeat it.
+        MoveKind::San(san)
+            if san.role == Role::Pawn && san.capture.is_none() && san.from_file.is_some() =>
+        {
+            None
+        }
         MoveKind::San(san) => Some((san.capture.is_some(), san.capture.unwrap_or(san.to_span))),
         MoveKind::Lan(lan) if !lan.is_uci() => Some((
             lan.capture == Some(true),

@@ -119,7 +119,7 @@ pub fn print_game(out: &mut impl Write, r: &Replay, args: &PlayArgs) -> io::Resu
             heading.clear();
         }
     }
-    if !heading.is_empty() && !(args.every_ply || args.fen) {
+    if !(heading.is_empty() || args.every_ply || args.fen) {
         show(out, &pos, &heading)?;
     }
     writeln!(out, "\nfinal: {}", pos.to_fen(EpStyle::Always))?;

@@ -3,8 +3,8 @@
 //! notation crate. Not part of the library.
 
 use scoresheet_notation::{
-    CastleMove, CastleSide, CheckMark, DescMove, File, LanMove, MoveKind, Rank, Role, SanMove,
-    Span, Square, Suffix, WrittenMove,
+    CastleMove, CastleSide, CheckMark, File, LanMove, MoveKind, Rank, Role, SanMove, Span, Square,
+    Suffix, WrittenMove,
 };
 
 /// A tiny test-only reader of one move token (SAN, LAN, UCI, castling, null) with its
@@ -42,9 +42,12 @@ pub fn written(token: &str) -> WrittenMove {
             zeros: false,
         }),
         "--" => MoveKind::Null,
-        _ if body.starts_with("P-") => MoveKind::Descriptive(Box::new(DescMove {
-            text: body.to_owned(),
-        })),
+        _ if body.starts_with("P-") => {
+            match scoresheet_notation::desc::parse_token(body.as_bytes(), 0) {
+                Some(m) => m.kind,
+                None => MoveKind::Null,
+            }
+        }
         _ => lan_or_san(body),
     };
     WrittenMove {
