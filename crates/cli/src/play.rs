@@ -90,11 +90,11 @@ pub fn print_game(out: &mut impl Write, r: &Replay, args: &PlayArgs) -> io::Resu
         if args.fen {
             writeln!(out, "{heading:<24} {}", pos.to_fen(EpStyle::Always))
         } else {
-            writeln!(out, "\n{heading}\n{}", pos.diagram(args.unicode))
+            writeln!(out, "\n{heading}\n{}", pos.diagram(args.unicode).trim_end())
         }
     };
     if !args.fen {
-        writeln!(out, "{}", pos.diagram(args.unicode))?;
+        writeln!(out, "{}", pos.diagram(args.unicode).trim_end())?;
     }
     // The heading of the pending move pair: `12. Nf3 Nc6` or `12... Nc6`.
     let mut heading = String::new();

@@ -188,9 +188,14 @@ impl Summary {
         );
         if timing {
             let mb = self.bytes as f64 / 1e6;
+            let size = if self.bytes < 1_000_000 {
+                format!("{:.1} kB", self.bytes as f64 / 1e3)
+            } else {
+                format!("{mb:.1} MB")
+            };
             let _ = write!(
                 s,
-                "; {mb:.1} MB in {:.2} s ({:.1} MB/s)",
+                "; {size} in {:.2} s ({:.1} MB/s)",
                 self.seconds,
                 if self.seconds > 0.0 {
                     mb / self.seconds
