@@ -59,6 +59,17 @@ const fn delimiters() -> [bool; 256] {
 }
 static DELIMITER: [bool; 256] = delimiters();
 
+/// Bytes of a tag name: letters, digits, `_`.
+static NAME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
@@ -158,6 +169,9 @@ impl<'a> Parser<'a, '_> {
 
     fn check_utf8(&mut self, bytes_start: usize, bytes_end: usize, what: &str) {
         let bytes = self.text.get(bytes_start..bytes_end).unwrap_or_default();
+        if bytes.is_ascii() {
+            return;
+        }
         if let Err(e) = core::str::from_utf8(bytes) {
             let at = bytes_start + e.valid_up_to();
             let len = e
@@ -212,7 +226,7 @@ impl<'a> Parser<'a, '_> {
             i += 1;
         }
         let name_start = i;
-        while i < eol && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+        while i < eol && NAME_CHAR[usize::from(line[i])] {
             i += 1;
         }
         let name_end = i;

@@ -12,7 +12,7 @@
 
 use std::io::Read;
 
-use memchr::{memchr, memchr2_iter, memchr3};
+use memchr::memchr;
 
 use crate::ast::GameResult;
 
@@ -105,6 +105,21 @@ struct Splitter {
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
+
+const OPEN: u8 = 1;
+const CLOSE: u8 = 2;
+const END: u8 = 3;
+
+/// What ends or matters in a movetext segment: `\n`, `{`, `;` end it; parentheses count.
+static SEGMENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\n' as usize] = END;
+    t[b'{' as usize] = END;
+    t[b';' as usize] = END;
+    t[b'(' as usize] = OPEN;
+    t[b')' as usize] = CLOSE;
+    t
+};
 
 /// The last whitespace- or bracket-delimited token of a segment: `(start, end)`.
 fn last_token(seg: &[u8]) -> (usize, usize) {
@@ -244,32 +259,38 @@ impl Splitter {
                     CommentEnd::NeedMore => return Scan::NeedMore,
                 },
                 _ => {
-                    // Movetext: jump to the next line end or comment, then look at
-                    // the parentheses in between and at the segment's last token.
+                    // Movetext: run to the next line end or comment, counting
+                    // parentheses, then look at the segment's last token.
                     let start = self.pos;
-                    let seg_end = match memchr3(b'\n', b'{', b';', &buf[start..]) {
-                        Some(n) => start + n,
-                        None if eof => buf.len(),
-                        None => return Scan::NeedMore,
-                    };
-                    let seg = &buf[start..seg_end];
-                    for i in memchr2_iter(b'(', b')', seg) {
-                        if seg[i] == b'(' {
-                            self.depth = self.depth.saturating_add(1);
-                        } else {
-                            self.depth = self.depth.saturating_sub(1);
+                    let mut depth = self.depth;
+                    let mut i = start;
+                    let seg_end = loop {
+                        let Some(&c) = buf.get(i) else {
+                            if eof {
+                                break buf.len();
+                            }
+                            return Scan::NeedMore;
+                        };
+                        match SEGMENT[usize::from(c)] {
+                            0 => {}
+                            OPEN => depth = depth.saturating_add(1),
+                            CLOSE => depth = depth.saturating_sub(1),
+                            _ => break i,
                         }
-                    }
+                        i += 1;
+                    };
+                    self.depth = depth;
                     self.mark_start();
                     self.seen_movetext = true;
                     self.line_start = false;
                     self.pos = seg_end;
-                    if self.depth == 0 {
+                    let seg = &buf[start..seg_end];
+                    let last = seg.iter().rev().find(|&&c| !is_blank(c));
+                    // Results end in `0`, `1`, `2`, `*` or `½`: most segments are rejected here.
+                    if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
                         let (t_start, t_end) = last_token(seg);
                         let token = &seg[t_start..t_end];
-                        if matches!(token.first(), Some(b'0' | b'1' | b'*' | 0xC2))
-                            && GameResult::from_ascii(token).is_some()
-                        {
+                        if GameResult::from_ascii(token).is_some() {
                             let game_start = self.start.unwrap_or(start);
                             self.new_game();
                             self.pos = start + t_end;
