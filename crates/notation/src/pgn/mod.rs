@@ -187,6 +187,12 @@ impl<'a> Game<'a> {
         self.tags.iter().find(|t| t.name == name.as_bytes())
     }
 
+    /// The decoded value of the first tag with this name.
+    #[must_use]
+    pub fn tag_value(&self, name: &str) -> Option<Cow<'a, str>> {
+        self.tag(name).map(Tag::value)
+    }
+
     /// The tokens that may be replayed: all of them, or those before [`Game::stop`].
     #[must_use]
     pub fn replayable(&self) -> &[Token<'a>] {
