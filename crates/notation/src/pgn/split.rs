@@ -12,7 +12,7 @@
 
 use std::io::Read;
 
-use memchr::memchr;
+use memchr::{memchr, memchr2_iter, memchr3};
 
 use crate::ast::GameResult;
 
@@ -263,21 +263,40 @@ impl Splitter {
                     // parentheses, then look at the segment's last token.
                     let start = self.pos;
                     let mut depth = self.depth;
+                    // Short lines (most movetext) go byte by byte; the rest of a
+                    // long line is searched with memchr.
                     let mut i = start;
-                    let seg_end = loop {
-                        let Some(&c) = buf.get(i) else {
-                            if eof {
-                                break buf.len();
-                            }
-                            return Scan::NeedMore;
-                        };
-                        match SEGMENT[usize::from(c)] {
+                    let short_end = (start + 32).min(buf.len());
+                    let mut found = None;
+                    while i < short_end {
+                        match SEGMENT[usize::from(buf[i])] {
                             0 => {}
                             OPEN => depth = depth.saturating_add(1),
                             CLOSE => depth = depth.saturating_sub(1),
-                            _ => break i,
+                            _ => {
+                                found = Some(i);
+                                break;
+                            }
                         }
                         i += 1;
+                    }
+                    let seg_end = match found {
+                        Some(end) => end,
+                        None => {
+                            let end = match memchr3(b'\n', b'{', b';', &buf[i..]) {
+                                Some(n) => i + n,
+                                None if eof => buf.len(),
+                                None => return Scan::NeedMore,
+                            };
+                            for p in memchr2_iter(b'(', b')', &buf[i..end]) {
+                                if buf[i + p] == b'(' {
+                                    depth = depth.saturating_add(1);
+                                } else {
+                                    depth = depth.saturating_sub(1);
+                                }
+                            }
+                            end
+                        }
                     };
                     self.depth = depth;
                     self.mark_start();
