@@ -157,6 +157,11 @@ impl<'a> Parser<'a, '_> {
     /// Skips blanks, noting line ends.
     fn skip_space(&mut self) {
         while let Some(&b) = self.text.get(self.pos) {
+            if self.at_bol && b == 0xEF && self.text[self.pos..].starts_with(BOM) {
+                // A byte order mark at a line start (files joined with `cat`) is blank.
+                self.pos += BOM.len();
+                continue;
+            }
             if !is_space(b) {
                 break;
             }
@@ -409,6 +414,10 @@ impl<'a> Parser<'a, '_> {
                     self.at_bol = true;
                 }
                 self.pos += 1;
+                continue;
+            }
+            if b == 0xEF && self.at_bol && text[self.pos..].starts_with(BOM) {
+                self.pos += BOM.len();
                 continue;
             }
             let bol = core::mem::replace(&mut self.at_bol, false);

@@ -189,6 +189,13 @@ impl Splitter {
                     self.pos += 1;
                 }
                 _ if is_blank(b) => self.pos += 1,
+                // A byte order mark at a line start (files joined with `cat`) is blank.
+                0xEF if self.line_start && buf.len() - self.pos < 3 && !eof => {
+                    return Scan::NeedMore;
+                }
+                0xEF if self.line_start && buf[self.pos..].starts_with(b"\xEF\xBB\xBF") => {
+                    self.pos += 3;
+                }
                 b'[' if self.line_start => {
                     // A tag line: read it whole (values may hold `{` or `;`).
                     let nl = memchr(b'\n', &buf[self.pos..]);
