@@ -535,10 +535,21 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let end = token_end(text, pos);
-        let token = &text[pos..end];
-        let mut scratch = Vec::new();
-        read_move(token, 0, self.mode, &mut scratch).is_err()
-            && crate::desc::parse_token(token, 0).is_none()
+        if !is_move_word(&text[pos..end], self.mode) {
+            return true;
+        }
+        // `a4 is a good move`: a move followed by a plain word is prose too.
+        let rest = &line[end - pos..];
+        let next = rest.iter().position(|&b| !matches!(b, b' ' | b'\t'));
+        let Some(next) = next else {
+            return false;
+        };
+        let word_end = token_end(rest, next);
+        let word = &rest[next..word_end];
+        word.iter()
+            .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'\'' | b',' | b'.'))
+            && !is_move_word(word, self.mode)
+            && !is_suffix_word(word)
     }
 
     fn commentary_line(&mut self) {
@@ -858,6 +869,18 @@ impl<'a> Parser<'a, '_> {
             _ => {}
         }
     }
+}
+
+/// Whether a word reads as a move (in any notation the crate knows).
+fn is_move_word(word: &[u8], mode: Mode) -> bool {
+    let mut scratch = Vec::new();
+    read_move(word, 0, mode, &mut scratch).is_ok() || crate::desc::parse_token(word, 0).is_some()
+}
+
+/// Whether a word is only move marks (`e.p.`, `+`, `!?`).
+fn is_suffix_word(word: &[u8]) -> bool {
+    use crate::san::parsers::{Origin, suffix};
+    matches!(suffix(Origin(word.len()))(word), Ok((rest, _)) if rest.is_empty())
 }
 
 fn trim_cr(text: &[u8], eol: usize) -> usize {
