@@ -426,16 +426,7 @@ fn check_result(
     let tag = game.tag("Result").and_then(|t| {
         GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
     });
-    if let (Some((t, tspan)), Some((r, _))) = (tag, token) {
-        if t != r {
-            diags.push(Diagnostic::new(
-                Severity::Warning,
-                "result-mismatch",
-                format!("the Result tag says {t} but the movetext ends with {r}"),
-                tspan,
-            ));
-        }
-    }
+    // (The parser already compares the result token with the Result tag.)
     // Only a game that the board says is over has a forced result.
     let Some(outcome) = end.outcome else {
         return;

@@ -697,14 +697,9 @@ impl<'a> Parser<'a, '_> {
                 self.missing_number_reported = true;
                 return;
             }
-            if let Some(expected) = self.expected_ply.filter(|&e| e != ply) {
-                let side = if expected % 2 == 1 { "..." } else { "." };
-                self.relax(
-                    "wrong-move-number",
-                    format!("expected move number {}{side} here", expected / 2),
-                    span,
-                );
-            }
+            // Whether the number is the right one depends on the starting position
+            // (a FEN may start at move 40): the board's replay judges it, not the parser.
+            let _ = span;
             self.expected_ply = Some(ply);
             true
         } else {
@@ -849,6 +844,17 @@ impl<'a> Parser<'a, '_> {
         });
         let tag = self.game.tag("Result").map(|t| (t.raw_value, t.value_span));
         match (result_token, tag) {
+            (None, _) if self.game.tags.is_empty() && self.seen_movetext => {
+                // A bare move list (a log, a book's table) usually ends without one.
+                let end = trim_space_end(self.text);
+                let span = self.span(end, end);
+                self.diag(
+                    Severity::Note,
+                    "missing-result",
+                    "the move list has no result (1-0, 0-1, 1/2-1/2 or *) at the end".into(),
+                    span,
+                );
+            }
             (None, _) if self.seen_movetext || !self.game.tags.is_empty() => {
                 let end = trim_space_end(self.text);
                 let span = self.span(end, end);
