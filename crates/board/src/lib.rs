@@ -16,6 +16,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod desc;
 mod game;
 mod moves;
 mod perft;
