@@ -182,7 +182,11 @@ pub fn resolve_desc(
     written: &WrittenMove,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
-    let shown = write_move(written);
+    let shown = match &written.kind {
+        // `Kt. mates.` carries its mate mark in the word itself: do not show it twice.
+        MoveKind::Descriptive(d) if matches!(d.action, DescAction::Vague(_)) => d.to_string(),
+        _ => write_move(written),
+    };
     match &written.kind {
         MoveKind::Castle(c) => resolve_castle(pos, written, c.side, &shown, ctx),
         MoveKind::Descriptive(d) => resolve_piece_move(pos, origins, written, d, &shown, ctx),
@@ -207,6 +211,7 @@ fn resolve_castle(
         .filter(|m| m.is_castle() && side.is_none_or(|s| m.castle_side() == Some(s)))
         .copied()
         .collect();
+    moves.sort_by_cached_key(Move::to_lan);
     let mut notes = Vec::new();
     if moves.len() > 1 && side.is_none() {
         let short = moves
@@ -359,6 +364,8 @@ fn filter(
         Some(p) => m.promotion == Some(p),
         None => true,
     })?;
+    // Candidates are listed in a fixed order: by their long algebraic form.
+    moves.sort_by_cached_key(Move::to_lan);
     Ok(moves)
 }
 
@@ -616,9 +623,17 @@ fn role_name(r: Role) -> &'static str {
     }
 }
 
-/// `QB3 (c3)`, `B3 (c3, f3)`, `Q (d1)`: a written square and the squares it denotes.
+/// `QB3 (c3)`, `B3 (c3, f3)`, `Q (d1)`, `rank 1`, `the QB file`: a written square and
+/// the squares it denotes.
 fn describe_spec(spec: &SquareSpec, mover: Color, destination: bool) -> String {
-    let squares: Vec<String> = Square::all()
+    if !destination {
+        match (spec.file, spec.rank) {
+            (None, Some(r)) => return format!("rank {r}"),
+            (Some(f), None) => return format!("the {f} file"),
+            _ => {}
+        }
+    }
+    let mut squares: Vec<String> = Square::all()
         .filter(|&sq| {
             if destination {
                 spec.matches_destination(sq, mover)
@@ -628,13 +643,8 @@ fn describe_spec(spec: &SquareSpec, mover: Color, destination: bool) -> String {
         })
         .map(|sq| sq.to_string())
         .collect();
-    let mut sorted = squares;
-    sorted.sort();
-    if sorted.len() <= 4 {
-        format!("{spec} ({})", sorted.join(", "))
-    } else {
-        spec.to_string()
-    }
+    squares.sort();
+    format!("{spec} ({})", squares.join(", "))
 }
 
 /// `knight`, `king's knight`, `pawn on the QB file`.
