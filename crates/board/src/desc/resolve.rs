@@ -187,6 +187,25 @@ pub fn resolve_desc(
         MoveKind::Descriptive(d) if matches!(d.action, DescAction::Vague(_)) => d.to_string(),
         _ => write_move(written),
     };
+    if !matches!(written.kind, MoveKind::Castle(_) | MoveKind::Descriptive(_)) {
+        return Err(DescResolveError::NotDescriptive {
+            written: shown,
+            span: written.span,
+        });
+    }
+    if !pos.has_legal_move() {
+        let side = color_name(pos.turn());
+        let reason = if pos.is_check() {
+            format!("{side} is checkmated, so no move can follow")
+        } else {
+            format!("{side} is stalemated, so no move can follow")
+        };
+        return Err(DescResolveError::NoMove {
+            written: shown,
+            reason,
+            span: written.span,
+        });
+    }
     match &written.kind {
         MoveKind::Castle(c) => resolve_castle(pos, written, c.side, &shown, ctx),
         MoveKind::Descriptive(d) => resolve_piece_move(pos, origins, written, d, &shown, ctx),
