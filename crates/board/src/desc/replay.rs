@@ -14,6 +14,10 @@ const LOOKAHEAD_STEPS_PER_DECISION: usize = 20_000;
 /// The most plies all lookahead decisions of one game may resolve together.
 const LOOKAHEAD_STEPS_PER_GAME: usize = 200_000;
 
+/// The most ambiguous plies one lookahead branch may nest (each is a level of recursion,
+/// so this also bounds the stack).
+const LOOKAHEAD_MAX_NESTING: usize = 32;
+
 /// One resolved ply of a book game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayedPly {
@@ -241,12 +245,12 @@ fn lookahead(
         let mut next_origins = origins.clone();
         next_origins.play(m);
         next.play_unchecked(m);
-        let reach = reach(&next, &next_origins, Some(*m), rest, ctx, &mut budget);
+        let reach = reach(&next, &next_origins, Some(*m), rest, ctx, &mut budget, 0);
         reaches.push(reach);
     }
     *game_budget -= before - budget;
     let Some(reaches) = reaches.into_iter().collect::<Option<Vec<usize>>>() else {
-        return Err("the lookahead over the rest of the game ran out of steps".to_owned());
+        return Err("the lookahead over the rest of the game reached its work limit".to_owned());
     };
     let best = reaches.iter().copied().max().unwrap_or(0);
     let winners: Vec<usize> = (0..reaches.len()).filter(|&i| reaches[i] == best).collect();
@@ -271,7 +275,7 @@ fn lookahead(
 }
 
 /// How many of `plies` resolve in a row from `pos`, taking the best reading at each
-/// ambiguous ply; `None` when the budget runs out.
+/// ambiguous ply; `None` when the budget runs out or the ambiguities nest too deep.
 fn reach(
     pos: &Position,
     origins: &Origins,
@@ -279,6 +283,7 @@ fn reach(
     plies: &[BookPly],
     ctx: &DescContext,
     budget: &mut usize,
+    nesting: usize,
 ) -> Option<usize> {
     let mut pos = pos.clone();
     let mut origins = origins.clone();
@@ -295,6 +300,9 @@ fn reach(
                 last = Some(r.mv);
             }
             Err(DescResolveError::Ambiguous { moves, .. }) => {
+                if nesting >= LOOKAHEAD_MAX_NESTING {
+                    return None;
+                }
                 let rest = plies.get(i + 1..).unwrap_or_default();
                 let mut best = 0;
                 for m in &moves {
@@ -302,7 +310,15 @@ fn reach(
                     let mut next_origins = origins.clone();
                     next_origins.play(m);
                     next.play_unchecked(m);
-                    let r = reach(&next, &next_origins, Some(*m), rest, ctx, budget)?;
+                    let r = reach(
+                        &next,
+                        &next_origins,
+                        Some(*m),
+                        rest,
+                        ctx,
+                        budget,
+                        nesting + 1,
+                    )?;
                     best = best.max(r);
                     if best == rest.len() {
                         break;
