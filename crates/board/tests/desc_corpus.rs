@@ -208,6 +208,7 @@ struct Outcome {
     mismatch: Option<String>,
     tie_breaks: Vec<(String, &'static str)>,
     replay: BookReplay,
+    strict: BookReplay,
 }
 
 fn run(path: &Path, pgn: &Path) -> Outcome {
@@ -218,6 +219,7 @@ fn run(path: &Path, pgn: &Path) -> Outcome {
         (None, Some(f)) => Position::from_fen(&f).ok(),
         _ => None,
     };
+    let strict = replay_book(&book, start.clone(), true);
     let replay = replay_book(&book, start, false);
     let got: Vec<String> = replay
         .plies
@@ -257,7 +259,33 @@ fn run(path: &Path, pgn: &Path) -> Outcome {
         mismatch,
         tie_breaks: used_tie_breaks(&replay),
         replay,
+        strict,
     }
+}
+
+/// Strict mode never reads a move differently from lenient mode, and stops only where
+/// lenient mode needed a lenient-only rule (recapture, lookahead, plain `Castles` with
+/// both sides legal, a promotion piece assumed) or failed too.
+fn strict_disagrees(o: &Outcome) -> Option<String> {
+    let lenient = o.replay.moves();
+    let strict = o.strict.moves();
+    if lenient.get(..strict.len()) != Some(strict.as_slice()) {
+        return Some("reads a move differently from lenient mode".to_owned());
+    }
+    let (index, d) = o.strict.error.as_ref()?;
+    let ply = u32::try_from(index + 1).ok();
+    let lenient_only = o.replay.diagnostics.iter().any(|l| {
+        l.ply == ply
+            && matches!(
+                l.kind,
+                "tie-break-recapture"
+                    | "tie-break-lookahead"
+                    | "castles-both-legal"
+                    | "promotion-assumed-queen"
+            )
+    });
+    let lenient_failed = o.replay.error.as_ref().is_some_and(|(i, _)| i == index);
+    (!lenient_only && !lenient_failed).then(|| format!("stops at ply {}: {}", index + 1, d.message))
 }
 
 /// Games whose replay is known to differ from their `.san.pgn`, and why (DISCREPANCIES.md).
@@ -288,6 +316,8 @@ fn corpus_games_replay_to_their_san() {
     };
     let index = index_tie_breaks(&dir);
     let (mut games, mut games_ok, mut plies, mut plies_ok) = (0, 0, 0, 0);
+    let (mut strict_games, mut strict_plies) = (0, 0);
+    let mut strict_stops: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for path in desc_files(&dir) {
         // Where the transcriber departs from the printed text (BB20, BB24), the literal
@@ -312,6 +342,22 @@ fn corpus_games_replay_to_their_san() {
         }
         let o = run(&path, &pgn);
         games += 1;
+        strict_plies += o.strict.plies.len();
+        if o.strict.error.is_none() {
+            strict_games += 1;
+        }
+        if let Some((index, _)) = &o.strict.error {
+            let ply = u32::try_from(index + 1).ok();
+            let at_ply = || o.replay.diagnostics.iter().filter(|d| d.ply == ply);
+            let cause = at_ply()
+                .find(|d| d.severity >= Severity::Warning)
+                .or_else(|| at_ply().next())
+                .map_or("error", |d| d.kind);
+            *strict_stops.entry(cause).or_insert(0) += 1;
+        }
+        if let Some(problem) = strict_disagrees(&o) {
+            failures.push(format!("{} (strict): {problem}", o.name));
+        }
         plies += o.plies;
         plies_ok += o.matched;
         let expected_tb = index.get(&o.name).cloned().unwrap_or_default();
@@ -343,6 +389,10 @@ fn corpus_games_replay_to_their_san() {
         "corpus: {games_ok}/{games} games replay exactly as paired, with INDEX.tsv's tie-breaks; \
          {plies_ok}/{plies} plies match; {} flawed games report at the flawed move",
         FLAWED.len()
+    );
+    println!(
+        "strict: {strict_games}/{games} games and {strict_plies}/{plies} plies resolve; \
+         every stop is at a lenient-only tie-break or a flawed move; stops by cause: {strict_stops:?}"
     );
     assert!(
         failures.is_empty(),
