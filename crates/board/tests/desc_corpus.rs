@@ -318,6 +318,7 @@ fn corpus_games_replay_to_their_san() {
     let (mut games, mut games_ok, mut plies, mut plies_ok) = (0, 0, 0, 0);
     let (mut strict_games, mut strict_plies) = (0, 0);
     let mut strict_stops: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for path in desc_files(&dir) {
         // Where the transcriber departs from the printed text (BB20, BB24), the literal
@@ -342,6 +343,16 @@ fn corpus_games_replay_to_their_san() {
         }
         let o = run(&path, &pgn);
         games += 1;
+        for d in &o.replay.diagnostics {
+            // `DESC_CORPUS_VERBOSE=1` lists every warning and note with its game.
+            if std::env::var_os("DESC_CORPUS_VERBOSE").is_some() {
+                println!(
+                    "{} ply {:?}: {}[{}]: {}",
+                    o.name, d.ply, d.severity, d.kind, d.message
+                );
+            }
+            *kinds.entry(d.kind).or_insert(0) += 1;
+        }
         strict_plies += o.strict.plies.len();
         if o.strict.error.is_none() {
             strict_games += 1;
@@ -390,6 +401,7 @@ fn corpus_games_replay_to_their_san() {
          {plies_ok}/{plies} plies match; {} flawed games report at the flawed move",
         FLAWED.len()
     );
+    println!("lenient diagnostics by kind: {kinds:?}");
     println!(
         "strict: {strict_games}/{games} games and {strict_plies}/{plies} plies resolve; \
          every stop is at a lenient-only tie-break or a flawed move; stops by cause: {strict_stops:?}"

@@ -482,6 +482,9 @@ fn resolve_piece_move(
             if let (Ok(by_wing), [o]) = (filter(pos, origins, d, Reading::Wing), moves.as_slice())
                 && let [w] = by_wing.as_slice()
                 && w != o
+                // A wing reading that contradicts the printed check mark is no rival.
+                && (!ctx.check_marker
+                    || fits_check_mark(pos, w, written.suffix.check.map(|(mark, _)| mark)))
             {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
