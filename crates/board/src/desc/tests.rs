@@ -281,10 +281,14 @@ fn captured_pieces_are_named() {
         strict(&at, "BxB"),
         err("no legal move fits `BxB`: no white bishop can capture a bishop")
     );
-    // A rook named by origin: the QR has gone to the king side.
+    // Rooks named by origin.
     let at = fen("r3k2r/8/8/8/8/8/8/4K2Q w - - 0 1");
-    let origins = at.1.clone();
-    assert_eq!(strict(&(at.0.clone(), origins), "QxKR"), ok("Qxh8+"));
+    assert_eq!(
+        strict(&at, "QxR ch"),
+        err("`QxR ch` is ambiguous: Qxa8+ (Qh1xa8), Qxh8+ (Qh1xh8)")
+    );
+    assert_eq!(strict(&at, "QxKR ch"), ok("Qxh8+"));
+    assert_eq!(strict(&at, "QxQR ch"), ok("Qxa8+"));
     // `Q. takes doubled P.`: the pawn with another of its colour on its file.
     let doubled = fen("7k/8/8/2p5/2p1p3/3Q4/8/4K3 w - - 0 1");
     assert_eq!(
@@ -520,4 +524,66 @@ fn hostile_games_stay_bounded() {
     let replay = replay_book(&book, None, false);
     assert!(replay.error.is_some());
     assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn more_captured_piece_names() {
+    let bishop = fen("4k3/8/8/8/8/1p3p2/8/3BK3 w - - 0 1");
+    assert_eq!(
+        strict(&bishop, "BxP"),
+        err("`BxP` is ambiguous: Bxb3 (Bd1xb3), Bxf3 (Bd1xf3)")
+    );
+    assert_eq!(strict(&bishop, "BxKtP"), ok("Bxb3"));
+    assert_eq!(strict(&bishop, "BxNP"), ok("Bxb3"));
+    assert_eq!(strict(&bishop, "BxBP"), ok("Bxf3"));
+    let king = fen("4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1");
+    assert_eq!(strict(&king, "KxBP"), ok("Kxf2"));
+    assert_eq!(strict(&king, "KxQP"), ok("Kxd2"));
+    let queen = fen("4k3/8/8/3p3p/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(strict(&queen, "QxQP"), ok("Qxd5"));
+    assert_eq!(strict(&queen, "QxRP ch"), ok("Qxh5+"));
+    // Printed without `ch`, the only fitting move still stands, with a note.
+    let (got, notes) = read_with(&queen, "QxRP", &DescContext::strict());
+    assert_eq!(got, ok("Qxh5+"));
+    assert_eq!(
+        notes,
+        vec!["check-mark-mismatch: `QxRP` is Qxh5+ but the check mark says otherwise"]
+    );
+}
+
+#[test]
+fn more_from_qualifiers_and_rank_one() {
+    let rooks = fen("4k3/8/R7/8/8/8/8/4K1R1 w - - 0 1");
+    assert_eq!(
+        strict(&rooks, "R-N6"),
+        err("`R-N6` is ambiguous: Rb6 (Ra6-b6), Rag6 (Ra6-g6), Rgg6 (Rg1-g6)")
+    );
+    assert_eq!(strict(&rooks, "R(Kt)-Kt6"), ok("Rgg6"));
+    assert_eq!(
+        strict(&rooks, "R(QR3)-QN3"),
+        err("no legal move fits `R(QR3)-QN3`: no white rook on QR3 (a3) can move")
+    );
+    assert_eq!(strict(&rooks, "R(QR6)-QN6"), ok("Rb6"));
+    assert_eq!(strict(&rooks, "R(R6)-KN6"), ok("Rag6"));
+    let king = fen("4k3/8/8/8/8/8/8/6K1 w - - 0 1");
+    assert_eq!(strict(&king, "K-R"), ok("Kh1"));
+    assert_eq!(strict(&king, "K-R1"), ok("Kh1"));
+    assert_eq!(strict(&king, "K. to R's sq."), ok("Kh1"));
+    let home = fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+    assert_eq!(strict(&home, "QR-N"), ok("Rb1"));
+    assert_eq!(strict(&home, "KR-N"), ok("Rg1"));
+}
+
+#[test]
+fn check_words_of_every_kind() {
+    let at = fen("4k3/8/8/8/4B3/8/8/4RK2 w - - 0 1");
+    assert_eq!(strict(&at, "B-B6 dbl ch"), ok("Bc6+"));
+    assert_eq!(strict(&at, "B-B6dblch"), ok("Bc6+"));
+    assert_eq!(strict(&at, "B-B6++"), ok("Bc6+"));
+    assert_eq!(strict(&at, "B-Q5 dis ch"), ok("Bd5+"));
+    assert_eq!(strict(&at, "B-Q5 dis.ch."), ok("Bd5+"));
+    let promote = fen("k7/7P/1K6/8/8/8/8/8 w - - 0 1");
+    assert_eq!(strict(&promote, "P-R8(Q)mate"), ok("h8=Q#"));
+    assert_eq!(strict(&promote, "P-R8=Q mate !"), ok("h8=Q#"));
+    assert_eq!(strict(&promote, "P-R8(R) mate"), ok("h8=R#"));
 }
