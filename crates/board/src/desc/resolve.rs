@@ -341,6 +341,22 @@ enum Stage {
     Promotion,
 }
 
+/// Whether a piece with the origin a written `K`/`Q` prefix names is on the board: the
+/// mover's for a prefixed mover, the opponent's for a prefixed victim.
+fn named_origin_exists(pos: &Position, origins: &Origins, d: &DescMove) -> bool {
+    let exists = |piece: &DescPiece, color: Color| {
+        piece.wing.is_some_and(|w| {
+            Square::all().any(|sq| {
+                origins.wing_at(sq) == Some(w) && pos.piece_at(sq) == Some(piece.role.of(color))
+            })
+        })
+    };
+    let mover = pos.turn();
+    (has_prefix(&d.piece) && exists(&d.piece, mover))
+        || matches!(d.action, DescAction::Capture { victim, .. }
+            if has_prefix(&victim) && exists(&victim, mover.other()))
+}
+
 /// The candidates left after the written constraints under one reading, or the stage
 /// that eliminated the last of them.
 fn filter(
@@ -500,14 +516,54 @@ fn resolve_piece_move(
             moves.clone()
         }
         (Err(stage), true) => match filter(pos, origins, d, Reading::Wing) {
-            Ok(moves) => {
+            // No piece of the named origin is on the board (taken, promoted, or a game
+            // from a FEN): the prefix can only mean the wing.
+            Ok(moves) if !named_origin_exists(pos, origins, d) => {
                 notes.push(Diagnostic::new(
                     Severity::Note,
                     "wing-reading",
-                    format!("no piece of that origin fits `{shown}`: the prefix is read as the wing the piece stands on"),
+                    format!("no piece of that origin is on the board: the prefix of `{shown}` is read as the wing the piece stands on"),
                     span,
                 ));
                 moves
+            }
+            // The piece of that origin is there but cannot make the move: reading the
+            // prefix as a wing is a repair, lenient only.
+            Ok(moves) if ctx.lenient => {
+                notes.push(Diagnostic::new(
+                    Severity::Warning,
+                    "origin-wing-fallback",
+                    format!(
+                        "no piece of that origin can play `{shown}`: read by wing as {}",
+                        moves
+                            .iter()
+                            .map(|m| pos.san(m))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    span,
+                ));
+                moves
+            }
+            Ok(moves) => {
+                let DescResolveError::NoMove {
+                    written,
+                    reason,
+                    span,
+                } = no_move(pos, d, shown, *stage, span)
+                else {
+                    return Err(no_move(pos, d, shown, *stage, span));
+                };
+                let by_wing = moves
+                    .iter()
+                    .map(|m| pos.san(m))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(DescResolveError::NoMove {
+                    written,
+                    reason: format!("{reason} (read by wing: {by_wing}, lenient only)"),
+                    span,
+                });
             }
             Err(_) => {
                 return Err(no_move(pos, d, shown, *stage, span));

@@ -354,7 +354,7 @@ fn origin_first_then_wing_and_their_conflict() {
     assert_eq!(
         notes,
         vec![
-            "wing-reading: no piece of that origin fits `KN-K2`: the prefix is read as the wing the piece stands on"
+            "wing-reading: no piece of that origin is on the board: the prefix of `KN-K2` is read as the wing the piece stands on"
         ]
     );
 }
@@ -586,4 +586,35 @@ fn check_words_of_every_kind() {
     assert_eq!(strict(&promote, "P-R8(Q)mate"), ok("h8=Q#"));
     assert_eq!(strict(&promote, "P-R8=Q mate !"), ok("h8=Q#"));
     assert_eq!(strict(&promote, "P-R8(R) mate"), ok("h8=R#"));
+}
+
+#[test]
+fn wing_fallback_when_the_named_piece_cannot_move() {
+    // The QN went b1-d2-f3; the KN is still on g1 and cannot reach e5. Read by wing, the
+    // K-side knight that can is the QN: a repair, lenient only.
+    let at = after("d4 a6 Nd2 a5 Ndf3 h6");
+    let (got, notes) = read_with(&at, "KN-K5", &DescContext::lenient());
+    assert_eq!(got, ok("Ne5"));
+    assert_eq!(
+        notes,
+        vec!["origin-wing-fallback: no piece of that origin can play `KN-K5`: read by wing as Ne5"]
+    );
+    assert_eq!(
+        strict(&at, "KN-K5"),
+        err(
+            "no legal move fits `KN-K5`: no white king's knight can move to K5 (e5) (read by wing: Ne5, lenient only)"
+        )
+    );
+    assert_eq!(strict(&at, "QN-K5"), ok("Ne5"));
+}
+
+#[test]
+fn origins_follow_castling() {
+    let (pos, origins) = after("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6");
+    assert_eq!(
+        origins.wing_at("f1".parse().unwrap()),
+        Some(scoresheet_notation::desc::Wing::King)
+    );
+    assert_eq!(origins.wing_at("h1".parse().unwrap()), None);
+    assert_eq!(strict(&(pos, origins), "KR-K1"), ok("Re1"));
 }
