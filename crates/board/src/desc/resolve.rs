@@ -546,22 +546,17 @@ fn resolve_piece_move(
                 moves
             }
             Ok(moves) => {
-                let DescResolveError::NoMove {
-                    written,
-                    reason,
-                    span,
-                } = no_move(pos, d, shown, *stage, span)
-                else {
-                    return Err(no_move(pos, d, shown, *stage, span));
-                };
                 let by_wing = moves
                     .iter()
                     .map(|m| pos.san(m))
                     .collect::<Vec<_>>()
                     .join(", ");
                 return Err(DescResolveError::NoMove {
-                    written,
-                    reason: format!("{reason} (read by wing: {by_wing}, lenient only)"),
+                    written: shown.to_owned(),
+                    reason: format!(
+                        "{} (read by wing: {by_wing}, lenient only)",
+                        no_move_reason(pos, d, *stage)
+                    ),
                     span,
                 });
             }
@@ -748,10 +743,19 @@ fn no_move(
     stage: Stage,
     span: Span,
 ) -> DescResolveError {
+    DescResolveError::NoMove {
+        written: shown.to_owned(),
+        reason: no_move_reason(pos, d, stage),
+        span,
+    }
+}
+
+/// The constraint that left no candidate, in words: `no white knight can move to QB3 (c3)`.
+fn no_move_reason(pos: &Position, d: &DescMove, stage: Stage) -> String {
     let mover = pos.turn();
     let color = color_name(mover);
     let piece = describe_piece(&d.piece, "");
-    let reason = match stage {
+    match stage {
         Stage::Role => format!("{color} has no legal {} move", role_name(d.piece.role)),
         Stage::Designation => format!("{color} has no legal move of a {piece}"),
         _ => {
@@ -772,11 +776,6 @@ fn no_move(
             }
             s
         }
-    };
-    DescResolveError::NoMove {
-        written: shown.to_owned(),
-        reason,
-        span,
     }
 }
 
