@@ -721,15 +721,15 @@ fn describe_spec(spec: &SquareSpec, mover: Color, destination: bool) -> String {
 }
 
 /// `knight`, `king's knight`, `pawn on the QB file`.
-fn describe_piece(p: &DescPiece, owner: &str) -> String {
+fn describe_piece(p: &DescPiece) -> String {
     let mut s = String::new();
     if let Some(f) = p.pawn_file {
         let _ = write!(s, "{} on the {f} file", role_name(p.role));
         return s;
     }
     match p.wing {
-        Some(Wing::King) if has_prefix(p) => s.push_str(&format!("{owner}king's ")),
-        Some(Wing::Queen) if has_prefix(p) => s.push_str(&format!("{owner}queen's ")),
+        Some(Wing::King) if has_prefix(p) => s.push_str("king's "),
+        Some(Wing::Queen) if has_prefix(p) => s.push_str("queen's "),
         _ => {}
     }
     s.push_str(role_name(p.role));
@@ -754,7 +754,7 @@ fn no_move(
 fn no_move_reason(pos: &Position, d: &DescMove, stage: Stage) -> String {
     let mover = pos.turn();
     let color = color_name(mover);
-    let piece = describe_piece(&d.piece, "");
+    let piece = describe_piece(&d.piece);
     match stage {
         Stage::Role => format!("{color} has no legal {} move", role_name(d.piece.role)),
         Stage::Designation => format!("{color} has no legal move of a {piece}"),
@@ -795,7 +795,7 @@ fn describe_action(d: &DescMove, mover: Color) -> String {
             let mut s = format!(
                 "capture {article}{}{}",
                 if doubled { "doubled " } else { "" },
-                describe_piece(&victim, "")
+                describe_piece(&victim)
             );
             if let Some(at) = at {
                 let _ = write!(s, " on {}", describe_spec(&at, mover, false));
