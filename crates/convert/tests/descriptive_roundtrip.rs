@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
+use scoresheet_board::desc::{DescContext, Origins, replay_book, resolve_desc};
 use scoresheet_board::{Move, Position};
-use scoresheet_convert::descriptive::{DescStyle, KnightLetter, to_descriptive};
-use scoresheet_notation::desc::parse_desc_move;
+use scoresheet_convert::descriptive::{DescStyle, KnightLetter, line_to_table, to_descriptive};
+use scoresheet_notation::desc::{parse_desc_move, read_book};
 
 const STYLES: [DescStyle; 4] = [
     DescStyle {
@@ -58,6 +58,32 @@ fn round_trip(pos: &Position, origins: &Origins, m: &Move) -> Result<(), String>
     Ok(())
 }
 
+/// Writes the whole line as a printed table in every style, reads it back with the book
+/// reader and replays it strictly: the same moves must come back.
+fn table_round_trip(start: &Position, moves: &[Move]) -> Result<(), String> {
+    for style in &STYLES {
+        let table = line_to_table(start, moves, style).map_err(|e| e.to_string())?;
+        let mut text = String::new();
+        if *start != Position::new() {
+            text.push_str(&format!(
+                "[FEN \"{}\"]\n",
+                start.to_fen(scoresheet_board::EpStyle::Legal)
+            ));
+        }
+        text.push_str(&table);
+        let book = read_book(text.as_bytes());
+        let replay = replay_book(&book, Some(start.clone()), true);
+        if replay.moves() != moves {
+            return Err(format!(
+                "table in {style:?} replays as {} ({:?})\n{text}",
+                replay.san_movetext(),
+                replay.error.map(|(_, d)| d.message)
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Plays SAN `tokens` from `start`, round-tripping each move; returns how many moves were
 /// checked. Stops quietly at a token that is not a legal move (null moves, odd tokens).
 fn check_game(start: Position, tokens: &[String]) -> Result<usize, String> {
@@ -80,6 +106,26 @@ fn check_game(start: Position, tokens: &[String]) -> Result<usize, String> {
         checked += 1;
     }
     Ok(checked)
+}
+
+/// The legal moves SAN `tokens` name from `start`, up to the first that names none.
+fn san_line(start: &Position, tokens: &[String]) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    for token in tokens {
+        let bare = token.trim_end_matches(['+', '#', '!', '?']);
+        let Some(m) = pos
+            .legal_moves()
+            .iter()
+            .find(|m| pos.san_plain(m) == bare)
+            .copied()
+        else {
+            break;
+        };
+        pos.play_unchecked(&m);
+        line.push(m);
+    }
+    line
 }
 
 /// The SAN tokens of each game's main line in a PGN text, with its `[FEN]` tag.
@@ -191,8 +237,23 @@ fn desc_corpus_san_games_round_trip() {
         return;
     }
     let files = files_under(dir, ".san.pgn");
-    let (games, moves, failures) = check_files(&files, usize::MAX);
+    let (games, moves, mut failures) = check_files(&files, usize::MAX);
     println!("desc corpus: {moves} moves of {games} games round-trip in 4 styles");
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for (fen, tokens) in pgn_games(&text, usize::MAX) {
+            let Some(start) = fen
+                .as_deref()
+                .map_or(Some(Position::new()), |f| Position::from_fen(f).ok())
+            else {
+                continue;
+            };
+            let line = san_line(&start, &tokens);
+            if let Err(e) = table_round_trip(&start, &line) {
+                failures.push(format!("{}: {e}", path.display()));
+            }
+        }
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(moves > 1000, "only {moves} moves checked");
 }
@@ -221,6 +282,7 @@ proptest! {
     fn random_games_round_trip(choices in prop::collection::vec(any::<u16>(), 0..120)) {
         let mut pos = Position::new();
         let mut origins = Origins::from_position(&pos);
+        let mut line = Vec::new();
         for choice in choices {
             let legal = pos.legal_moves();
             if legal.is_empty() {
@@ -232,6 +294,10 @@ proptest! {
             }
             origins.play(&m);
             pos.play_unchecked(&m);
+            line.push(m);
+        }
+        if let Err(e) = table_round_trip(&Position::new(), &line) {
+            prop_assert!(false, "{}", e);
         }
     }
 }

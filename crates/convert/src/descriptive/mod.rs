@@ -231,6 +231,58 @@ pub fn line_to_descriptive(
     Ok(out)
 }
 
+/// Writes a whole line of moves as a printed move table, one numbered row per move
+/// pair (`12. P-K4      N-KB3`, `12. ...      N-KB3` when Black moves first), which
+/// `scoresheet_notation::desc::read_book` reads back.
+///
+/// # Errors
+/// [`IllegalMove`] at the first move that is not legal where it is played.
+///
+/// ```
+/// use scoresheet_board::Position;
+/// use scoresheet_convert::descriptive::{line_to_table, DescStyle};
+/// let pos = Position::new();
+/// let e4 = *pos.legal_moves().iter().find(|m| m.to_uci() == "e2e4").unwrap();
+/// let table = line_to_table(&pos, &[e4], &DescStyle::default()).unwrap();
+/// assert_eq!(table, "1. P-K4\n");
+/// ```
+pub fn line_to_table(
+    start: &Position,
+    moves: &[Move],
+    style: &DescStyle,
+) -> Result<String, IllegalMove> {
+    let written = line_to_descriptive(start, moves, style)?;
+    if written.is_empty() {
+        return Ok(String::new());
+    }
+    let width = written.iter().map(String::len).max().unwrap_or(0).max(3) + 4;
+    let mut number = start.fullmove_number();
+    let mut out = String::new();
+    let mut cells = written.iter();
+    let mut black_first = start.turn() == Color::Black;
+    loop {
+        let white = if black_first {
+            black_first = false;
+            Some("...")
+        } else {
+            cells.next().map(String::as_str)
+        };
+        let Some(white) = white else { break };
+        let black = cells.next();
+        out.push_str(&format!("{number}. "));
+        match black {
+            Some(b) => out.push_str(&format!("{white:<width$}{b}")),
+            None => out.push_str(white),
+        }
+        out.push('\n');
+        if black.is_none() {
+            break;
+        }
+        number = number.saturating_add(1);
+    }
+    Ok(out)
+}
+
 /// ` mate`, ` dbl ch`, ` dis ch`, ` ch` or nothing.
 fn check_suffix(pos: &Position, m: &Move) -> &'static str {
     let mut next = pos.clone();
