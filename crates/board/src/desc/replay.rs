@@ -190,6 +190,30 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
                         }
                     }
                 }
+                // Strict: say what the lenient lookahead would take, when it would.
+                Err(DescResolveError::Ambiguous {
+                    moves,
+                    written,
+                    span,
+                    candidates,
+                    hint: None,
+                }) => {
+                    let rest = book.plies.get(index + 1..).unwrap_or_default();
+                    let lenient = DescContext::lenient().after(last);
+                    let hint = lookahead(&pos, &origins, &moves, rest, &lenient, &mut game_budget)
+                        .ok()
+                        .map(|(m, _)| {
+                            format!("a lenient reading takes {} by lookahead", pos.san(&m))
+                        });
+                    Err(DescResolveError::Ambiguous {
+                        written,
+                        candidates,
+                        moves,
+                        hint,
+                        span,
+                    }
+                    .to_diagnostic())
+                }
                 Err(e) => Err(e.to_diagnostic()),
             },
         };
