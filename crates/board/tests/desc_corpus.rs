@@ -333,11 +333,19 @@ fn corpus_games_replay_to_their_san() {
             // Unpaired games (MCC-G8) have no complete legal reading: one must be reported.
             let book = read_book(&std::fs::read(&path).unwrap_or_default());
             let replay = replay_book(&book, None, false);
-            if replay.error.is_none() {
-                failures.push(format!(
+            match &replay.error {
+                None => failures.push(format!(
                     "{}: unpaired, yet it replays without error",
                     path.display()
-                ));
+                )),
+                Some((index, d)) => println!(
+                    "unpaired {}: {}/{} plies resolve, then ply {}: {}",
+                    path.display(),
+                    replay.plies.len(),
+                    book.plies.len(),
+                    index + 1,
+                    d.message
+                ),
             }
             continue;
         }
