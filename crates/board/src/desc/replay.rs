@@ -138,6 +138,23 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
     let mut last: Option<Move> = None;
     let mut game_budget = LOOKAHEAD_STEPS_PER_GAME;
     let mut error = None;
+    if let Some(first) = book.plies.first()
+        && first.color != pos.turn()
+    {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "side-to-move",
+            format!(
+                "the table starts with a {} move but {} is to move in the start position: plies are taken in turn from {}",
+                color_name(first.color),
+                color_name(pos.turn()),
+                color_name(pos.turn())
+            ),
+            first.span,
+        );
+        d.ply = Some(1);
+        diagnostics.push(d);
+    }
     for (index, ply) in book.plies.iter().enumerate() {
         let ply_number = u32::try_from(index + 1).ok();
         let ctx = base.after(last);
@@ -248,6 +265,13 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
         position: pos,
         diagnostics,
         error,
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
 

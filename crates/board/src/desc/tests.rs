@@ -618,3 +618,19 @@ fn origins_follow_castling() {
     assert_eq!(origins.wing_at("h1".parse().unwrap()), None);
     assert_eq!(strict(&(pos, origins), "KR-K1"), ok("Re1"));
 }
+
+#[test]
+fn a_start_position_with_the_other_side_to_move_is_reported() {
+    let book = read_book(b"1. P-K4 P-K4\n");
+    let start =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    let replay = replay_book(&book, Some(start), true);
+    let kinds: Vec<(Option<u32>, &str)> =
+        replay.diagnostics.iter().map(|d| (d.ply, d.kind)).collect();
+    assert_eq!(kinds[0], (Some(1), "side-to-move"));
+    assert_eq!(
+        replay.diagnostics[0].message,
+        "the table starts with a white move but black is to move in the start position: plies are taken in turn from black"
+    );
+    assert_eq!(replay.san_movetext(), "1... e5");
+}
