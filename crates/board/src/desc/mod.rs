@@ -10,6 +10,25 @@
 //! by [`Origins`], with the wing it stands on as a fallback (`origin-wing-conflict` when
 //! the two readings name different moves).
 //!
+//! # Diagnostic kinds
+//!
+//! | kind | severity | when |
+//! |---|---|---|
+//! | `tie-break-check-marker` | note | the printed check word (or its absence) left one move |
+//! | `vague-move` | note | a move named by its effect (`Q. checks.`, `P. Queens.`) |
+//! | `wing-reading` | note | no piece of the prefix's origin is on the board: read by wing |
+//! | `check-mark-mismatch` | note | the one fitting move gives check (or mate) and the text says otherwise |
+//! | `tie-break-recapture` | warning | lenient: the recapture on the last move's square |
+//! | `tie-break-lookahead` | warning | lenient: the only reading under which the game goes on farthest |
+//! | `origin-wing-conflict` | warning | origin and wing name different moves; origin taken |
+//! | `origin-wing-fallback` | warning | lenient: the piece of that origin cannot make the move; read by wing |
+//! | `castles-both-legal` | warning | lenient: plain `Castles` with both sides legal, read as `O-O` |
+//! | `promotion-assumed-queen` | warning | lenient: no promotion piece written, a queen taken |
+//! | `side-to-move` | warning | the start position's side to move differs from the table's |
+//! | `no-legal-reading` | error | no legal move fits; the message names the constraint that failed |
+//! | `ambiguous-move` | error | several fit; every candidate as `SAN (LAN)`, with what lenient mode would do |
+//! | `desc-syntax`, `not-descriptive`, `bad-fen` | error | the move or the start cannot be read |
+//!
 //! ```
 //! use scoresheet_board::desc::{replay_book, Origins};
 //! use scoresheet_notation::desc::read_book;
