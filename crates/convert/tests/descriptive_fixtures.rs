@@ -70,6 +70,8 @@ fn render(text: &str) -> (String, bool) {
             DescStyle {
                 spaced: true,
                 knight: KnightLetter::Kt,
+                capturer_first: false,
+                castles_word: false,
             },
         ),
     ] {

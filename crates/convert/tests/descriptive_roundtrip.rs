@@ -11,22 +11,31 @@ use scoresheet_board::{Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter, line_to_table, to_descriptive};
 use scoresheet_notation::desc::{parse_desc_move, read_book};
 
+/// Both layouts, both knight letters, both capture-qualifier orders, both castling words.
 const STYLES: [DescStyle; 4] = [
     DescStyle {
         spaced: false,
         knight: KnightLetter::N,
+        capturer_first: false,
+        castles_word: false,
     },
     DescStyle {
         spaced: false,
         knight: KnightLetter::Kt,
+        capturer_first: true,
+        castles_word: true,
     },
     DescStyle {
         spaced: true,
         knight: KnightLetter::N,
+        capturer_first: true,
+        castles_word: false,
     },
     DescStyle {
         spaced: true,
         knight: KnightLetter::Kt,
+        capturer_first: false,
+        castles_word: true,
     },
 ];
 

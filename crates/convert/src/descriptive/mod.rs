@@ -28,9 +28,11 @@ pub enum KnightLetter {
 
 /// How descriptive moves are written.
 ///
+/// The default is the modern compact style: `N-KB3`, `PxQP`, `O-O`.
+///
 /// ```
 /// use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
-/// let style = DescStyle { spaced: true, knight: KnightLetter::Kt };
+/// let style = DescStyle { spaced: true, knight: KnightLetter::Kt, ..DescStyle::default() };
 /// assert_ne!(style, DescStyle::default());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +41,12 @@ pub struct DescStyle {
     pub spaced: bool,
     /// `N` or `Kt`.
     pub knight: KnightLetter,
+    /// When a capture needs a qualifier, name the capturer first (`KPxP`) rather than
+    /// the victim (`PxQP`, the default). Both are in print; it is a matter of taste.
+    pub capturer_first: bool,
+    /// Write castling as `Castles` (`Castles KR` / `Castles QR` when both sides are
+    /// legal) rather than `O-O` / `O-O-O`.
+    pub castles_word: bool,
 }
 
 /// One spelling, in parts: a designation, an optional from-square, what it does.
@@ -186,7 +194,7 @@ fn square_units(sq: Square, mover: Color, full: bool) -> Vec<String> {
 /// let origins = Origins::from_position(&pos);
 /// let nf3 = *pos.legal_moves().iter().find(|m| m.to_uci() == "g1f3").unwrap();
 /// assert_eq!(to_descriptive(&pos, &nf3, &origins, &DescStyle::default()), "N-KB3");
-/// let kt = DescStyle { spaced: true, knight: KnightLetter::Kt };
+/// let kt = DescStyle { spaced: true, knight: KnightLetter::Kt, ..DescStyle::default() };
 /// assert_eq!(to_descriptive(&pos, &nf3, &origins, &kt), "Kt - K B 3");
 /// ```
 #[must_use]
@@ -303,12 +311,16 @@ fn check_suffix(pos: &Position, m: &Move) -> &'static str {
 
 fn spell(pos: &Position, m: &Move, origins: &Origins, style: &DescStyle) -> String {
     if let Some(side) = m.castle_side() {
-        return match side {
-            CastleSide::King => "O-O".to_owned(),
-            CastleSide::Queen => "O-O-O".to_owned(),
+        let (zeros, word) = match side {
+            CastleSide::King => ("O-O", "Castles KR"),
+            CastleSide::Queen => ("O-O-O", "Castles QR"),
         };
+        if style.castles_word && reads_back(pos, origins, "Castles", m) {
+            return "Castles".to_owned();
+        }
+        return if style.castles_word { word } else { zeros }.to_owned();
     }
-    let candidates = candidates(pos, m, origins);
+    let candidates = candidates(pos, m, origins, style.capturer_first);
     let promotion = m.promotion;
     let en_passant = m.kind == MoveType::EnPassant;
     let mut last = String::new();
@@ -340,7 +352,7 @@ fn reads_back(pos: &Position, origins: &Origins, text: &str, m: &Move) -> bool {
 }
 
 /// Every spelling worth trying for `m`, in preference order.
-fn candidates(pos: &Position, m: &Move, origins: &Origins) -> Vec<Spelling> {
+fn candidates(pos: &Position, m: &Move, origins: &Origins, capturer_first: bool) -> Vec<Spelling> {
     let mover = pos.turn();
     let role = role_unit(m.role);
     // Designations of the mover, plain first.
@@ -413,16 +425,29 @@ fn candidates(pos: &Position, m: &Move, origins: &Origins) -> Vec<Spelling> {
                 square_units(m.to, mover, false),
                 square_units(m.to, mover, true),
             ];
-            // Victim qualified first, then mover qualified, then both.
-            for piece in &pieces {
+            // Victim qualified first, then mover qualified, then both (or the other way
+            // round when the style names the capturer first).
+            let mut pairs: Vec<(&Vec<&'static str>, &Vec<&'static str>)> = Vec::new();
+            if capturer_first {
                 for victim in &victims {
-                    out.push(Spelling {
-                        piece: piece.clone(),
-                        from: None,
-                        victim: Some(victim.clone()),
-                        square: None,
-                    });
+                    for piece in &pieces {
+                        pairs.push((piece, victim));
+                    }
                 }
+            } else {
+                for piece in &pieces {
+                    for victim in &victims {
+                        pairs.push((piece, victim));
+                    }
+                }
+            }
+            for (piece, victim) in pairs {
+                out.push(Spelling {
+                    piece: piece.clone(),
+                    from: None,
+                    victim: Some(victim.clone()),
+                    square: None,
+                });
             }
             for piece in &pieces {
                 for at in &ats {

@@ -9,10 +9,20 @@ use super::{DescStyle, KnightLetter, to_descriptive};
 const MODERN: DescStyle = DescStyle {
     spaced: false,
     knight: KnightLetter::N,
+    capturer_first: false,
+    castles_word: false,
 };
 const OLD_SPACED: DescStyle = DescStyle {
     spaced: true,
     knight: KnightLetter::Kt,
+    capturer_first: false,
+    castles_word: false,
+};
+const CAPTURER_FIRST: DescStyle = DescStyle {
+    spaced: false,
+    knight: KnightLetter::N,
+    capturer_first: true,
+    castles_word: true,
 };
 
 /// The spelling of `uci` after SAN `moves` from the start (or from `fen`).
@@ -146,4 +156,20 @@ fn suffixes_promotion_and_en_passant() {
         "B-Q5 dis ch"
     );
     assert_eq!(write(None, "e4 e5 Nf3 Nc6 Bc4 Bc5", "e1g1", &MODERN), "O-O");
+}
+
+#[test]
+fn capturer_first_and_castles_words() {
+    // exd5 or gxh5: naming either the victim or the capturer is enough.
+    let two = Some("4k3/8/8/3p3p/4P1P1/8/8/4K3 w - - 0 1");
+    assert_eq!(write(two, "", "e4d5", &MODERN), "PxQP");
+    assert_eq!(write(two, "", "e4d5", &CAPTURER_FIRST), "KPxP");
+    assert_eq!(write(two, "", "g4h5", &MODERN), "PxRP");
+    assert_eq!(write(two, "", "g4h5", &CAPTURER_FIRST), "NPxP");
+    let both = Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(write(both, "", "e1g1", &CAPTURER_FIRST), "Castles KR");
+    assert_eq!(write(both, "", "e1c1", &CAPTURER_FIRST), "Castles QR");
+    let one = Some("r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1");
+    assert_eq!(write(one, "", "e1g1", &CAPTURER_FIRST), "Castles");
+    assert_eq!(write(one, "", "e1g1", &MODERN), "O-O");
 }
