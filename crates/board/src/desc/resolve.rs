@@ -567,15 +567,25 @@ fn resolve_piece_move(
         (Err(stage), false) => return Err(no_move(pos, d, shown, *stage, span)),
     };
 
-    // A pawn reaching the last rank with no piece named.
-    if d.promotion.is_none() && moves.iter().any(|m| m.promotion.is_some()) && ctx.lenient {
-        moves.retain(|m| m.promotion.is_none_or(|p| p == Role::Queen));
-        notes.push(Diagnostic::new(
-            Severity::Warning,
-            "promotion-assumed-queen",
-            format!("`{shown}` names no promotion piece: read as a queen"),
-            span,
-        ));
+    // A pawn reaching the last rank with no piece named: a queen, in lenient mode.
+    let mut queen_in_lenient_mode = None;
+    if d.promotion.is_none() && moves.iter().any(|m| m.promotion.is_some()) {
+        let queening: Vec<Move> = moves
+            .iter()
+            .filter(|m| m.promotion.is_none_or(|p| p == Role::Queen))
+            .copied()
+            .collect();
+        if ctx.lenient {
+            moves = queening;
+            notes.push(Diagnostic::new(
+                Severity::Warning,
+                "promotion-assumed-queen",
+                format!("`{shown}` names no promotion piece: read as a queen"),
+                span,
+            ));
+        } else if let [q] = queening.as_slice() {
+            queen_in_lenient_mode = Some(*q);
+        }
     }
 
     let mark = written.suffix.check.map(|(mark, _)| mark);
@@ -665,7 +675,12 @@ fn resolve_piece_move(
             }
             Ok(DescResolution { mv: *m, notes })
         }
-        _ => Err(ambiguous(pos, shown, &moves, None, span)),
+        _ => {
+            let hint = queen_in_lenient_mode
+                .filter(|q| moves.contains(q))
+                .map(|q| format!("a lenient reading takes {}", pos.san(&q)));
+            Err(ambiguous(pos, shown, &moves, hint, span))
+        }
     }
 }
 

@@ -407,7 +407,9 @@ fn promotion_spellings() {
     assert_eq!(strict(&at, "P-Q8(N)"), ok("d8=N"));
     assert_eq!(
         strict(&at, "P-Q8"),
-        err("`P-Q8` is ambiguous: d8=B (d7-d8=B), d8=N (d7-d8=N), d8=Q (d7-d8=Q), d8=R (d7-d8=R)")
+        err(
+            "`P-Q8` is ambiguous: d8=B (d7-d8=B), d8=N (d7-d8=N), d8=Q (d7-d8=Q), d8=R (d7-d8=R) (a lenient reading takes d8=Q)"
+        )
     );
     let (got, notes) = read_with(&at, "P-Q8", &DescContext::lenient());
     assert_eq!(got, ok("d8=Q"));
