@@ -12,8 +12,15 @@ use scoresheet_notation::Severity;
 use scoresheet_notation::desc::read_book;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_DESC_CORPUS")
-        .map_or_else(|| PathBuf::from("/work/shared/desc/corpus"), PathBuf::from);
+    let dir = std::env::var_os("SCORESHEET_DESC_CORPUS").map_or_else(
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/desc/corpus"
+            ))
+        },
+        PathBuf::from,
+    );
     dir.is_dir().then_some(dir)
 }
 

@@ -3,8 +3,9 @@
 
 use std::io::{self, Read, Write};
 
-use scoresheet_board::replay::{Replay, ReplayOptions, replay};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay, replay_book_game};
 use scoresheet_board::{Color, EpStyle, Position};
+use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::pgn::{games, parse_game};
 use scoresheet_notation::{Diagnostic, LineIndex, Mode, Severity};
 
@@ -49,14 +50,33 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         } else {
             Mode::Lenient
         };
+        let options = ReplayOptions {
+            strict: args.strict,
+        };
+        if looks_like_book(&text) {
+            // A book's move table (descriptive notation, numbered rows).
+            for (n, book) in read_books(&text).iter().enumerate() {
+                let r = replay_book_game(book, None, &options, None);
+                writeln!(out, "Game {}", n + 1)?;
+                if let (Some(w), Some(b)) = (&book.white, &book.black) {
+                    writeln!(out, "{w} - {b}")?;
+                }
+                print_game(&mut out, &r, args)?;
+                for d in &r.diagnostics {
+                    if d.severity > Severity::Note {
+                        write!(out, "{}", render(d, &name, &index))?;
+                    }
+                }
+                if !r.is_valid() {
+                    outcome = Outcome::Problems;
+                }
+                writeln!(out)?;
+            }
+            continue;
+        }
         for (n, slice) in games(&text).enumerate() {
             let game = parse_game(slice.bytes, slice.offset, mode);
-            let r = replay(
-                &game,
-                &ReplayOptions {
-                    strict: args.strict,
-                },
-            );
+            let r = replay(&game, &options);
             let white = game.tag("White").map(|t| t.value().into_owned());
             let black = game.tag("Black").map(|t| t.value().into_owned());
             writeln!(out, "Game {}", n + 1)?;

@@ -240,7 +240,10 @@ fn check_files(files: &[PathBuf], limit: usize) -> (usize, usize, Vec<String>) {
 
 #[test]
 fn desc_corpus_san_games_round_trip() {
-    let dir = Path::new("/work/shared/desc/corpus");
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/desc/corpus"
+    ));
     if !dir.is_dir() {
         println!("descriptive corpus not found: round trip over it skipped");
         return;
@@ -269,7 +272,10 @@ fn desc_corpus_san_games_round_trip() {
 
 #[test]
 fn strict_pgn_corpus_round_trips() {
-    let dir = Path::new("/work/shared/corpus/strict");
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/strict"
+    ));
     if !dir.is_dir() {
         println!("strict PGN corpus not found: round trip over it skipped");
         return;
