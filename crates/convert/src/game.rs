@@ -257,6 +257,11 @@ fn resolve_game_into<'a>(
         .filter(|d| d.severity != Severity::Note)
         .cloned()
         .collect();
+    for d in &mut diags {
+        if d.kind == "result-mismatch" {
+            d.message.push_str(": the tag's result is written");
+        }
+    }
     let mut fatal: Option<(Diagnostic, Option<Span>)> = None;
     let chess960 = tags_check(game, &mut diags);
     let start = match game.tag("FEN") {
