@@ -8,7 +8,8 @@
 //! - Movetext lines of at most 79 characters, broken between tokens only (a single token
 //!   longer than that, such as a long word in a comment, gets a line of its own).
 //! - A move number before every White move; `N...` before a Black move only first in
-//!   the game or a variation, or after a comment or a variation.
+//!   the game or a variation, or after a comment or a variation. A move number and its
+//!   move are kept on the same line.
 //! - SAN with minimal disambiguation and `+`/`#`; annotation glyphs as `$1`..`$6`;
 //!   NAGs, comments (`;` comments become brace comments, whitespace runs become one
 //!   space) and variations (`(` glued to the next token, `)` to the previous one) in
@@ -135,12 +136,18 @@ fn write_movetext(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
     for node in &game.nodes {
         match node {
             Node::Move(m) => {
+                // A move number stays on the line of its move.
                 if m.turn == Color::White {
                     w.token(num.format(m.fullmove, "."));
+                    w.push(b" ");
+                    w.push(m.san.as_str().as_bytes());
                 } else if need_number {
                     w.token(num.format(m.fullmove, "..."));
+                    w.push(b" ");
+                    w.push(m.san.as_str().as_bytes());
+                } else {
+                    w.token(m.san.as_str().as_bytes());
                 }
-                w.token(m.san.as_str().as_bytes());
                 if let Some(a) = m.annotation {
                     w.token(num.format(u32::from(a.nag()), "$"));
                 }

@@ -3,7 +3,7 @@
 //! - `san`: `1. e4 e5 2. Nf3 1-0` (a game starting with Black to move starts `12... e5`);
 //!   no comments, NAGs or variations.
 //! - `lan`: the same layout in long algebraic notation: `1. e2-e4 e7-e5 2. Ng1-f3 1-0`,
-//!   `e4xd5`, `e7-e8=Q`, `O-O`, `--` for a null move.
+//!   `e4xd5`, `e7-e8=Q`, `O-O`, `--` for a null move, with `+` and `#` as in SAN.
 //! - `uci`: the moves only, space separated: `e2e4 e7e5 g1f3` (castling `e1g1`, and as
 //!   king-takes-rook `e1h1` in Chess960 games; `0000` for a null move).
 //! - `fen`: one EPD-style line per position, the starting one first:
@@ -71,7 +71,12 @@ pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>
 fn write_move(game: &ResolvedGame<'_>, m: &MoveNode, format: LineFormat, out: &mut Vec<u8>) {
     match format {
         LineFormat::San => out.extend_from_slice(m.san.as_str().as_bytes()),
-        LineFormat::Lan => out.extend_from_slice(m.mv.to_lan().as_bytes()),
+        LineFormat::Lan => {
+            out.extend_from_slice(m.mv.to_lan().as_bytes());
+            if let Some(mark @ (b'+' | b'#')) = m.san.as_str().bytes().last() {
+                out.push(mark);
+            }
+        }
         LineFormat::Uci if game.chess960 => {
             out.extend_from_slice(m.mv.to_uci_chess960().as_bytes());
         }
