@@ -114,7 +114,7 @@ fn from_restricts_the_input_notation() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).starts_with("<stdin>:1:7: error[wrong-notation]: game 1 (e7e5)"),
+        text(&out.stderr).starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
         "{}",
         text(&out.stderr)
     );

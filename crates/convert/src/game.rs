@@ -287,6 +287,7 @@ fn resolve_game_into<'a>(
     };
     let mut stack: Vec<Line> = Vec::new();
     let mut pending_number: Option<(u32, bool, Span)> = None;
+    let mut main_plies = 0u32;
     for token in game.replayable() {
         match token {
             Token::MoveNumber {
@@ -295,12 +296,27 @@ fn resolve_game_into<'a>(
                 span,
             } => pending_number = Some((*number, *black, *span)),
             Token::Move(mv) => {
+                let before = diags.len();
                 if let Some((number, black, span)) = pending_number.take() {
                     check_number(&line.pos, number, black, span, &mut diags);
                 }
-                match play(&mut line, mv, options, &mut diags) {
-                    Ok(node) => nodes.push(Node::Move(node)),
-                    Err(d) => {
+                let result = play(&mut line, mv, options, &mut diags);
+                // Main-line problems name their ply, as `validate` does.
+                let ply = stack.is_empty().then(|| main_plies.saturating_add(1));
+                if ply.is_some() {
+                    for d in diags.get_mut(before..).unwrap_or_default() {
+                        d.ply = ply;
+                    }
+                }
+                match result {
+                    Ok(node) => {
+                        nodes.push(Node::Move(node));
+                        if stack.is_empty() {
+                            main_plies = main_plies.saturating_add(1);
+                        }
+                    }
+                    Err(mut d) => {
+                        d.ply = ply;
                         fatal = Some((d, Some(mv.span)));
                         break;
                     }

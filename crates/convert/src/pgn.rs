@@ -5,6 +5,8 @@
 //!   tags sorted by name. A repeated tag keeps its first value. When the game starts from
 //!   a `FEN` tag, `SetUp "1"` is written and the FEN is written in full.
 //! - Tag values escaped (`\"`, `\\`); one blank line after the tags.
+//! - Text that is not UTF-8 (in tag values and comments) is read as Latin-1, the
+//!   character set of the PGN standard, and written as UTF-8.
 //! - Movetext lines of at most 79 characters, broken between tokens only (a single token
 //!   longer than that, such as a long word in a comment, gets a line of its own).
 //! - A move number before every White move; `N...` before a Black move only first in
@@ -117,6 +119,7 @@ fn escape(value: &[u8], out: &mut Vec<u8>) {
 
 /// Decodes a raw tag value (`\x` is `x`) and escapes it again, canonically.
 fn escape_raw(raw: &[u8], out: &mut Vec<u8>) {
+    let raw = to_utf8(raw);
     let mut bytes = raw.iter();
     while let Some(&b) = bytes.next() {
         let c = if b == b'\\' {
@@ -126,6 +129,35 @@ fn escape_raw(raw: &[u8], out: &mut Vec<u8>) {
         };
         escape(core::slice::from_ref(&c), out);
     }
+}
+
+/// The text as UTF-8: valid UTF-8 is kept, and every byte that is not part of valid
+/// UTF-8 is read as Latin-1 (the character set of the PGN standard).
+pub(crate) fn to_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if core::str::from_utf8(bytes).is_ok() {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len() + 8);
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match core::str::from_utf8(rest) {
+            Ok(s) => {
+                out.extend_from_slice(s.as_bytes());
+                break;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                out.extend_from_slice(good);
+                let n = e.error_len().unwrap_or(bad.len()).max(1);
+                for &b in bad.iter().take(n) {
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(char::from(b).encode_utf8(&mut buf).as_bytes());
+                }
+                rest = bad.get(n..).unwrap_or_default();
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The movetext with move numbers, glyphs as NAGs, comments and variations, then the result.
@@ -286,6 +318,8 @@ impl<'o> Wrapper<'o> {
     }
 
     fn comment_word(&mut self, word: &[u8]) {
+        let word = to_utf8(word);
+        let word = word.as_ref();
         if word.contains(&b'}') {
             for &b in word {
                 self.push(&[if b == b'}' { b')' } else { b }]);
@@ -389,6 +423,21 @@ mod tests {
         let out = export("[Event \"the \\\"big\\\" one \\\\ 2024\"]\n[Annotator \"a\\b\"]\n*");
         assert!(out.starts_with("[Event \"the \\\"big\\\" one \\\\ 2024\"]\n"));
         assert!(out.contains("[Annotator \"ab\"]\n"));
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_read_as_latin1() {
+        assert_eq!(to_utf8(b"J\xf6rg \xc3\xa9"), "Jörg é".as_bytes());
+        let g = parse_game(
+            b"[White \"M\xfcller\"]\n1. e4 {S\xe4misch} *",
+            0,
+            Mode::Lenient,
+        );
+        let mut out = Vec::new();
+        write_pgn(&resolve_game(&g, &Options::default()).unwrap(), &mut out);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("[White \"Müller\"]"));
+        assert!(out.contains("1. e4 {Sämisch} *"));
     }
 
     #[test]
