@@ -4,9 +4,10 @@
 //! [`resolve_game`]: every move of the main line and of every variation becomes a legal
 //! [`Move`](scoresheet_board::Move), comments, NAGs and annotation glyphs stay in place,
 //! and the first move that cannot be resolved ends the game with a [`ConvertError`]
-//! (span, message, candidates). The [`ResolvedGame`] is then written by [`write`]:
+//! (span, message, candidates). The [`ResolvedGame`] is then written by [`write()`]:
 //! [`write_pgn`] (strict PGN export), [`write_line`] (SAN, LAN or UCI main line) or
-//! [`write_fens`] (one FEN per ply).
+//! [`write_fens`] (one FEN per ply). The layout of each output is described in the
+//! [`pgn`] and [`text`] modules.
 //!
 //! ```
 //! use scoresheet_convert::{resolve_game, write, Format, Options};
@@ -24,15 +25,15 @@
 //! assert!(out.ends_with(b"\n\n1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ *\n\n"));
 //! ```
 
-mod game;
-mod pgn;
-mod text;
+pub mod game;
+pub mod pgn;
+pub mod text;
 
 pub use game::{ConvertError, MoveNode, Node, Notation, Options, ResolvedGame, San, resolve_game};
 pub use pgn::{MAX_LINE, ROSTER, write_pgn};
 pub use text::{LineFormat, write_fens, write_line};
 
-/// Every output of [`write`].
+/// Every output of [`write()`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Strict PGN export.
