@@ -8,16 +8,20 @@
 //! error too (`--strict` makes them errors).
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
+use scoresheet_board::replay::{ReplayOptions, replay_book_game};
+use scoresheet_convert::book::{book_to_pgn, write_descriptive};
+use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::{Format, Notation, Options, resolve_game, write};
+use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::pgn::{GameChunk, GameReadError, GameReader, parse_game};
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
 use crate::Outcome;
-use crate::args::{ConvertArgs, FromArg, ToArg};
+use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
 use crate::input::expand;
 use crate::report::{Origin, Problem, human_line, problem};
 
@@ -27,8 +31,17 @@ const BATCH_BYTES: usize = 1 << 20;
 /// What every worker needs to convert a game.
 #[derive(Debug, Clone, Copy)]
 struct Converter {
-    format: Format,
+    format: Output,
     options: Options,
+}
+
+/// What to write.
+#[derive(Debug, Clone, Copy)]
+enum Output {
+    /// PGN, SAN, LAN, UCI or FEN.
+    Standard(Format),
+    /// A descriptive move table.
+    Descriptive(DescStyle),
 }
 
 /// One game converted: its output, and what to say about it on standard error.
@@ -65,7 +78,12 @@ impl Converter {
                     None,
                 );
                 done.out.reserve(chunk.bytes.len() + 256);
-                write(&resolved, self.format, &mut done.out);
+                match self.format {
+                    Output::Standard(f) => write(&resolved, f, &mut done.out),
+                    Output::Descriptive(style) => {
+                        write_descriptive(&resolved, &style, &mut done.out);
+                    }
+                }
             }
             Err(e) => {
                 report(
@@ -130,17 +148,73 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
     }
 }
 
+/// How much of an input is looked at to tell a book table from PGN.
+const HEAD_BYTES: u64 = 64 << 10;
+/// The most text read from a book table (books are read whole).
+const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// Converts the games of a book's move tables: each is replayed with the
+/// descriptive rules, then written like any other game. Returns whether one failed.
+fn convert_books(
+    converter: &Converter,
+    name: &str,
+    text: &[u8],
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<bool> {
+    let index = LineIndex::new(text);
+    let origin = Origin { line: 1, column: 1 };
+    let options = ReplayOptions {
+        strict: converter.options.strict,
+    };
+    let mut failed = false;
+    for (n, book) in read_books(text).iter().enumerate() {
+        let game_no = n as u64 + 1;
+        let r = replay_book_game(book, None, &options, None);
+        for d in &r.diagnostics {
+            let severity = match d.severity {
+                scoresheet_notation::Severity::Error => "error",
+                scoresheet_notation::Severity::Warning => "warning",
+                scoresheet_notation::Severity::Note => continue,
+            };
+            let p = problem(d, text, &r.written, &index, origin);
+            writeln!(err, "{}", human_line(name, game_no, severity, &p))?;
+        }
+        if !r.is_valid() {
+            failed = true;
+            continue;
+        }
+        let pgn = book_to_pgn(book, &r);
+        let chunk = GameChunk {
+            offset: 0,
+            line: 1,
+            column: 1,
+            bytes: pgn.into_bytes(),
+        };
+        let done = converter.game(name, game_no, &chunk);
+        out.write_all(&done.out)?;
+        err.write_all(done.messages.as_bytes())?;
+        failed |= done.failed;
+    }
+    Ok(failed)
+}
+
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     let format = match args.to {
-        ToArg::Pgn => Format::Pgn,
-        ToArg::San => Format::San,
-        ToArg::Lan => Format::Lan,
-        ToArg::Uci => Format::Uci,
-        ToArg::Fen => Format::Fen,
-        ToArg::Descriptive => {
-            return Err(io::Error::other("descriptive output is not available yet"));
-        }
+        ToArg::Pgn => Output::Standard(Format::Pgn),
+        ToArg::San => Output::Standard(Format::San),
+        ToArg::Lan => Output::Standard(Format::Lan),
+        ToArg::Uci => Output::Standard(Format::Uci),
+        ToArg::Fen => Output::Standard(Format::Fen),
+        ToArg::Descriptive => Output::Descriptive(DescStyle {
+            spaced: args.style == StyleArg::Spaced,
+            knight: match args.knight {
+                KnightArg::N => KnightLetter::N,
+                KnightArg::Kt => KnightLetter::Kt,
+            },
+            ..DescStyle::default()
+        }),
     };
     let from = match args.from {
         FromArg::Auto => None,
@@ -174,10 +248,25 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     let mut failed = false;
     for input in &inputs {
         let name = input.name();
-        let reader = input
+        let mut reader = input
             .open()
             .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        let mut games = GameReader::new(reader);
+        // A book's move table is recognised from the start of the input.
+        let mut head = Vec::new();
+        (&mut reader)
+            .take(HEAD_BYTES)
+            .read_to_end(&mut head)
+            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        if looks_like_book(&head) {
+            (&mut reader)
+                .take(MAX_BOOK_BYTES)
+                .read_to_end(&mut head)
+                .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+            let mut err = stderr.lock();
+            failed |= convert_books(&converter, &name, &head, &mut out, &mut err)?;
+            continue;
+        }
+        let mut games = GameReader::new(io::Cursor::new(head).chain(reader));
         let mut index = 0u64;
         let mut batch: Vec<(u64, Result<GameChunk, GameReadError>)> = Vec::new();
         let mut batch_bytes = 0usize;

@@ -11,10 +11,7 @@ const GAME: &str =
     "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "scoresheet-inputs-{}-{name}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("scoresheet-inputs-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

@@ -5,6 +5,8 @@
 //! markers, as in the parsed game, and are walked with an explicit stack: nesting
 //! costs heap, never call stack.
 
+use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
+use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{
@@ -288,6 +290,33 @@ fn resolve_game_into<'a>(
     let mut stack: Vec<Line> = Vec::new();
     let mut pending_number: Option<(u32, bool, Span)> = None;
     let mut main_plies = 0u32;
+    // A main line in descriptive notation is resolved as a whole first: the books'
+    // tie-breaks (recapture, the rest of the game) need more than one move.
+    let desc_main: Option<Vec<Move>> = if game
+        .mainline()
+        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
+    {
+        let r = replay(
+            game,
+            &ReplayOptions {
+                strict: options.strict,
+            },
+        );
+        let own = r.diagnostics.iter().filter(|d| d.ply.is_some());
+        for d in own {
+            if d.severity == Severity::Error {
+                fatal = Some((d.clone(), r.written.get(r.moves.len()).copied()));
+            } else if d.severity == Severity::Warning {
+                diags.push(d.clone());
+            }
+        }
+        if fatal.is_some() {
+            return Err(finish_error(diags, fatal, options));
+        }
+        Some(r.moves)
+    } else {
+        None
+    };
     for token in game.replayable() {
         match token {
             Token::MoveNumber {
@@ -300,7 +329,11 @@ fn resolve_game_into<'a>(
                 if let Some((number, black, span)) = pending_number.take() {
                     check_number(&line.pos, number, black, span, &mut diags);
                 }
-                let result = play(&mut line, mv, options, &mut diags);
+                let known = match (&desc_main, stack.is_empty()) {
+                    (Some(moves), true) => moves.get(main_plies as usize).copied(),
+                    _ => None,
+                };
+                let result = play(&mut line, mv, known, options, &mut diags);
                 // Main-line problems name their ply, as `validate` does.
                 let ply = stack.is_empty().then(|| main_plies.saturating_add(1));
                 if ply.is_some() {
@@ -425,9 +458,12 @@ fn finish_error(
 }
 
 /// Plays one written move in the line, or says why it cannot be.
+/// Resolves and plays one move; `known` is the move already resolved for it (a
+/// descriptive main line).
 fn play(
     line: &mut Line,
     mv: &WrittenMove,
+    known: Option<Move>,
     options: &Options,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<MoveNode, Diagnostic> {
@@ -445,7 +481,30 @@ fn play(
             ));
         }
     }
-    let m = resolve(&line.pos, mv).map_err(|e| resolve_diagnostic(&e, &line.pos))?;
+    let m = match (known, &mv.kind) {
+        (Some(m), _) => m,
+        (None, MoveKind::Descriptive(_)) => {
+            // A descriptive move in a variation: no game history to track the pieces'
+            // origins or to break ties with, so only an unambiguous reading is taken.
+            let ctx = if options.strict {
+                DescContext::strict()
+            } else {
+                DescContext::lenient()
+            };
+            resolve_desc(&line.pos, &Origins::from_position(&line.pos), mv, &ctx)
+                .map(|r| r.mv)
+                .map_err(|e| {
+                    let mut d = e.to_diagnostic();
+                    d.message = format!(
+                        "{} (position: {})",
+                        d.message,
+                        line.pos.to_fen(EpStyle::Always)
+                    );
+                    d
+                })?
+        }
+        (None, _) => resolve(&line.pos, mv).map_err(|e| resolve_diagnostic(&e, &line.pos))?,
+    };
     let plain = line.pos.san_plain(&m);
     let fullmove = line.pos.fullmove_number();
     let turn = line.pos.turn();

@@ -26,6 +26,7 @@
 //! assert!(out.ends_with(b"\n\n1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ *\n\n"));
 //! ```
 
+pub mod book;
 pub mod descriptive;
 pub mod game;
 pub mod pgn;
