@@ -31,9 +31,8 @@ pub fn book_result(book: &Book, r: &Replay) -> GameResult {
         GameResult::BlackWins
     } else if words.contains("black resigns") || words.contains("black surrenders") {
         GameResult::WhiteWins
-    } else if words.contains("resign") {
-        win(to_move.other())
-    } else if words.contains("wins") || words.contains("mate") {
+    } else if words.contains("resign") || words.contains("wins") || words.contains("mate") {
+        // The side to move gives up, or the side that moved last wins: the same side.
         win(to_move.other())
     } else {
         GameResult::Unknown
