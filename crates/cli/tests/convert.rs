@@ -141,12 +141,19 @@ fn strict_turns_warnings_into_errors() {
 }
 
 #[test]
-fn descriptive_output_is_not_available_yet() {
-    let out = run(&["convert", "-", "--to", "descriptive"], Some(b"1. e4 *"));
-    assert_eq!(out.status.code(), Some(2));
+fn descriptive_output_reads_back_to_the_same_moves() {
+    let game = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *";
+    let out = run(&["convert", "-", "--to", "descriptive"], Some(game));
+    assert_eq!(out.status.code(), Some(0));
     assert_eq!(
-        text(&out.stderr),
-        "scoresheet: error: descriptive output is not available yet\n"
+        text(&out.stdout),
+        "1. P-K4     P-K4\n2. N-KB3    N-QB3\n3. B-N5     P-QR3\n4. BxN      QPxB\n5. O-O      P-B3\n*\n\n"
+    );
+    let back = run(&["convert", "-", "--to", "san"], Some(&out.stdout));
+    assert_eq!(text(&back.stderr), "");
+    assert_eq!(
+        text(&back.stdout),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *\n"
     );
 }
 
