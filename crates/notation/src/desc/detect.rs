@@ -18,13 +18,20 @@ use crate::san::Mode;
 /// assert!(looks_like_book(b"1. P. to K's 4th.   1. P. to K's 4th.\n"));
 /// assert!(!looks_like_book(b"[Event \"x\"]\n\n1. e4 e5 *\n"));
 /// assert!(!looks_like_book(b"1.c4 e6 2.Nf3 d5\n"));
+/// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
 /// ```
 #[must_use]
 pub fn looks_like_book(text: &[u8]) -> bool {
     let first = text
         .split(|&b| b == b'\n')
         .map(<[u8]>::trim_ascii)
-        .find(|l| !l.is_empty() && !l.starts_with(b"%"));
+        // A book may give its start position as `[FEN "..."]`: that is no PGN tag section.
+        .find(|l| {
+            !l.is_empty()
+                && !l.starts_with(b"%")
+                && !l.starts_with(b"[FEN ")
+                && !l.starts_with(b"[SetUp ")
+        });
     if first.is_none_or(|l| l.starts_with(b"[")) {
         return false;
     }
