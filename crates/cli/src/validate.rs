@@ -4,6 +4,7 @@
 //! largest game), batched, validated on a pool of `--jobs` threads, and
 //! reported in input order.
 
+use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
@@ -13,7 +14,7 @@ use rayon::prelude::*;
 use scoresheet_board::EpStyle;
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::{GameChunk, GameReadError, GameReader, parse_game};
+use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
@@ -22,6 +23,11 @@ use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
 
 /// Bytes of game text gathered before a batch is handed to the workers.
 const BATCH_BYTES: usize = 1 << 20;
+
+thread_local! {
+    /// The parsed game of this thread, kept between games for its buffers.
+    static GAME: Cell<Game<'static>> = Cell::new(Game::default());
+}
 
 /// What every worker needs to judge a game.
 #[derive(Debug, Clone, Copy)]
@@ -40,13 +46,17 @@ impl Judge {
         } else {
             Mode::Lenient
         };
-        let game = parse_game(&chunk.bytes, 0, mode);
+        // Each worker thread parses into the same game, so its token and tag
+        // vectors grow once rather than for every game.
+        let mut game = GAME.take().recycle();
+        parse_game_into(&mut game, &chunk.bytes, 0, mode);
         let r = replay(
             &game,
             &ReplayOptions {
                 strict: self.strict,
             },
         );
+        GAME.set(game.recycle());
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
