@@ -113,6 +113,9 @@ pub struct Position {
     castling_notation: CastlingNotation,
     /// Zobrist keys of the pieces, kept up to date move by move.
     placement_hash: u64,
+    /// The pieces giving check to the side to move, computed once when the position
+    /// is made (incrementally in [`Position::play_unchecked`]) and then only read.
+    checkers: Bitboard,
 }
 
 #[inline]
@@ -133,12 +136,11 @@ fn placement_hash(board: &Board) -> u64 {
     h
 }
 
-/// What legality checks need, computed once per position.
+/// What legality checks need: the king and its checkers (read from the position).
 #[derive(Clone, Copy)]
 pub(crate) struct Safety {
     pub(crate) king: Square,
     pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
 }
 
 impl PartialEq for Position {
@@ -184,6 +186,7 @@ impl Position {
             fullmove_number: 1,
             castling_notation: CastlingNotation::Standard,
             placement_hash: placement_hash(&Board::start()),
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -220,7 +223,7 @@ impl Position {
     /// side not to move in check.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         crate::setup::validate(&setup)?;
-        Ok(Position {
+        let mut pos = Position {
             board: setup.board,
             turn: setup.turn,
             castling: setup.castling_rights,
@@ -229,7 +232,10 @@ impl Position {
             fullmove_number: setup.fullmove_number.max(1),
             castling_notation: setup.castling_notation,
             placement_hash: placement_hash(&setup.board),
-        })
+            checkers: Bitboard::EMPTY,
+        };
+        pos.checkers = pos.compute_checkers();
+        Ok(pos)
     }
 
     /// The six fields, unvalidated again.
@@ -351,18 +357,54 @@ impl Position {
     }
 
     /// The pieces giving check to the side to move.
+    #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The checkers from scratch, for a new position (and to test the cached ones).
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
         match self.our_king() {
             Some(king) => self.attackers_to(king, self.turn.other(), self.occupied()),
             None => Bitboard::EMPTY,
         }
     }
 
+    /// The checkers after `m` was played (the turn has passed): only the moved piece
+    /// and the sliders it uncovered can give check after a normal move.
+    #[inline]
+    fn checkers_after(&self, m: &Move) -> Bitboard {
+        let Some(king) = self.our_king() else {
+            return Bitboard::EMPTY;
+        };
+        let mover = self.turn.other();
+        if m.kind != MoveType::Normal {
+            return self.attackers_to(king, mover, self.occupied());
+        }
+        let b = &self.board;
+        let role = m.promotion.unwrap_or(m.role);
+        let to = Bitboard::from_square(m.to);
+        let mut checkers = match role {
+            Role::Pawn => pawn_attacks(self.turn, king) & to,
+            Role::Knight => knight_attacks(king) & to,
+            _ => Bitboard::EMPTY,
+        };
+        let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+        if slider || line(king, m.from).any() {
+            let occ = b.occupied();
+            checkers |= ((rook_attacks(king, occ) & b.rooks_and_queens())
+                | (bishop_attacks(king, occ) & b.bishops_and_queens()))
+                & b.by_color(mover);
+        }
+        checkers
+    }
+
     /// Whether the side to move is in check.
+    #[inline]
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.checkers().any()
+        self.checkers.any()
     }
 
     /// The enemy slider that pins the piece on `sq` to the side to move's king, if any.
@@ -399,27 +441,44 @@ impl Position {
     }
 
     pub(crate) fn safety(&self) -> Option<Safety> {
-        let king = self.our_king()?;
-        let occ = self.occupied();
         Some(Safety {
-            king,
-            checkers: self.attackers_to(king, self.turn.other(), occ),
-            pinned: self.pinned(king, occ),
+            king: self.our_king()?,
+            checkers: self.checkers,
         })
     }
 
-    /// Whether moving a non-king piece from `from` to `to` (not en passant) keeps our king safe.
+    /// Whether moving a non-king piece from `from` to `to` (not en passant) keeps our king
+    /// safe. Pins are tested for this piece only, and only when it leaves a line through
+    /// the king.
     #[inline]
     pub(crate) fn is_safe_non_king(&self, s: &Safety, from: Square, to: Square) -> bool {
-        if s.checkers.more_than_one() {
-            return false;
-        }
-        if let Some(checker) = s.checkers.single() {
-            if !between(s.king, checker).with(checker).contains(to) {
+        if s.checkers.any() {
+            if s.checkers.more_than_one() {
                 return false;
             }
+            if let Some(checker) = s.checkers.single() {
+                if !between(s.king, checker).with(checker).contains(to) {
+                    return false;
+                }
+            }
         }
-        !s.pinned.contains(from) || line(s.king, from).contains(to)
+        let through = line(s.king, from);
+        if through.is_empty() || through.contains(to) {
+            return true;
+        }
+        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond.
+        let occ = self.occupied().without(from);
+        let b = &self.board;
+        let straight = s.king.rank() == from.rank() || s.king.file() == from.file();
+        let sliders = if straight {
+            rook_attacks(s.king, occ) & b.rooks_and_queens()
+        } else {
+            bishop_attacks(s.king, occ) & b.bishops_and_queens()
+        };
+        let mut pinners = sliders & through & b.by_color(self.turn.other());
+        !Iterator::any(&mut pinners, |pinner| {
+            between(s.king, pinner).contains(from)
+        })
     }
 
     /// Whether our king may step from `from` to `to` (not castling).
@@ -474,6 +533,16 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
+        // A king step is the usual answer to a check: try those before generating.
+        if let Some(king) = self.our_king() {
+            let them = self.turn.other();
+            let occ = self.occupied().without(king);
+            for to in king_attacks(king) - self.by_color(self.turn) {
+                if self.attackers_to(to, them, occ).is_empty() {
+                    return true;
+                }
+            }
+        }
         self.count_legal_moves() > 0
     }
 
@@ -488,7 +557,7 @@ impl Position {
             self.generate_pieces(list, !ours, Bitboard::EMPTY, Square::A8);
             return;
         };
-        let checkers = self.attackers_to(king, them, occ);
+        let checkers = self.checkers;
         for to in king_attacks(king) - ours {
             if self.attackers_to(to, them, occ.without(king)).is_empty() {
                 list.pieces(self, Role::King, king, Bitboard::from_square(to));
@@ -765,6 +834,7 @@ impl Position {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = us.other();
+        self.checkers = self.checkers_after(m);
     }
 
     /// The position after `m` (checked).

@@ -12,7 +12,8 @@ use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::pgn::{Game as PgnGame, Token};
 use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
 
-use crate::{EpStyle, Move, Outcome, Position, ResolveError, check_suffix, resolve};
+use crate::resolve::suffix_diagnostics;
+use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
 
 /// How strictly to judge a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -435,9 +436,8 @@ impl Replayer {
         }
         match resolve(&self.pos, mv) {
             Ok(m) => {
-                let before = self.pos.clone();
                 self.pos.play_unchecked(&m);
-                for d in check_suffix(&before, &self.pos, mv, &m) {
+                for d in suffix_diagnostics(&self.pos, mv, &m) {
                     self.push(d, ply);
                 }
                 if m.is_zeroing() {

@@ -900,6 +900,16 @@ pub fn check_suffix(
     mv: &WrittenMove,
     played: &Move,
 ) -> Vec<Diagnostic> {
+    let _ = before;
+    suffix_diagnostics(after, mv, played)
+}
+
+/// [`check_suffix`] without the position before the move (which it does not need).
+pub(crate) fn suffix_diagnostics(
+    after: &Position,
+    mv: &WrittenMove,
+    played: &Move,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let warn = |kind: &'static str, message: String, span: Span| {
         Diagnostic::new(Severity::Warning, kind, message, span)
@@ -1015,7 +1025,6 @@ pub fn check_suffix(
             ));
         }
     }
-    let _ = before;
     out
 }
 

@@ -4,6 +4,7 @@
 //! largest game), batched, validated on a pool of `--jobs` threads, and
 //! reported in input order.
 
+use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
@@ -13,7 +14,7 @@ use rayon::prelude::*;
 use scoresheet_board::EpStyle;
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::{GameChunk, GameReadError, GameReader, parse_game};
+use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
@@ -22,6 +23,11 @@ use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
 
 /// Bytes of game text gathered before a batch is handed to the workers.
 const BATCH_BYTES: usize = 1 << 20;
+
+thread_local! {
+    /// The parsed game of this thread, kept between games for its buffers.
+    static GAME: Cell<Game<'static>> = Cell::new(Game::default());
+}
 
 /// What every worker needs to judge a game.
 #[derive(Debug, Clone, Copy)]
@@ -40,13 +46,17 @@ impl Judge {
         } else {
             Mode::Lenient
         };
-        let game = parse_game(&chunk.bytes, 0, mode);
+        // Each worker thread parses into the same game, so its token and tag
+        // vectors grow once rather than for every game.
+        let mut game = GAME.take().recycle();
+        parse_game_into(&mut game, &chunk.bytes, 0, mode);
         let r = replay(
             &game,
             &ReplayOptions {
                 strict: self.strict,
             },
         );
+        GAME.set(game.recycle());
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
@@ -176,31 +186,15 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         quiet: args.quiet,
         summary: Summary::default(),
     };
-    for input in &inputs {
-        reporter.summary.files += 1;
-        let name = input.name();
-        let reader = input
-            .open()
-            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        let mut games = GameReader::new(reader);
-        let mut index = 0u64;
-        let mut batch: Vec<(u64, Result<GameChunk, GameReadError>)> = Vec::new();
-        let mut batch_bytes = 0usize;
-        loop {
-            let next = games.next();
-            let done = next.is_none();
-            match next {
-                Some(Err(GameReadError::Io(e))) => {
-                    return Err(io::Error::new(e.kind(), format!("{name}: {e}")));
-                }
-                Some(item) => {
-                    index += 1;
-                    batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
-                    batch.push((index, item));
-                }
-                None => {}
+    let mut name = String::new();
+    let mut consume = |msg: Msg| -> io::Result<()> {
+        match msg {
+            Msg::File(n) => {
+                reporter.summary.files += 1;
+                name = n;
             }
-            if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
+            Msg::Failed(e) => return Err(e),
+            Msg::Batch(batch, batch_bytes) => {
                 let reports: Vec<GameReport> = if jobs == 1 {
                     batch
                         .iter()
@@ -220,13 +214,29 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
                 reporter.summary.bytes += batch_bytes as u64;
                 bar.inc(batch_bytes as u64);
                 bar.set_message(format!("{} games", reporter.summary.games));
-                batch.clear();
-                batch_bytes = 0;
-            }
-            if done {
-                break;
             }
         }
+        Ok(())
+    };
+    if jobs == 1 {
+        let mut outcome = Ok(());
+        read_batches(&inputs, |msg| {
+            outcome = consume(msg);
+            outcome.is_ok()
+        });
+        outcome?;
+    } else {
+        // Reading and splitting overlap with validation: a reader thread keeps up
+        // to two batches ready while the pool judges the current one.
+        std::thread::scope(|scope| -> io::Result<()> {
+            let (tx, rx) = std::sync::mpsc::sync_channel(2);
+            let inputs = &inputs;
+            scope.spawn(move || read_batches(inputs, |msg| tx.send(msg).is_ok()));
+            for msg in rx {
+                consume(msg)?;
+            }
+            Ok(())
+        })?;
     }
     bar.finish_and_clear();
     reporter.summary.seconds = start.elapsed().as_secs_f64();
@@ -250,6 +260,70 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     } else {
         Outcome::Clean
     })
+}
+
+/// What the reader hands to the judges, in input order.
+enum Msg {
+    /// The next input starts: its name.
+    File(String),
+    /// Games of the current input with their 1-based index, and their size in bytes.
+    Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
+    /// An input could not be opened or read: the run stops.
+    Failed(io::Error),
+}
+
+/// Reads every input and splits it into batches of games, handing each to `emit`
+/// (which returns `false` to stop reading). Memory is bounded by the batch size and
+/// the largest game.
+fn read_batches(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
+    for input in inputs {
+        let name = input.name();
+        if !emit(Msg::File(name.clone())) {
+            return;
+        }
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                emit(Msg::Failed(io::Error::new(
+                    e.kind(),
+                    format!("{name}: {e}"),
+                )));
+                return;
+            }
+        };
+        let mut games = GameReader::new(reader);
+        let mut index = 0u64;
+        let mut batch = Vec::new();
+        let mut batch_bytes = 0usize;
+        loop {
+            let next = games.next();
+            let done = next.is_none();
+            match next {
+                Some(Err(GameReadError::Io(e))) => {
+                    emit(Msg::Failed(io::Error::new(
+                        e.kind(),
+                        format!("{name}: {e}"),
+                    )));
+                    return;
+                }
+                Some(item) => {
+                    index += 1;
+                    batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
+                    batch.push((index, item));
+                }
+                None => {}
+            }
+            if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
+                if !emit(Msg::Batch(std::mem::take(&mut batch), batch_bytes)) {
+                    return;
+                }
+                batch_bytes = 0;
+            }
+            if done {
+                break;
+            }
+        }
+    }
 }
 
 fn judge_one(

@@ -337,3 +337,37 @@ fn incremental_zobrist_matches_a_fresh_computation() {
         }
     }
 }
+
+#[test]
+fn incremental_checkers_match_a_fresh_computation() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        "3k4/8/8/2q5/8/4N3/3P4/3K4 w - - 0 1",
+    ];
+    // Three plies deep from each: discovered checks, promotions, castling, en passant.
+    fn walk(p: &Position, depth: u32) {
+        assert_eq!(p.checkers(), p.compute_checkers(), "{p}");
+        assert_eq!(p.is_check(), pos(&p.to_fen(EpStyle::Always)).is_check());
+        assert_eq!(
+            p.has_legal_move(),
+            p.count_legal_moves() > 0,
+            "has_legal_move in {p}"
+        );
+        if depth == 0 {
+            return;
+        }
+        for m in p.legal_moves().iter() {
+            let mut q = p.clone();
+            q.play_unchecked(m);
+            walk(&q, depth - 1);
+        }
+    }
+    for fen in fens {
+        walk(&pos(fen), 3);
+    }
+}
