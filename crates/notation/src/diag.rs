@@ -89,11 +89,19 @@ impl Diagnostic {
     pub fn render(&self, path: &str, index: &LineIndex<'_>) -> String {
         use fmt::Write;
         let at = index.line_col(self.span.start);
-        let mut out = format!(
-            "{path}:{at}: {}[{}]: {}\n",
-            self.severity, self.kind, self.message
-        );
-        let full = String::from_utf8_lossy(index.line_text(self.span.start));
+        let message: String = self
+            .message
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let mut out = format!("{path}:{at}: {}[{}]: {message}\n", self.severity, self.kind);
+        // Control characters (a terminal escape in a tag, a NUL in garbage) are shown
+        // as spaces, one for one, so a file cannot drive the reader's terminal and the
+        // carets stay aligned.
+        let full: String = String::from_utf8_lossy(index.line_text(self.span.start))
+            .chars()
+            .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+            .collect();
         // A long line (a whole game on one line, a megabyte of garbage) is shown as a
         // window around the column, so a report stays readable and small.
         let chars: Vec<char> = full.chars().collect();
@@ -147,5 +155,25 @@ mod tests {
         let under: String = lines[2].chars().skip(caret).take(3).collect();
         assert_eq!(under, "Ke9");
         assert_eq!(lines[3].trim_end().ends_with("^^^"), true);
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        let text = b"[FEN \"\x1b[2J\"]\x00";
+        let d = Diagnostic::new(
+            Severity::Error,
+            "invalid-fen",
+            "bad \x1b[0m",
+            Span::new(6, 10),
+        );
+        let shown = d.render("f.pgn", &LineIndex::new(text));
+        assert!(
+            !shown.contains('\x1b') && !shown.contains('\0'),
+            "{shown:?}"
+        );
+        assert_eq!(
+            shown,
+            "f.pgn:1:7: error[invalid-fen]: bad  [0m\n  |\n1 | [FEN \" [2J\"] \n  |       ^^^^\n"
+        );
     }
 }
