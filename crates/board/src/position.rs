@@ -632,7 +632,29 @@ impl Position {
             Color::White => Rank::Second,
             Color::Black => Rank::Seventh,
         });
-        for from in b.by_role(Role::Pawn) & ours {
+        let mut pawns = b.by_role(Role::Pawn) & ours;
+        if S::COUNTS_ONLY {
+            // Counting only: the unpinned pawns move as one set; pinned ones below.
+            let free = pawns - pinned;
+            pawns &= pinned;
+            let (one, two, left, right) = match us {
+                Color::White => {
+                    let one = free.north() - occ;
+                    let two = (one & Bitboard::rank(Rank::Third)).north() - occ;
+                    (one, two, free.west().north(), free.east().north())
+                }
+                Color::Black => {
+                    let one = free.south() - occ;
+                    let two = (one & Bitboard::rank(Rank::Sixth)).south() - occ;
+                    (one, two, free.west().south(), free.east().south())
+                }
+            };
+            list.count_pawn_targets(one & target);
+            list.count_pawn_targets(two & target);
+            list.count_pawn_targets(left & theirs & target);
+            list.count_pawn_targets(right & theirs & target);
+        }
+        for from in pawns {
             let allowed = target & pin_mask(from);
             let one = match us {
                 Color::White => Bitboard::from_square(from).north(),
@@ -685,7 +707,12 @@ impl Position {
         let us = self.turn;
         let rights =
             self.castling & Bitboard::rank(us.back_rank()) & self.by_piece(Role::Rook.of(us));
+        let occ = self.occupied();
         for rook in rights {
+            // Every square between king and rook is on the king's or the rook's path.
+            if (between(king, rook) & occ).any() {
+                continue;
+            }
             if let Ok(m) = self.castle_move(king, rook) {
                 list.push(m);
             }
@@ -993,6 +1020,11 @@ trait MoveSink {
     fn pawns(&mut self, pos: &Position, from: Square, to: Bitboard);
     /// One fully built move.
     fn push(&mut self, m: Move);
+    /// Whether the sink only counts, so that pawn moves may be counted set-wise with
+    /// [`MoveSink::count_pawn_targets`].
+    const COUNTS_ONLY: bool = false;
+    /// Counts pawn moves onto each square of `to` (four promotions on the last rank).
+    fn count_pawn_targets(&mut self, _to: Bitboard) {}
 }
 
 impl MoveSink for MoveList {
@@ -1073,6 +1105,14 @@ impl MoveSink for Counter {
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    const COUNTS_ONLY: bool = true;
+
+    #[inline]
+    fn count_pawn_targets(&mut self, to: Bitboard) {
+        self.0 += (to - Bitboard::BACK_RANKS).count() as usize
+            + 4 * (to & Bitboard::BACK_RANKS).count() as usize;
     }
 }
 
