@@ -384,6 +384,10 @@ impl Replayer {
 
     /// Move numbers must match the full-move number; `N...` must precede a Black move.
     fn check_move_number(&mut self, number: u32, black: bool, span: Span) {
+        if number == u32::MAX {
+            // Saturated: the number written was too large, which the parser reported.
+            return;
+        }
         let expected = self.pos.fullmove_number();
         let turn = self.pos.turn();
         let ply = self.ply();
