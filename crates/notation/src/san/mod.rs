@@ -78,6 +78,16 @@ pub enum MoveError {
         /// The text found there (shortened if long).
         found: String,
     },
+    /// The token ends before the move is complete (`Nf`, a file cut short).
+    #[error("{read:?} ends before the move is complete: expected {expected}")]
+    Truncated {
+        /// The whole token.
+        span: Span,
+        /// What would have been accepted next.
+        expected: &'static str,
+        /// The text of the token.
+        read: String,
+    },
     /// A move was read, but more text follows in the same token.
     #[error("unexpected {found:?} after the move {read:?}")]
     Trailing {
@@ -97,6 +107,7 @@ impl MoveError {
         match self {
             MoveError::Empty { span }
             | MoveError::Unexpected { span, .. }
+            | MoveError::Truncated { span, .. }
             | MoveError::Trailing { span, .. } => *span,
         }
     }
@@ -106,7 +117,7 @@ impl MoveError {
     pub fn kind(&self) -> &'static str {
         match self {
             MoveError::Empty { .. } => "empty-move",
-            MoveError::Unexpected { .. } => "invalid-move",
+            MoveError::Unexpected { .. } | MoveError::Truncated { .. } => "invalid-move",
             MoveError::Trailing { .. } => "trailing-characters",
         }
     }
@@ -148,7 +159,17 @@ impl MoveFailure {
         if text.is_empty() {
             return MoveError::Empty { span };
         }
+        let expected = if self.expected.is_empty() {
+            "a move"
+        } else {
+            self.expected
+        };
         match self.read_len {
+            None if at == text.len() => MoveError::Truncated {
+                span: Span::new(base, base + text.len()),
+                expected,
+                read: shown(text),
+            },
             Some(len) => MoveError::Trailing {
                 span,
                 read: shown(text.get(..len).unwrap_or_default()),
@@ -156,11 +177,7 @@ impl MoveFailure {
             },
             None => MoveError::Unexpected {
                 span,
-                expected: if self.expected.is_empty() {
-                    "a move"
-                } else {
-                    self.expected
-                },
+                expected,
                 found: shown(text.get(at..).unwrap_or_default()),
             },
         }

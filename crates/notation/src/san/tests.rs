@@ -190,6 +190,18 @@ fn errors_say_where_and_what() {
             found: "abc".into()
         }
     );
+    assert_eq!(
+        err("Nf"),
+        MoveError::Truncated {
+            span: Span::new(10, 12),
+            expected: "a destination square",
+            read: "Nf".into()
+        }
+    );
+    assert_eq!(
+        err("Nf").to_string(),
+        "\"Nf\" ends before the move is complete: expected a destination square"
+    );
     assert_eq!(err("exd8=X").span(), Span::new(15, 16));
     assert_eq!(err("exd8=X").kind(), "invalid-move");
     // A pawn names only its file.
