@@ -13,6 +13,7 @@
 mod bench;
 mod check;
 mod corpus;
+mod fuzz;
 mod util;
 
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -57,7 +59,8 @@ fn usage() -> &'static str {
      perft [--depth N]  perft suite through the binary, deeper than the unit tests\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
-     bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side"
+     bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
+     fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)"
 }
 
 /// What `.ci/run` runs: everything a change must pass.
@@ -86,6 +89,12 @@ fn ci(args: &[String]) -> Result<(), String> {
             "xtask ci: skipping corpus checks: {} does not exist",
             shared.display()
         );
+    }
+    match fuzz::unavailable(false) {
+        None => flow.step("fuzz smoke (10 s per target)", || {
+            fuzz::smoke(&fuzz::TARGETS, 10)
+        })?,
+        Some(why) => println!("xtask ci: skipping the fuzz smoke run: {why}"),
     }
     flow.finish();
     Ok(())

@@ -129,13 +129,14 @@ pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String 
         let _ = write!(s, ", ply {ply}");
     }
     if !p.text.is_empty() {
-        let _ = write!(s, " ({})", p.text.replace(['\n', '\r'], " "));
+        let _ = write!(s, " ({})", p.text);
     }
     let _ = write!(s, ": {}", p.message);
     if !p.candidates.is_empty() {
         let _ = write!(s, "; candidates: {}", p.candidates.join(", "));
     }
-    s
+    // Text from the input (moves, tag values) must not drive the terminal: no raw control characters.
+    s.replace(char::is_control, " ")
 }
 
 /// Totals of a run.

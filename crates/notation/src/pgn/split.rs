@@ -576,6 +576,10 @@ impl<R: Read> Iterator for GameReader<R> {
             match self.splitter.scan(&self.buf, self.eof) {
                 Scan::Game { start, end } => {
                     let offset = self.buf_offset + start as u64;
+                    if self.skipping.is_none() && end - start > self.max_game {
+                        // Read whole in one fill: still over the cap.
+                        self.skipping = Some(offset);
+                    }
                     if let Some(skip_start) = self.skipping.take() {
                         let len = self.buf_offset + end as u64 - skip_start;
                         self.discard(end);

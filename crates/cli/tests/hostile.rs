@@ -1,0 +1,494 @@
+//! Hostile inputs through the real `scoresheet validate` binary.
+//!
+//! Each case writes its input under the test's temporary directory (the big
+//! ones are generated here, never committed), runs the binary with a 60 s
+//! watchdog (a hang fails the test instead of blocking CI), and compares the
+//! exit code and every line of standard output; standard error must be empty
+//! (no panic message). Every hostile game is followed by an ordinary game,
+//! which must still be reported: a batch never loses a game.
+//! See docs/RELIABILITY.md.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pretty_assertions::assert_eq;
+
+/// A game that follows every hostile one: 4 plies, valid.
+const OK: &[u8] = b"[Event \"ok\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+
+/// How long one run may take before it counts as a hang.
+const WATCHDOG: Duration = Duration::from_secs(60);
+
+/// What one run gave.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// A directory of its own for each case.
+fn dir(case: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(case);
+    std::fs::create_dir_all(&d).expect("creating the case directory");
+    d
+}
+
+/// Writes `input` to `CASE/CASE.pgn`, runs `scoresheet validate CASE.pgn` there.
+fn validate(case: &str, input: &[u8]) -> Run {
+    let d = dir(case);
+    let name = format!("{case}.pgn");
+    std::fs::write(d.join(&name), input).expect("writing the input");
+    let run = run_in(&d, &["validate", &name]);
+    // The big inputs are not kept.
+    let _ = std::fs::remove_file(d.join(&name));
+    run
+}
+
+/// Runs the binary in `cwd` with the watchdog.
+fn run_in(cwd: &PathBuf, args: &[&str]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .current_dir(cwd)
+        .env("SCORESHEET_NO_TIMING", "1")
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running scoresheet");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for scoresheet") {
+            break status;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("scoresheet {args:?} still running after {WATCHDOG:?}: killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
+    }
+}
+
+/// Checks exit code, exact stdout lines and an empty stderr.
+#[track_caller]
+fn expect(run: &Run, code: i32, lines: &[&str]) {
+    assert!(
+        !run.stderr.contains("panicked"),
+        "panic on stderr:\n{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr, "", "standard error");
+    let got: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(got, lines, "standard output");
+    assert_eq!(run.code, Some(code), "exit code");
+}
+
+/// `text` and then the ordinary game after a blank line.
+fn then_ok(text: &[u8]) -> Vec<u8> {
+    let mut v = text.to_vec();
+    v.extend_from_slice(b"\n\n");
+    v.extend_from_slice(OK);
+    v
+}
+
+/// A byte string of `len` copies of `b`.
+fn fill(b: u8, len: usize) -> Vec<u8> {
+    vec![b; len]
+}
+
+/// Concatenates byte strings.
+fn cat(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+#[test]
+fn empty_file() {
+    let r = validate("empty", b"");
+    expect(
+        &r,
+        0,
+        &["1 file, 0 games: 0 valid, 0 invalid, 0 warnings, 0 plies"],
+    );
+}
+
+#[test]
+fn only_whitespace() {
+    let r = validate("whitespace", b" \n\t\r\n  \n\x0c\n");
+    expect(
+        &r,
+        0,
+        &["1 file, 0 games: 0 valid, 0 invalid, 0 warnings, 0 plies"],
+    );
+}
+
+#[test]
+fn ten_megabyte_comment() {
+    let big = fill(b'x', 10 << 20);
+    let input = then_ok(&cat(&[b"[Event \"big\"]\n\n1. e4 {", &big, b"} e5 *"]));
+    let r = validate("comment_10mb", &input);
+    expect(
+        &r,
+        0,
+        &["1 file, 2 games: 2 valid, 0 invalid, 0 warnings, 6 plies"],
+    );
+}
+
+#[test]
+fn variations_nested_100000_deep() {
+    let open = b"( ".repeat(100_000);
+    let close = b") ".repeat(100_000);
+    let input = then_ok(&cat(&[
+        b"[Event \"deep\"]\n\n1. e4 ",
+        &open,
+        b"1. d4 ",
+        &close,
+        b"e5 *",
+    ]));
+    let r = validate("nested_100000", &input);
+    expect(
+        &r,
+        0,
+        &["1 file, 2 games: 2 valid, 0 invalid, 0 warnings, 6 plies"],
+    );
+}
+
+#[test]
+fn variations_opened_100000_deep_never_closed() {
+    let open = b"(".repeat(100_000);
+    let input = then_ok(&cat(&[b"[Event \"deep\"]\n\n1. e4 ", &open]));
+    let r = validate("unclosed_100000", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "unclosed_100000.pgn:3:100006: error[unclosed-variation]: game 1 ((): 100000 variation(s) not closed by ')'",
+            "unclosed_100000.pgn:3:100007: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
+        ],
+    );
+}
+
+#[test]
+fn single_five_megabyte_line() {
+    // 5 MiB of moves on one line: the knights go out and back (no repetition
+    // is reached: the line repeats 2 full cycles, then a result), padded with a
+    // comment, all without a newline.
+    let pad = fill(b'y', 5 << 20);
+    let input = then_ok(&cat(&[
+        b"[Event \"line\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 {",
+        &pad,
+        b"} 3. e4 e5 *",
+    ]));
+    let r = validate("line_5mb", &input);
+    expect(
+        &r,
+        0,
+        &["1 file, 2 games: 2 valid, 0 invalid, 0 warnings, 10 plies"],
+    );
+}
+
+#[test]
+fn tag_with_unterminated_string() {
+    let input = then_ok(b"[Event \"no end\n\n1. e4 *");
+    let r = validate("unterminated_tag", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "unterminated_tag.pgn:1:8: error[unterminated-tag-string]: game 1 (\"no end): the tag value has no closing '\"' on its line",
+            "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
+        ],
+    );
+}
+
+/// Deterministic bytes from 0x80..=0xff and a few controls: no brace, bracket,
+/// newline or `;`, so the whole garbage is one token soup.
+fn garbage(len: usize) -> Vec<u8> {
+    let mut x: u32 = 0x2545_f491;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let b = (x >> 24) as u8;
+            if b < 0x80 { b % 8 } else { b }
+        })
+        .collect()
+}
+
+#[test]
+fn binary_garbage() {
+    let input = then_ok(&garbage(4096));
+    let r = validate("garbage", &input);
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    expect(
+        &r,
+        1,
+        &[
+            lines.first().copied().unwrap_or("(nothing)"),
+            "garbage.pgn:1:3108: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 4 plies",
+        ],
+    );
+    assert!(
+        lines[0].starts_with("garbage.pgn:1:1: error[invalid-move]: game 1 ("),
+        "{}",
+        lines[0]
+    );
+}
+
+#[test]
+fn invalid_utf8_in_a_comment() {
+    let input = then_ok(b"[Event \"c\"]\n\n1. e4 {\xff\xfe bad} e5 *");
+    let r = validate("utf8_comment", &input);
+    expect(
+        &r,
+        0,
+        &[
+            "utf8_comment.pgn:3:8: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a comment",
+            "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
+        ],
+    );
+}
+
+#[test]
+fn invalid_utf8_in_a_tag() {
+    let input = then_ok(b"[Event \"\xff\xfe\"]\n\n1. e4 e5 *");
+    let r = validate("utf8_tag", &input);
+    expect(
+        &r,
+        0,
+        &[
+            "utf8_tag.pgn:1:9: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a tag value",
+            "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
+        ],
+    );
+}
+
+#[test]
+fn invalid_utf8_in_a_move() {
+    let input = then_ok(b"[Event \"m\"]\n\n1. e4 e\xff5 *");
+    let r = validate("utf8_move", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "utf8_move.pgn:3:8: error[invalid-move]: game 1 (\u{fffd}5): expected a destination square, found \"\u{fffd}5\"",
+            "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
+        ],
+    );
+}
+
+#[test]
+fn truncated_mid_move() {
+    let input = cat(&[OK, b"\n[Event \"t\"]\n\n1. e4 e5 2. Nf"]);
+    let r = validate("truncated_move", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "truncated_move.pgn:7:15: error[invalid-move]: game 2: expected a destination square, found \"\"",
+            "truncated_move.pgn:7:15: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 6 plies",
+        ],
+    );
+}
+
+#[test]
+fn truncated_mid_comment() {
+    let input = cat(&[OK, b"\n[Event \"t\"]\n\n1. e4 { unfinished"]);
+    let r = validate("truncated_comment", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "truncated_comment.pgn:7:7: error[unterminated-comment]: game 2 ({): the comment has no closing '}'",
+            "truncated_comment.pgn:7:19: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
+        ],
+    );
+}
+
+#[test]
+fn truncated_mid_tag() {
+    let input = cat(&[OK, b"\n[Event \"t"]);
+    let r = validate("truncated_tag", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "truncated_tag.pgn:5:8: error[unterminated-tag-string]: game 2 (\"t): the tag value has no closing '\"' on its line",
+            "truncated_tag.pgn:5:10: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 4 plies",
+        ],
+    );
+}
+
+#[test]
+fn move_number_ten_to_the_thirty() {
+    let input = then_ok(b"[Event \"n\"]\n\n1000000000000000000000000000000. e4 e5 *");
+    let r = validate("move_number_1e30", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "move_number_1e30.pgn:3:1: error[move-number-overflow]: game 1 (1000000000000000000000000000000.): move number too large (more than 4294967295)",
+            "move_number_1e30.pgn:3:1: warning[move-number]: game 1, ply 1 (e4): move number 4294967295 is written but this is move 1 (white to move)",
+            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 6 plies",
+        ],
+    );
+}
+
+#[test]
+fn fen_tag_of_10000_characters() {
+    let fen = b"8/".repeat(5000);
+    let input = then_ok(&cat(&[
+        b"[Event \"f\"]\n[SetUp \"1\"]\n[FEN \"",
+        &fen,
+        b"\"]\n\n1. e4 *",
+    ]));
+    let r = validate("fen_10000", &input);
+    let shown = "8/".repeat(20);
+    expect(
+        &r,
+        1,
+        &[
+            &format!(
+                "fen_10000.pgn:3:7: error[invalid-fen]: game 1 ({}8/\u{2026}): fen: piece placement: \"{}\u{2026}\" has 5001 ranks, not 8, at character 0",
+                "8/".repeat(39),
+                &shown[..40],
+            ),
+            "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 4 plies",
+        ],
+    );
+}
+
+/// `plies` plies of the knights shuffle `Nf3 Nf6 Ng1 Ng8`, numbered, 79 columns.
+fn knights_shuffle(plies: usize) -> Vec<u8> {
+    const CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut out = String::new();
+    let mut line = 0;
+    for i in 0..plies {
+        let token = if i % 2 == 0 {
+            format!("{}. {}", i / 2 + 1, CYCLE[i % 4])
+        } else {
+            CYCLE[i % 4].to_owned()
+        };
+        if line > 0 && line + 1 + token.len() > 79 {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        line += token.len();
+        out.push_str(&token);
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn game_of_20000_plies() {
+    // No legal game reaches 20,000 plies without the rules ending it (the
+    // seventy-five-move rule caps a game near 17,700 plies): the knights'
+    // shuffle is drawn by fivefold repetition after ply 16. The draw is
+    // reported once, as a warning at ply 17, and the replay goes on to the end.
+    let moves = knights_shuffle(20_000);
+    let input = then_ok(&cat(&[b"[Event \"long\"]\n\n", &moves, b" 1/2-1/2"]));
+    let r = validate("plies_20000", &input);
+    expect(
+        &r,
+        0,
+        &[
+            "plies_20000.pgn:4:15: warning[move-after-end]: game 1, ply 17 (Nf3): the game was already drawn by rule (fivefold repetition) before this move",
+            "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 20004 plies",
+        ],
+    );
+}
+
+#[test]
+fn game_over_the_64_mib_cap() {
+    // 64 MiB and a little more, in one comment: read whole by one refill of the
+    // reader's buffer, it must still be refused.
+    let big = fill(b'z', (64 << 20) + 10);
+    let input = then_ok(&cat(&[
+        OK,
+        b"\n[Event \"huge\"]\n\n1. e4 {",
+        &big,
+        b"} e5 *",
+    ]));
+    let r = validate("over_64_mib", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "over_64_mib.pgn:0:0: error[game-too-large]: game 2: game at byte 37 is 67108903 bytes long, more than the limit of 67108864: skipped",
+            "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
+        ],
+    );
+}
+
+#[test]
+fn game_far_over_the_64_mib_cap() {
+    // 100 MiB: skipped while it streams, in bounded memory.
+    let big = fill(b'z', 100 << 20);
+    let input = then_ok(&cat(&[
+        OK,
+        b"\n[Event \"huge\"]\n\n1. e4 {",
+        &big,
+        b"} e5 *",
+    ]));
+    let r = validate("over_100_mib", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "over_100_mib.pgn:0:0: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 67108864: skipped",
+            "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
+        ],
+    );
+}
+
+#[test]
+fn terminal_escapes_are_not_echoed() {
+    // ESC sequences in a FEN tag, a comment, a move and a Result tag: the human
+    // report shows them as spaces, never raw (they would drive the terminal).
+    let input = then_ok(
+        b"[Event \"e\x1b[31mred\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\x1b[2J\"]\n\n1. e4 {\x1b]0;title\x07} e\x1b[31m5 *\n\n[Event \"x\"]\n[Result \"1-0\x1b[0m\"]\n\n1. e4 e\x1b[31m5 *",
+    );
+    let r = validate("escapes", &input);
+    assert!(!r.stdout.contains('\x1b'), "{:?}", r.stdout);
+    expect(
+        &r,
+        1,
+        &[
+            "escapes.pgn:2:7: error[invalid-fen]: game 1 (8/8/8/8/8/8/8/8 w - - 0 1 [2J): fen: full-move number: \"1\\u{1b}[2J\" is not a number, at character 24",
+            "escapes.pgn:9:8: error[invalid-move]: game 2 ( ): expected a destination square, found \"\\u{1b}\"",
+            "escapes.pgn:9:15: warning[result-mismatch]: game 2 (*): the result * differs from the Result tag \"1-0 [0m\"",
+            "1 file, 3 games: 1 valid, 2 invalid, 1 warning, 5 plies",
+        ],
+    );
+}
