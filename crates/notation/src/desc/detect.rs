@@ -18,6 +18,7 @@ use crate::san::Mode;
 /// assert!(looks_like_book(b"1. P. to K's 4th.   1. P. to K's 4th.\n"));
 /// assert!(!looks_like_book(b"[Event \"x\"]\n\n1. e4 e5 *\n"));
 /// assert!(!looks_like_book(b"1.c4 e6 2.Nf3 d5\n"));
+/// assert!(looks_like_book(b"% white: A\n1. P-K4 P-K4\n2. Q-R5 K-K2\n3. QxKP mate\n"));
 /// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
 /// ```
 #[must_use]
@@ -39,6 +40,16 @@ pub fn looks_like_book(text: &[u8]) -> bool {
     let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
     if readable == 0 || readable < book.plies.len() {
         return false;
+    }
+    // `%` header lines above a table are how book transcriptions (and our own
+    // descriptive output) begin; PGN files almost never start with an escape line.
+    let headed = text
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with(b"%"));
+    if headed {
+        return true;
     }
     let Some(slice) = games(text).next() else {
         return true;
