@@ -320,8 +320,10 @@ impl Replayer {
         match resolve(&self.pos, mv) {
             Ok(m) => {
                 self.pos.play_unchecked(&m);
-                for d in suffix_diagnostics(&self.pos, mv, &m) {
-                    self.push(d, ply);
+                let first = self.diags.len();
+                suffix_diagnostics(&self.pos, mv, &m, &mut self.diags);
+                for d in self.diags.iter_mut().skip(first) {
+                    d.ply = Some(ply);
                 }
                 if m.is_zeroing() {
                     self.hashes.clear();
