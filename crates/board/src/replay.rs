@@ -125,11 +125,13 @@ impl Replay {
 pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
     let (start, ok) = start_position(game, &mut diags);
+    // At most one move per token: sized once, these never grow during the replay.
+    let tokens = game.replayable().len();
     let mut r = Replayer {
         pos: start.clone(),
-        moves: Vec::with_capacity(128),
-        written: Vec::with_capacity(128),
-        hashes: Vec::new(),
+        moves: Vec::with_capacity(tokens),
+        written: Vec::with_capacity(tokens),
+        hashes: Vec::with_capacity(tokens + 1),
         diags,
         halted: !ok,
         warned_dead: false,
