@@ -11,6 +11,8 @@ use crate::util::{release_binary, root, walk};
 
 struct Measure {
     secs: f64,
+    /// User plus system CPU seconds, when `/usr/bin/time` reports them.
+    cpu: Option<f64>,
     rss_kib: Option<u64>,
 }
 
@@ -19,7 +21,7 @@ fn measure(bin: &Path, args: &[String]) -> Result<Measure, String> {
     let time = Path::new("/usr/bin/time");
     let mut cmd = if time.is_file() {
         let mut c = Command::new(time);
-        c.args(["-f", "%M"]).arg(bin);
+        c.args(["-f", "%U %S %M"]).arg(bin);
         c
     } else {
         Command::new(bin)
@@ -33,16 +35,24 @@ fn measure(bin: &Path, args: &[String]) -> Result<Measure, String> {
         .output()
         .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
     let secs = start.elapsed().as_secs_f64();
-    let rss_kib = if time.is_file() {
-        String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .last()
-            .and_then(|l| l.trim().parse().ok())
+    let last = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned();
+    let fields: Vec<f64> = if time.is_file() {
+        last.split_whitespace()
+            .filter_map(|f| f.parse().ok())
+            .collect()
     } else {
-        None
+        Vec::new()
+    };
+    let (cpu, rss_kib) = match fields.as_slice() {
+        [u, s, m] => (Some(u + s), Some(*m as u64)),
+        _ => (None, None),
     };
     match out.status.code() {
-        Some(0 | 1) => Ok(Measure { secs, rss_kib }),
+        Some(0 | 1) => Ok(Measure { secs, cpu, rss_kib }),
         other => Err(format!(
             "{} {} exited with {other:?}: {}",
             bin.display(),
@@ -60,6 +70,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 struct Row {
     name: String,
     secs: f64,
+    cpu: f64,
     rss_kib: Option<u64>,
 }
 
@@ -117,7 +128,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         theirs.display()
     );
     for sub in ["strict", "online"] {
-        let files = set(&dir, sub);
+        let mut files = set(&dir, sub);
+        if sub == "online" {
+            // One megabyte is too little to time: read the list 20 times, as the
+            // baseline's own measurements do.
+            files = (0..20).flat_map(|_| files.clone()).collect();
+        }
         if files.is_empty() {
             println!("{sub}: no files under {}", dir.join(sub).display());
             continue;
@@ -176,6 +192,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ));
         }
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
+        let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
         let mut rss: Vec<Option<u64>> = vec![None; variants.len()];
         // One warm-up round, then alternate so that drift hits every variant alike.
         for round in 0..=runs {
@@ -183,6 +200,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let m = measure(bin, a)?;
                 if round > 0 {
                     times[i].push(m.secs);
+                    cpus[i].push(m.cpu.unwrap_or(f64::NAN));
                     rss[i] = rss[i].max(m.rss_kib);
                 }
             }
@@ -190,10 +208,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let rows: Vec<Row> = variants
             .iter()
             .zip(times)
+            .zip(cpus)
             .zip(rss)
-            .map(|(((name, _, _), t), r)| Row {
+            .map(|((((name, _, _), t), c), r)| Row {
                 name: name.clone(),
                 secs: median(t),
+                cpu: median(c),
                 rss_kib: r,
             })
             .collect();
@@ -208,22 +228,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 fn print_table(set: &str, bytes: u64, games: u64, plies: u64, runs: usize, rows: &[Row]) {
     let base = rows.first().map_or(f64::NAN, |r| r.secs);
+    let base_cpu = rows.first().map_or(f64::NAN, |r| r.cpu);
     println!(
         "\n{set}: {bytes} bytes, {games} games, {plies} plies; median of {runs} runs\n\
-         | tool | s | MB/s | games/s | plies/s | peak RSS MiB | ratio to baseline |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+         | tool | wall s | CPU s | MB/s (wall) | games/s | plies/s | peak RSS MiB | ratio to baseline (wall) | ratio (CPU) |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for r in rows {
         println!(
-            "| {} | {:.3} | {:.1} | {:.0} | {:.2} M | {} | {:.2} |",
+            "| {} | {:.3} | {:.3} | {:.1} | {:.0} | {:.2} M | {} | {:.2} | {:.2} |",
             r.name,
             r.secs,
+            r.cpu,
             bytes as f64 / r.secs / 1e6,
             games as f64 / r.secs,
             plies as f64 / r.secs / 1e6,
             r.rss_kib
                 .map_or_else(|| "n/a".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0)),
-            base / r.secs
+            base / r.secs,
+            base_cpu / r.cpu
         );
     }
 }
@@ -235,13 +258,16 @@ fn perft_rows(ours: &Path, theirs: &Path, runs: usize) -> Result<(), String> {
     let mut t_ours = Vec::new();
     let mut t_theirs = Vec::new();
     for _ in 0..runs.max(1) {
-        t_theirs.push(measure(theirs, &theirs_args)?.secs);
-        t_ours.push(measure(ours, &ours_args)?.secs);
+        let t = measure(theirs, &theirs_args)?;
+        t_theirs.push(t.cpu.unwrap_or(t.secs));
+        let o = measure(ours, &ours_args)?;
+        t_ours.push(o.cpu.unwrap_or(o.secs));
     }
+    // CPU seconds: single-threaded either way, and steadier than wall time on a shared machine.
     let (a, b) = (median(t_theirs), median(t_ours));
     println!(
         "\nperft start position depth 6 (119,060,324 nodes):\n\
-         | tool | s | Mnodes/s | ratio to baseline |\n| --- | ---: | ---: | ---: |\n\
+         | tool | CPU s | Mnodes/s | ratio to baseline |\n| --- | ---: | ---: | ---: |\n\
          | baseline (shakmaty) | {a:.3} | {:.1} | 1.00 |\n| scoresheet perft | {b:.3} | {:.1} | {:.2} |",
         119_060_324.0 / a / 1e6,
         119_060_324.0 / b / 1e6,

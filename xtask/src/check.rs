@@ -25,6 +25,7 @@ const RULES: &[(&str, &str, &[&str])] = &[
     ("fixtures/resolve", ".pgn", &["validate"]),
     ("fixtures/validate", ".pgn", &["validate"]),
     ("fixtures/play", ".pgn", &["play"]),
+    ("fixtures/play", ".desc.txt", &["play"]),
 ];
 
 struct Case {

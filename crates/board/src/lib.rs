@@ -49,6 +49,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod desc;
 mod game;
 mod moves;
 mod perft;

@@ -8,8 +8,9 @@
 //! against the final position. Variations are syntax-checked by the parser and
 //! not replayed.
 
+use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::pgn::{Game as PgnGame, Token};
-use scoresheet_notation::{Diagnostic, GameResult, Severity, Span, WrittenMove};
+use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
 
 use crate::resolve::suffix_diagnostics;
 use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
@@ -123,6 +124,12 @@ impl Replay {
 /// ```
 #[must_use]
 pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
+    if game
+        .mainline()
+        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
+    {
+        return replay_descriptive(game, options);
+    }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
     let (start, ok) = start_position(game, &mut diags);
     // At most one move per token: sized once, these never grow during the replay.
@@ -176,6 +183,116 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         written: r.written,
         position: r.pos,
         diagnostics: r.diags,
+        end,
+    }
+}
+
+/// A game whose main line is written in English descriptive notation: its moves
+/// are replayed as a book game, with the descriptive resolution rules and the
+/// books' documented tie-breaks (see [`crate::desc::replay_book`]).
+fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
+    let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+    let (start, ok) = start_position(game, &mut diags);
+    if !ok {
+        return Replay {
+            start: start.clone(),
+            moves: Vec::new(),
+            written: Vec::new(),
+            position: start,
+            diagnostics: diags,
+            end: EndStatus::default(),
+        };
+    }
+    let mut color = start.turn();
+    let plies: Vec<BookPly> = game
+        .mainline()
+        .map(|m| {
+            let ply = BookPly {
+                color,
+                number: None,
+                result: Ok(m.clone()),
+                span: m.span,
+            };
+            color = color.other();
+            ply
+        })
+        .collect();
+    let book = Book {
+        headers: Vec::new(),
+        white: None,
+        black: None,
+        fen: None,
+        plies,
+        end: None,
+        commentary: Vec::new(),
+        notes: Vec::new(),
+    };
+    let token = game.tokens.iter().rev().find_map(|t| match t {
+        Token::Result(res, span) => Some((*res, *span)),
+        _ => None,
+    });
+    let tag = game.tag("Result").and_then(|t| {
+        GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
+    });
+    let mut r = replay_book_game(&book, Some(start), options, token.or(tag));
+    diags.append(&mut r.diagnostics);
+    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    r.diagnostics = diags;
+    r
+}
+
+/// Replays a game read from a book table (or any list of descriptive moves) with
+/// the descriptive resolution rules and the books' documented tie-breaks, and
+/// judges its result (`claimed`, the result written, if any) like [`replay`] does.
+/// The book's own notes and unreadable plies are part of the diagnostics.
+///
+/// ```
+/// use scoresheet_board::replay::{replay_book_game, ReplayOptions};
+/// use scoresheet_notation::desc::read_book;
+/// let book = read_book(b"1. P-K4 P-K4\n2. N-KB3 N-QB3\n3. B-N5 P-QR3\n");
+/// let r = replay_book_game(&book, None, &ReplayOptions::default(), None);
+/// assert!(r.is_valid());
+/// assert_eq!(r.plies(), 6);
+/// ```
+#[must_use]
+pub fn replay_book_game(
+    book: &Book,
+    start: Option<Position>,
+    options: &ReplayOptions,
+    claimed: Option<(GameResult, Span)>,
+) -> Replay {
+    let r = crate::desc::replay_book(book, start, options.strict);
+    let moves = r.moves();
+    let tried = moves.len() + usize::from(r.error.is_some());
+    let mut diags = book.diagnostics();
+    diags.extend(r.diagnostics.iter().cloned());
+    let position = r.position.clone();
+    let end = EndStatus {
+        outcome: position.outcome(),
+        check: position.is_check(),
+        threefold: false,
+        fifty_moves: position.halfmove_clock() >= 100,
+    };
+    if r.error.is_none() {
+        if let (Some(outcome), Some((claimed, span))) = (end.outcome, claimed) {
+            judge_result(outcome, &position, claimed, span, &mut diags);
+        }
+    }
+    if options.strict {
+        for d in &mut diags {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    diags.dedup();
+    Replay {
+        start: r.start,
+        moves,
+        written: book.plies.iter().map(|p| p.span).take(tried).collect(),
+        position,
+        diagnostics: diags,
         end,
     }
 }
@@ -418,8 +535,43 @@ fn outcome_words(o: Outcome) -> String {
     }
 }
 
-/// The result token and the `Result` tag must agree with each other and with
-/// a game that ended on the board.
+/// The result written must be the one a game that ended on the board forces.
+fn judge_result(
+    outcome: Outcome,
+    pos: &Position,
+    claimed: GameResult,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let forced = match outcome {
+        Outcome::Checkmate { winner } => winner.fold(GameResult::WhiteWins, GameResult::BlackWins),
+        _ => GameResult::Draw,
+    };
+    if claimed == GameResult::Unknown {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            "wrong-result",
+            format!(
+                "the result is written as * but the game ended in {}: it is {forced}",
+                outcome_words(outcome)
+            ),
+            span,
+        ));
+    } else if claimed != forced {
+        diags.push(Diagnostic::new(
+            Severity::Error,
+            "wrong-result",
+            format!(
+                "the result is written as {claimed} but the game ended in {} ({} to move): it must be {forced}",
+                outcome_words(outcome),
+                pos.turn()
+            ),
+            span,
+        ));
+    }
+}
+
+/// The result (token, else `Result` tag) must be the one a game that ended on the board forces.
 fn check_result(
     game: &PgnGame<'_>,
     pos: &Position,
@@ -430,47 +582,12 @@ fn check_result(
     let tag = game.tag("Result").and_then(|t| {
         GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
     });
-    if let (Some((t, tspan)), Some((r, _))) = (tag, token) {
-        if t != r {
-            diags.push(Diagnostic::new(
-                Severity::Warning,
-                "result-mismatch",
-                format!("the Result tag says {t} but the movetext ends with {r}"),
-                tspan,
-            ));
-        }
-    }
+    // (The parser already compares the result token with the Result tag.)
     // Only a game that the board says is over has a forced result.
     let Some(outcome) = end.outcome else {
         return;
     };
-    let forced = match outcome {
-        Outcome::Checkmate { winner } => winner.fold(GameResult::WhiteWins, GameResult::BlackWins),
-        _ => GameResult::Draw,
-    };
-    let claimed = token.or(tag);
-    if let Some((claimed, span)) = claimed {
-        if claimed != forced && claimed != GameResult::Unknown {
-            diags.push(Diagnostic::new(
-                Severity::Error,
-                "wrong-result",
-                format!(
-                    "the result is written as {claimed} but the game ended in {} ({} to move): it must be {forced}",
-                    outcome_words(outcome),
-                    pos.turn()
-                ),
-                span,
-            ));
-        } else if claimed == GameResult::Unknown {
-            diags.push(Diagnostic::new(
-                Severity::Warning,
-                "wrong-result",
-                format!(
-                    "the result is written as * but the game ended in {}: it is {forced}",
-                    outcome_words(outcome)
-                ),
-                span,
-            ));
-        }
+    if let Some((claimed, span)) = token.or(tag) {
+        judge_result(outcome, pos, claimed, span, diags);
     }
 }

@@ -3,10 +3,11 @@
 
 use std::io::{self, Read, Write};
 
-use scoresheet_board::replay::{Replay, ReplayOptions, replay};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay, replay_book_game};
 use scoresheet_board::{Color, EpStyle, Position};
+use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::pgn::{games, parse_game};
-use scoresheet_notation::{Diagnostic, LineIndex, Mode, Severity};
+use scoresheet_notation::{LineIndex, Mode, Severity};
 
 use crate::Outcome;
 use crate::args::PlayArgs;
@@ -49,24 +50,34 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         } else {
             Mode::Lenient
         };
-        for (n, slice) in games(&text).enumerate() {
-            let game = parse_game(slice.bytes, slice.offset, mode);
-            let r = replay(
-                &game,
-                &ReplayOptions {
-                    strict: args.strict,
-                },
-            );
-            let white = game.tag("White").map(|t| t.value().into_owned());
-            let black = game.tag("Black").map(|t| t.value().into_owned());
+        let options = ReplayOptions {
+            strict: args.strict,
+        };
+        // Each game: its number, its players, the replay.
+        let mut played: Vec<(Option<String>, Option<String>, Replay)> = Vec::new();
+        if looks_like_book(&text) {
+            // A book's move table (descriptive notation, numbered rows).
+            for book in &read_books(&text) {
+                let r = replay_book_game(book, None, &options, None);
+                played.push((book.white.clone(), book.black.clone(), r));
+            }
+        } else {
+            for slice in games(&text) {
+                let game = parse_game(slice.bytes, slice.offset, mode);
+                let r = replay(&game, &options);
+                let tag = |name| game.tag(name).map(|t| t.value().into_owned());
+                played.push((tag("White"), tag("Black"), r));
+            }
+        }
+        for (n, (white, black, r)) in played.iter().enumerate() {
             writeln!(out, "Game {}", n + 1)?;
             if let (Some(w), Some(b)) = (white, black) {
                 writeln!(out, "{w} - {b}")?;
             }
-            print_game(&mut out, &r, args)?;
+            print_game(&mut out, r, args)?;
             for d in &r.diagnostics {
                 if d.severity > Severity::Note {
-                    write!(out, "{}", render(d, &name, &index))?;
+                    write!(out, "{}", d.render(&name, &index))?;
                 }
             }
             if !r.is_valid() {
@@ -77,10 +88,6 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     }
     out.flush()?;
     Ok(outcome)
-}
-
-fn render(d: &Diagnostic, name: &str, index: &LineIndex<'_>) -> String {
-    d.render(name, index)
 }
 
 /// Prints the boards of one replayed game, then its final FEN and status.

@@ -80,6 +80,12 @@ impl Judge {
     }
 }
 
+/// The last JSON line: `{"summary": {...}}`, fields in their documented order.
+#[derive(serde::Serialize)]
+struct SummaryLine<'a> {
+    summary: &'a Summary,
+}
+
 /// A game too large to hold, reported as invalid without being parsed.
 fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
     GameReport {
@@ -250,7 +256,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             if !timing {
                 s.seconds = 0.0;
             }
-            serde_json::to_writer(&mut out, &serde_json::json!({ "summary": s }))?;
+            serde_json::to_writer(&mut out, &SummaryLine { summary: &s })?;
             out.write_all(b"\n")?;
         }
         Format::Human => writeln!(out, "{}", summary.human(timing))?,

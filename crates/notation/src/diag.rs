@@ -4,6 +4,9 @@ use core::fmt;
 
 use crate::span::{LineIndex, Span};
 
+/// The most characters of a source line a code frame shows.
+const MAX_FRAME: usize = 120;
+
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
@@ -90,20 +93,59 @@ impl Diagnostic {
             "{path}:{at}: {}[{}]: {}\n",
             self.severity, self.kind, self.message
         );
-        let line = String::from_utf8_lossy(index.line_text(self.span.start));
+        let full = String::from_utf8_lossy(index.line_text(self.span.start));
+        // A long line (a whole game on one line, a megabyte of garbage) is shown as a
+        // window around the column, so a report stays readable and small.
+        let chars: Vec<char> = full.chars().collect();
+        let (from, to) = if chars.len() > MAX_FRAME {
+            let from = (at.column - 1).saturating_sub(MAX_FRAME / 2);
+            (from, (from + MAX_FRAME).min(chars.len()))
+        } else {
+            (0, chars.len())
+        };
+        let mut line: String = chars.get(from..to).unwrap_or_default().iter().collect();
+        let mut caret_col = (at.column - 1).saturating_sub(from);
+        if from > 0 {
+            line.insert(0, '…');
+            caret_col += 1;
+        }
+        if to < chars.len() {
+            line.push('…');
+        }
         let gutter = at.line.to_string();
         let pad = " ".repeat(gutter.len());
         let carets = "^".repeat(
             self.span
                 .len()
-                .clamp(1, line.chars().count().saturating_sub(at.column - 1).max(1)),
+                .clamp(1, line.chars().count().saturating_sub(caret_col).max(1)),
         );
         let _ = writeln!(out, "{pad} |");
         let _ = writeln!(out, "{gutter} | {line}");
-        let _ = writeln!(out, "{pad} | {}{carets}", " ".repeat(at.column - 1));
-        for c in &self.candidates {
+        let _ = writeln!(out, "{pad} | {}{carets}", " ".repeat(caret_col));
+        for c in self.candidates.iter().take(32) {
             let _ = writeln!(out, "{pad} = candidate: {c}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_around_the_column() {
+        let mut text = "a".repeat(1000);
+        text.replace_range(500..503, "Ke9");
+        let d = Diagnostic::new(Severity::Error, "invalid-move", "bad", Span::new(500, 503));
+        let shown = d.render("f.pgn", &LineIndex::new(text.as_bytes()));
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], "f.pgn:1:501: error[invalid-move]: bad");
+        assert_eq!(lines[2].chars().count(), "1 | ".len() + MAX_FRAME + 2);
+        let caret = lines[3].chars().position(|c| c == '^').unwrap_or(0);
+        let under: String = lines[2].chars().skip(caret).take(3).collect();
+        assert_eq!(under, "Ke9");
+        assert_eq!(lines[3].trim_end().ends_with("^^^"), true);
     }
 }

@@ -3,6 +3,27 @@
 //! part. This crate knows nothing of the board; `scoresheet-board` resolves
 //! what is written here into legal moves.
 //!
+//! - [`san`]: one move token (SAN, LAN, UCI, castling, null moves) into a
+//!   [`WrittenMove`], with relaxed spellings reported as diagnostics.
+//! - [`pgn`]: PGN files split into games (in memory or streaming), and each game
+//!   into tags and a flat token list; never fails, reports where and why.
+//! - [`desc`]: English descriptive notation.
+//!
+//! ```
+//! use scoresheet_notation::pgn::{games, parse_game};
+//! use scoresheet_notation::{parse_move, Mode};
+//!
+//! let m = parse_move(b"exd8=Q+", 0, Mode::Strict).unwrap();
+//! assert_eq!(m.value.to_string(), "exd8=Q+");
+//!
+//! let file = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+//! for slice in games(file) {
+//!     let game = parse_game(slice.bytes, slice.offset, Mode::Strict);
+//!     assert_eq!(game.mainline().count(), 3);
+//!     assert!(!game.has_errors());
+//! }
+//! ```
+//!
 //! ```
 //! use scoresheet_notation::{Square, Role, Color};
 //! let e4: Square = "e4".parse().unwrap();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use scoresheet_notation::LineIndex;
 use scoresheet_notation::desc::read_book;
 
-const CORPUS: &str = "/work/shared/desc/corpus";
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/desc/corpus");
 
 /// Games whose descriptive text and SAN pairing differ in length for a documented reason,
 /// as (name, reason). None is needed today: the Blue Book pairings that end in a null move

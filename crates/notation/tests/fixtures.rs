@@ -1,6 +1,7 @@
 //! Golden fixtures: every `fixtures/notation/{ok,err}/NNNN_name.pgn` is split into games,
 //! each game parsed, and the result rendered next to it in `NNNN_name.expected`.
-//! `ok` files must give no error, `err` files at least one. Run with `BLESS=1` to
+//! `ok` files must give no error, `err` files at least one. Files named
+//! `*_strict_*` are read in strict mode, the others leniently. Run with `BLESS=1` to
 //! rewrite the expected files (never edit them by hand).
 
 use std::fmt::Write as _;
@@ -92,13 +93,19 @@ fn render_game(out: &mut String, n: usize, game: &Game<'_>) {
     let _ = writeln!(out);
 }
 
+/// Files named `*_strict_*` are read in strict mode, the others leniently.
 fn render_file(rel: &str, text: &[u8]) -> (String, usize) {
+    let mode = if rel.contains("_strict_") {
+        Mode::Strict
+    } else {
+        Mode::Lenient
+    };
     let index = LineIndex::new(text);
     let mut out = String::new();
     let mut diagnostics = String::new();
     let mut errors = 0;
     for (n, slice) in games(text).enumerate() {
-        let game = parse_game(slice.bytes, slice.offset, Mode::Lenient);
+        let game = parse_game(slice.bytes, slice.offset, mode);
         render_game(&mut out, n + 1, &game);
         for d in &game.diagnostics {
             if d.severity == Severity::Error {

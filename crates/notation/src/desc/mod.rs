@@ -51,6 +51,7 @@
 //! ```
 
 mod book;
+mod detect;
 mod lex;
 mod parse;
 #[cfg(test)]
@@ -62,6 +63,7 @@ use crate::span::Span;
 use crate::types::{Color, File, Rank, Role, Square};
 
 pub use book::{Book, BookEnd, BookHeader, BookPly, read_book, read_books};
+pub use detect::looks_like_book;
 pub use parse::{parse_desc_move, parse_token, write_move};
 
 /// A wing of the board: the king's side (files e to h) or the queen's side (a to d).

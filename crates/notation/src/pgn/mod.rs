@@ -187,6 +187,12 @@ impl<'a> Game<'a> {
         self.tags.iter().find(|t| t.name == name.as_bytes())
     }
 
+    /// The decoded value of the first tag with this name.
+    #[must_use]
+    pub fn tag_value(&self, name: &str) -> Option<Cow<'a, str>> {
+        self.tag(name).map(Tag::value)
+    }
+
     /// The tokens that may be replayed: all of them, or those before [`Game::stop`].
     #[must_use]
     pub fn replayable(&self) -> &[Token<'a>] {
@@ -214,13 +220,20 @@ impl<'a> Game<'a> {
         })
     }
 
-    /// The main-line result token, if the movetext has one.
+    /// The result token outside every variation, if the movetext has one.
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
-        self.tokens.iter().rev().find_map(|t| match t {
-            Token::Result(r, _) => Some(*r),
-            _ => None,
-        })
+        let mut depth = 0usize;
+        let mut result = None;
+        for t in &self.tokens {
+            match t {
+                Token::StartVariation(_) => depth += 1,
+                Token::EndVariation(_) => depth = depth.saturating_sub(1),
+                Token::Result(r, _) if depth == 0 => result = Some(*r),
+                _ => {}
+            }
+        }
+        result
     }
 
     /// Whether any diagnostic is an error.

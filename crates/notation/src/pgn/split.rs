@@ -106,6 +106,21 @@ fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
 
+const OPEN: u8 = 1;
+const CLOSE: u8 = 2;
+const END: u8 = 3;
+
+/// What ends or matters in a movetext segment: `\n`, `{`, `;` end it; parentheses count.
+static SEGMENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\n' as usize] = END;
+    t[b'{' as usize] = END;
+    t[b';' as usize] = END;
+    t[b'(' as usize] = OPEN;
+    t[b')' as usize] = CLOSE;
+    t
+};
+
 /// The last whitespace- or bracket-delimited token of a segment: `(start, end)`.
 fn last_token(seg: &[u8]) -> (usize, usize) {
     let end = seg.iter().rposition(|&b| !is_blank(b)).map_or(0, |i| i + 1);
@@ -174,6 +189,13 @@ impl Splitter {
                     self.pos += 1;
                 }
                 _ if is_blank(b) => self.pos += 1,
+                // A byte order mark at a line start (files joined with `cat`) is blank.
+                0xEF if self.line_start && buf.len() - self.pos < 3 && !eof => {
+                    return Scan::NeedMore;
+                }
+                0xEF if self.line_start && buf[self.pos..].starts_with(b"\xEF\xBB\xBF") => {
+                    self.pos += 3;
+                }
                 b'[' if self.line_start => {
                     // A tag line: read it whole (values may hold `{` or `;`).
                     let nl = memchr(b'\n', &buf[self.pos..]);
@@ -244,32 +266,57 @@ impl Splitter {
                     CommentEnd::NeedMore => return Scan::NeedMore,
                 },
                 _ => {
-                    // Movetext: jump to the next line end or comment, then look at
-                    // the parentheses in between and at the segment's last token.
+                    // Movetext: run to the next line end or comment, counting
+                    // parentheses, then look at the segment's last token.
                     let start = self.pos;
-                    let seg_end = match memchr3(b'\n', b'{', b';', &buf[start..]) {
-                        Some(n) => start + n,
-                        None if eof => buf.len(),
-                        None => return Scan::NeedMore,
-                    };
-                    let seg = &buf[start..seg_end];
-                    for i in memchr2_iter(b'(', b')', seg) {
-                        if seg[i] == b'(' {
-                            self.depth = self.depth.saturating_add(1);
-                        } else {
-                            self.depth = self.depth.saturating_sub(1);
+                    let mut depth = self.depth;
+                    // Short lines (most movetext) go byte by byte; the rest of a
+                    // long line is searched with memchr.
+                    let mut i = start;
+                    let short_end = (start + 32).min(buf.len());
+                    let mut found = None;
+                    while i < short_end {
+                        match SEGMENT[usize::from(buf[i])] {
+                            0 => {}
+                            OPEN => depth = depth.saturating_add(1),
+                            CLOSE => depth = depth.saturating_sub(1),
+                            _ => {
+                                found = Some(i);
+                                break;
+                            }
                         }
+                        i += 1;
                     }
+                    let seg_end = match found {
+                        Some(end) => end,
+                        None => {
+                            let end = match memchr3(b'\n', b'{', b';', &buf[i..]) {
+                                Some(n) => i + n,
+                                None if eof => buf.len(),
+                                None => return Scan::NeedMore,
+                            };
+                            for p in memchr2_iter(b'(', b')', &buf[i..end]) {
+                                if buf[i + p] == b'(' {
+                                    depth = depth.saturating_add(1);
+                                } else {
+                                    depth = depth.saturating_sub(1);
+                                }
+                            }
+                            end
+                        }
+                    };
+                    self.depth = depth;
                     self.mark_start();
                     self.seen_movetext = true;
                     self.line_start = false;
                     self.pos = seg_end;
-                    if self.depth == 0 {
+                    let seg = &buf[start..seg_end];
+                    let last = seg.iter().rev().find(|&&c| !is_blank(c));
+                    // Results end in `0`, `1`, `2`, `*` or `½`: most segments are rejected here.
+                    if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
                         let (t_start, t_end) = last_token(seg);
                         let token = &seg[t_start..t_end];
-                        if matches!(token.first(), Some(b'0' | b'1' | b'*' | 0xC2))
-                            && GameResult::from_ascii(token).is_some()
-                        {
+                        if GameResult::from_ascii(token).is_some() {
                             let game_start = self.start.unwrap_or(start);
                             self.new_game();
                             self.pos = start + t_end;

@@ -1,0 +1,381 @@
+//! A whole book game: every ply resolved in turn, with the lookahead tie-break.
+
+use scoresheet_notation::desc::{Book, BookPly};
+use scoresheet_notation::{Color, Diagnostic, Severity};
+
+use super::{DescContext, DescResolveError, Origins, resolve_desc};
+use crate::{EpStyle, Move, Position};
+
+/// The most plies one lookahead decision may resolve while it compares the readings of
+/// an ambiguous move: enough for a few nested ambiguities over a long game, small enough
+/// that hostile input cannot make it run long.
+const LOOKAHEAD_STEPS_PER_DECISION: usize = 20_000;
+
+/// The most plies all lookahead decisions of one game may resolve together.
+const LOOKAHEAD_STEPS_PER_GAME: usize = 200_000;
+
+/// The most ambiguous plies one lookahead branch may nest (each is a level of recursion,
+/// so this also bounds the stack).
+const LOOKAHEAD_MAX_NESTING: usize = 32;
+
+/// One resolved ply of a book game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayedPly {
+    /// Its index in [`Book::plies`].
+    pub index: usize,
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Its SAN, with `+` or `#`.
+    pub san: String,
+}
+
+/// A book game replayed on the board.
+#[derive(Debug, Clone)]
+pub struct BookReplay {
+    /// The position before the first ply.
+    pub start: Position,
+    /// The plies resolved, in order (all of them unless [`BookReplay::error`] is set).
+    pub plies: Vec<ReplayedPly>,
+    /// The position after the last resolved ply.
+    pub position: Position,
+    /// Tie-breaks, repairs and remarks, then the error if any, in ply order; each carries
+    /// its 1-based ply.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The first ply that could not be resolved (index in [`Book::plies`]) and why.
+    pub error: Option<(usize, Diagnostic)>,
+}
+
+impl BookReplay {
+    /// The resolved moves as SAN movetext: `1. e4 e5 2. Nf3`, starting from the start
+    /// position's move number (`5... Nf6` when Black moves first).
+    #[must_use]
+    pub fn san_movetext(&self) -> String {
+        let mut out = String::new();
+        let mut number = self.start.fullmove_number();
+        for (i, ply) in self.plies.iter().enumerate() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            match ply.color {
+                Color::White => out.push_str(&format!("{number}. ")),
+                Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
+                Color::Black => {}
+            }
+            out.push_str(&ply.san);
+            if ply.color == Color::Black {
+                number = number.saturating_add(1);
+            }
+        }
+        out
+    }
+
+    /// The resolved moves.
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        self.plies.iter().map(|p| p.mv).collect()
+    }
+}
+
+/// Replays a book game: each ply is resolved with [`resolve_desc`] and played.
+///
+/// The start is `start`, else the book's `[FEN]` line, else the standard position. In
+/// strict mode only the check-marker tie-break applies; otherwise the recapture and
+/// lookahead tie-breaks, plain `Castles` as `O-O` and a missing promotion piece as a
+/// queen also apply, each reported. The replay stops at the first ply that cannot be
+/// resolved, with an error diagnostic giving the move, the position (FEN) and the
+/// candidates.
+///
+/// ```
+/// use scoresheet_board::desc::replay_book;
+/// use scoresheet_notation::desc::read_book;
+/// let book = read_book(b"1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n3. B-Kt5 P-QR3\n");
+/// let replay = replay_book(&book, None, true);
+/// assert!(replay.error.is_none());
+/// assert_eq!(replay.san_movetext(), "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+/// ```
+#[must_use]
+pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookReplay {
+    let mut diagnostics = Vec::new();
+    let start = match start {
+        Some(p) => p,
+        None => match book.fen.as_deref().map(Position::from_fen) {
+            None => Position::new(),
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                let span = book
+                    .headers
+                    .iter()
+                    .find(|h| h.key.eq_ignore_ascii_case("fen"))
+                    .map(|h| h.span)
+                    .unwrap_or_default();
+                let d = Diagnostic::new(
+                    Severity::Error,
+                    "bad-fen",
+                    format!("the start position cannot be set up: {e}"),
+                    span,
+                );
+                diagnostics.push(d.clone());
+                return BookReplay {
+                    start: Position::new(),
+                    plies: Vec::new(),
+                    position: Position::new(),
+                    diagnostics,
+                    error: Some((0, d)),
+                };
+            }
+        },
+    };
+    let base = if strict {
+        DescContext::strict()
+    } else {
+        DescContext::lenient()
+    };
+    let mut pos = start.clone();
+    let mut origins = Origins::from_position(&start);
+    let mut plies = Vec::new();
+    let mut last: Option<Move> = None;
+    let mut game_budget = LOOKAHEAD_STEPS_PER_GAME;
+    let mut error = None;
+    if let Some(first) = book.plies.first()
+        && first.color != pos.turn()
+    {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "side-to-move",
+            format!(
+                "the table starts with a {} move but {} is to move in the start position: plies are taken in turn from {}",
+                color_name(first.color),
+                color_name(pos.turn()),
+                color_name(pos.turn())
+            ),
+            first.span,
+        );
+        d.ply = Some(1);
+        diagnostics.push(d);
+    }
+    for (index, ply) in book.plies.iter().enumerate() {
+        let ply_number = u32::try_from(index + 1).ok();
+        let ctx = base.after(last);
+        let outcome = match &ply.result {
+            Err(e) => Err(Diagnostic::new(
+                Severity::Error,
+                "desc-syntax",
+                e.to_string(),
+                e.span,
+            )),
+            Ok(w) => match resolve_desc(&pos, &origins, w, &ctx) {
+                Ok(r) => Ok((r.mv, r.notes)),
+                Err(DescResolveError::Ambiguous {
+                    moves,
+                    written,
+                    span,
+                    ..
+                }) if !strict => {
+                    let rest = book.plies.get(index + 1..).unwrap_or_default();
+                    match lookahead(&pos, &origins, &moves, rest, &ctx, &mut game_budget) {
+                        Ok((m, why)) => {
+                            let note = Diagnostic::new(
+                                Severity::Warning,
+                                "tie-break-lookahead",
+                                format!(
+                                    "`{written}` fits {}; read as {} because {why}",
+                                    moves
+                                        .iter()
+                                        .map(|m| pos.san(m))
+                                        .collect::<Vec<_>>()
+                                        .join(", "),
+                                    pos.san(&m)
+                                ),
+                                span,
+                            );
+                            Ok((m, vec![note]))
+                        }
+                        Err(why) => {
+                            let err = DescResolveError::Ambiguous {
+                                candidates: moves
+                                    .iter()
+                                    .map(|m| super::describe_candidate(&pos, m))
+                                    .collect(),
+                                moves,
+                                written,
+                                hint: Some(why),
+                                span,
+                            };
+                            Err(err.to_diagnostic())
+                        }
+                    }
+                }
+                // Strict: say what the lenient lookahead would take, when it would.
+                Err(DescResolveError::Ambiguous {
+                    moves,
+                    written,
+                    span,
+                    candidates,
+                    hint: None,
+                }) => {
+                    let rest = book.plies.get(index + 1..).unwrap_or_default();
+                    let lenient = DescContext::lenient().after(last);
+                    let hint = lookahead(&pos, &origins, &moves, rest, &lenient, &mut game_budget)
+                        .ok()
+                        .map(|(m, _)| {
+                            format!("a lenient reading takes {} by lookahead", pos.san(&m))
+                        });
+                    Err(DescResolveError::Ambiguous {
+                        written,
+                        candidates,
+                        moves,
+                        hint,
+                        span,
+                    }
+                    .to_diagnostic())
+                }
+                Err(e) => Err(e.to_diagnostic()),
+            },
+        };
+        match outcome {
+            Ok((mv, notes)) => {
+                for mut n in notes {
+                    n.ply = ply_number;
+                    diagnostics.push(n);
+                }
+                plies.push(ReplayedPly {
+                    index,
+                    color: pos.turn(),
+                    mv,
+                    san: pos.san(&mv),
+                });
+                origins.play(&mv);
+                pos.play_unchecked(&mv);
+                last = Some(mv);
+            }
+            Err(mut d) => {
+                d.ply = ply_number;
+                d.message = format!("{} (position {})", d.message, pos.to_fen(EpStyle::Legal));
+                diagnostics.push(d.clone());
+                error = Some((index, d));
+                break;
+            }
+        }
+    }
+    BookReplay {
+        start,
+        plies,
+        position: pos,
+        diagnostics,
+        error,
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Picks the reading of an ambiguous move under which the rest of the game resolves
+/// farthest (SPEC-NOTES §5.3), or says why none can be picked.
+fn lookahead(
+    pos: &Position,
+    origins: &Origins,
+    candidates: &[Move],
+    rest: &[BookPly],
+    ctx: &DescContext,
+    game_budget: &mut usize,
+) -> Result<(Move, String), String> {
+    let mut budget = LOOKAHEAD_STEPS_PER_DECISION.min(*game_budget);
+    let before = budget;
+    let mut reaches = Vec::with_capacity(candidates.len());
+    for m in candidates {
+        let mut next = pos.clone();
+        let mut next_origins = origins.clone();
+        next_origins.play(m);
+        next.play_unchecked(m);
+        let reach = reach(&next, &next_origins, Some(*m), rest, ctx, &mut budget, 0);
+        reaches.push(reach);
+    }
+    *game_budget -= before - budget;
+    let Some(reaches) = reaches.into_iter().collect::<Option<Vec<usize>>>() else {
+        return Err("the lookahead over the rest of the game reached its work limit".to_owned());
+    };
+    let best = reaches.iter().copied().max().unwrap_or(0);
+    let winners: Vec<usize> = (0..reaches.len()).filter(|&i| reaches[i] == best).collect();
+    match winners.as_slice() {
+        [i] if best == rest.len() => Ok((
+            candidates[*i],
+            "only with it does the rest of the game resolve".to_owned(),
+        )),
+        [i] => Ok((
+            candidates[*i],
+            format!(
+                "with it the next {best} plies resolve, with the others fewer (the game has a later error)"
+            ),
+        )),
+        _ if best == rest.len() => {
+            Err("the rest of the game resolves with more than one of them".to_owned())
+        }
+        _ => Err(format!(
+            "the rest of the game resolves equally far ({best} plies) with more than one of them"
+        )),
+    }
+}
+
+/// How many of `plies` resolve in a row from `pos`, taking the best reading at each
+/// ambiguous ply; `None` when the budget runs out or the ambiguities nest too deep.
+fn reach(
+    pos: &Position,
+    origins: &Origins,
+    last: Option<Move>,
+    plies: &[BookPly],
+    ctx: &DescContext,
+    budget: &mut usize,
+    nesting: usize,
+) -> Option<usize> {
+    let mut pos = pos.clone();
+    let mut origins = origins.clone();
+    let mut last = last;
+    for (i, ply) in plies.iter().enumerate() {
+        *budget = budget.checked_sub(1)?;
+        let Ok(written) = &ply.result else {
+            return Some(i);
+        };
+        match resolve_desc(&pos, &origins, written, &ctx.after(last)) {
+            Ok(r) => {
+                origins.play(&r.mv);
+                pos.play_unchecked(&r.mv);
+                last = Some(r.mv);
+            }
+            Err(DescResolveError::Ambiguous { moves, .. }) => {
+                if nesting >= LOOKAHEAD_MAX_NESTING {
+                    return None;
+                }
+                let rest = plies.get(i + 1..).unwrap_or_default();
+                let mut best = 0;
+                for m in &moves {
+                    let mut next = pos.clone();
+                    let mut next_origins = origins.clone();
+                    next_origins.play(m);
+                    next.play_unchecked(m);
+                    let r = reach(
+                        &next,
+                        &next_origins,
+                        Some(*m),
+                        rest,
+                        ctx,
+                        budget,
+                        nesting + 1,
+                    )?;
+                    best = best.max(r);
+                    if best == rest.len() {
+                        break;
+                    }
+                }
+                return Some(i + 1 + best);
+            }
+            Err(_) => return Some(i),
+        }
+    }
+    Some(plies.len())
+}

@@ -1,0 +1,164 @@
+//! `scoresheet convert` end to end: outputs, exit codes, error reports, `-o`, `--from`,
+//! `--strict`, standard input.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use pretty_assertions::assert_eq;
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    c.env("SCORESHEET_NO_PROGRESS", "1");
+    c
+}
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/convert")
+        .join(path)
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(stdin.unwrap_or_default())
+        .expect("stdin written");
+    drop(input);
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("scoresheet-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir.join(name)
+}
+
+#[test]
+fn converts_a_file_to_strict_pgn() {
+    let path = fixture("ok/0004_nested_variations.pgn");
+    let out = run(&["convert", path.to_str().unwrap(), "--to", "pgn"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let expected = std::fs::read_to_string(fixture("ok/0004_nested_variations.expected")).unwrap();
+    assert_eq!(text(&out.stdout), expected);
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn an_unconvertible_game_is_reported_and_the_others_written() {
+    let path = fixture("err/0001_illegal_move_in_variation.pgn");
+    let name = path.to_str().unwrap();
+    let out = run(&["convert", name, "--to", "san"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "1. d4 *\n");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "{name}:4:42: error[illegal-move]: game 1 (Bb7): no white bishop can move to b7"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ambiguous_moves_list_their_candidates() {
+    let path = fixture("err/0002_ambiguous_main_line.pgn");
+    let out = run(&["convert", path.to_str().unwrap(), "--to", "uci"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).ends_with("; candidates: Nfd2 (Nf3-d2), Nbd2 (Nb1-d2)\n"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn standard_input_and_output_file() {
+    let target = temp("out.lan");
+    let out = run(
+        &[
+            "convert",
+            "-",
+            "--to",
+            "lan",
+            "-o",
+            target.to_str().unwrap(),
+        ],
+        Some(b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "1. e2-e4 e7-e5 2. Qd1-h5 Nb8-c6 3. Bf1-c4 Ng8-f6 4. Qh5xf7# 1-0\n"
+    );
+}
+
+#[test]
+fn from_restricts_the_input_notation() {
+    let game = b"1. e4 e7e5 *\n";
+    let out = run(
+        &["convert", "-", "--to", "san", "--from", "san"],
+        Some(game),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1. e4 e5 *\n");
+}
+
+#[test]
+fn strict_turns_warnings_into_errors() {
+    let game = b"[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1. e4 e5 1-0\n");
+    assert!(
+        text(&out.stderr).contains("warning[result-mismatch]"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["convert", "-", "--to", "san", "--strict"], Some(game));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "");
+    assert!(text(&out.stderr).contains("error[result-mismatch]"));
+}
+
+#[test]
+fn descriptive_output_reads_back_to_the_same_moves() {
+    let game = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *";
+    let out = run(&["convert", "-", "--to", "descriptive"], Some(game));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "1. P-K4     P-K4\n2. N-KB3    N-QB3\n3. B-N5     P-QR3\n4. BxN      QPxB\n5. O-O      P-B3\n*\n\n"
+    );
+    let back = run(&["convert", "-", "--to", "san"], Some(&out.stdout));
+    assert_eq!(text(&back.stderr), "");
+    assert_eq!(
+        text(&back.stdout),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *\n"
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    let out = run(&["convert", "/no/such/file.pgn", "--to", "pgn"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,113 @@
+//! End-to-end tests of how `scoresheet validate` reads its inputs: compressed
+//! files, directories, standard input, a closed output pipe.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use pretty_assertions::assert_eq;
+
+const GAME: &str =
+    "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("scoresheet-inputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn scoresheet(args: &[&str], cwd: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .current_dir(cwd)
+        .env("SCORESHEET_NO_TIMING", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run scoresheet");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn zstd_files_are_read_as_they_stream_and_directories_recursively() {
+    let dir = scratch("zst");
+    std::fs::create_dir_all(dir.join("sub")).expect("sub dir");
+    let many = GAME.repeat(300);
+    let packed = zstd::encode_all(many.as_bytes(), 3).expect("compress");
+    std::fs::write(dir.join("sub/games.pgn.zst"), &packed).expect("write zst");
+    std::fs::write(dir.join("plain.pgn"), GAME).expect("write pgn");
+    std::fs::write(dir.join("notes.txt"), "not a game file").expect("write txt");
+    let (code, out, err) = scoresheet(&["validate", "."], &dir);
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "2 files, 301 games: 301 valid, 0 invalid, 0 warnings, 2107 plies\n"
+    );
+    // A truncated compressed file is an I/O error (exit 2) naming the file.
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("write cut");
+    let (code, _, err) = scoresheet(&["validate", "cut.pgn.zst"], &dir);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("scoresheet: error: cut.pgn.zst: "), "{err}");
+}
+
+#[test]
+fn a_missing_input_is_a_usage_error() {
+    let dir = scratch("missing");
+    let (code, out, err) = scoresheet(&["validate", "nope.pgn"], &dir);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "scoresheet: error: nope.pgn: no such file or directory\n"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = scratch("pipe");
+    let bad = "1. e4 e5 2. Ke3 *\n\n".repeat(20_000);
+    std::fs::write(dir.join("bad.pgn"), bad).expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["validate", "bad.pgn"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Read a little, then close our end of the pipe.
+    {
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut first = [0u8; 64];
+        let _ = std::io::Read::read(&mut stdout, &mut first);
+    }
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err, "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn standard_input_is_read_when_no_path_is_given() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["validate", "--format", "json", "--quiet"])
+        .env("SCORESHEET_NO_TIMING", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(GAME.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"summary\":{\"files\":1,\"games\":1,\"valid\":1,\"invalid\":0,\"warnings\":0,\"plies\":7,\"bytes\":71,\"seconds\":0.0}}\n"
+    );
+}

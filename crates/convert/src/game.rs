@@ -1,0 +1,753 @@
+//! The resolved game: every move of every line resolved into a legal move, with
+//! comments, NAGs and annotation glyphs kept in place.
+//!
+//! Variations are a flat list of [`Node::StartVariation`] and [`Node::EndVariation`]
+//! markers, as in the parsed game, and are walked with an explicit stack: nesting
+//! costs heap, never call stack.
+
+use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
+use scoresheet_board::replay::{ReplayOptions, replay};
+use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
+use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
+use scoresheet_notation::{
+    Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span, WrittenMove,
+};
+
+/// The notations a move may be written in, for [`Options::from`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Standard algebraic notation (`Nf3`), with castling and null moves.
+    San,
+    /// Long algebraic notation (`Ng1-f3`), with castling and null moves.
+    Lan,
+    /// UCI notation (`g1f3`), with null moves.
+    Uci,
+    /// English descriptive notation (`N-KB3`), with castling.
+    Descriptive,
+}
+
+impl Notation {
+    /// The notation's name, lower case: `san`, `lan`, `uci`, `descriptive`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::San => "san",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+            Notation::Descriptive => "descriptive",
+        }
+    }
+
+    /// Whether a move written as `kind` is in this notation.
+    #[must_use]
+    pub fn accepts(self, kind: &MoveKind) -> bool {
+        match kind {
+            MoveKind::San(_) => self == Notation::San,
+            MoveKind::Lan(l) => self == lan_notation(l),
+            MoveKind::Castle(_) => self != Notation::Uci,
+            MoveKind::Null => self != Notation::Descriptive,
+            MoveKind::Descriptive(_) => self == Notation::Descriptive,
+        }
+    }
+
+    /// The notation of a written move (castling and null moves count as SAN).
+    #[must_use]
+    pub fn of(kind: &MoveKind) -> Notation {
+        match kind {
+            MoveKind::San(_) | MoveKind::Castle(_) | MoveKind::Null => Notation::San,
+            MoveKind::Lan(l) => lan_notation(l),
+            MoveKind::Descriptive(_) => Notation::Descriptive,
+        }
+    }
+}
+
+fn lan_notation(l: &LanMove) -> Notation {
+    if l.is_uci() {
+        Notation::Uci
+    } else {
+        Notation::Lan
+    }
+}
+
+/// How to resolve a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Accept only moves in this notation: a move in another one is an error.
+    pub from: Option<Notation>,
+    /// Turn every warning into an error.
+    pub strict: bool,
+}
+
+/// A move's SAN, check or mate mark included, held inline (no heap).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct San {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl San {
+    fn new(plain: &str, mark: Option<u8>) -> San {
+        let mut s = San {
+            bytes: [0; 8],
+            len: 0,
+        };
+        for &b in plain.as_bytes().iter().chain(mark.as_ref()) {
+            if let Some(slot) = s.bytes.get_mut(usize::from(s.len)) {
+                *slot = b;
+                s.len += 1;
+            }
+        }
+        s
+    }
+
+    /// The SAN text: `Nf3`, `exd8=Q+`, `O-O-O#`, `--`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        core::str::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+impl core::fmt::Debug for San {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl core::fmt::Display for San {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One resolved move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The legal move.
+    pub mv: Move,
+    /// Its SAN in the position it was played in, with `+` or `#`.
+    pub san: San,
+    /// The full-move number of the position it was played in.
+    pub fullmove: u32,
+    /// The side that played it.
+    pub turn: Color,
+    /// The annotation glyph written with it (`!`, `?`, ...), written as `$1`..`$6` in PGN.
+    pub annotation: Option<Annotation>,
+    /// Where the move was written.
+    pub span: Span,
+}
+
+/// One element of a resolved game's movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Node<'a> {
+    /// A move.
+    Move(MoveNode),
+    /// A numeric annotation glyph.
+    Nag(u8),
+    /// A comment's raw text (brace, `;` or commentary line), delimiters excluded.
+    Comment(&'a [u8]),
+    /// A variation starts: its moves replace the move before it.
+    StartVariation,
+    /// The innermost variation ends.
+    EndVariation,
+}
+
+/// A game with every move of every line resolved.
+#[derive(Debug, Clone)]
+pub struct ResolvedGame<'a> {
+    /// The tag pairs as read, in order.
+    pub tags: Vec<Tag<'a>>,
+    /// The starting position (the `FEN` tag's, or the standard one).
+    pub start: Position,
+    /// Whether the game is Chess960 (a `Variant` tag naming it).
+    pub chess960: bool,
+    /// The movetext, results inside variations and `%` escape lines dropped.
+    pub nodes: Vec<Node<'a>>,
+    /// The game's result: the `Result` tag's when it is one, else the movetext's, else `*`.
+    pub result: GameResult,
+    /// Warnings (errors when [`Options::strict`] is set never reach here) and notes.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl ResolvedGame<'_> {
+    /// The main-line moves (outside every variation), in order.
+    pub fn mainline(&self) -> impl Iterator<Item = &MoveNode> + '_ {
+        let mut depth = 0usize;
+        self.nodes.iter().filter_map(move |n| match n {
+            Node::StartVariation => {
+                depth += 1;
+                None
+            }
+            Node::EndVariation => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Node::Move(m) if depth == 0 => Some(m),
+            _ => None,
+        })
+    }
+}
+
+/// Why a game cannot be converted: its first error, and the warnings found before it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", error.message)]
+pub struct ConvertError {
+    /// The first error in text order. For a move that cannot be resolved, its span is the
+    /// part of the move at fault and its candidates list the readings of an ambiguous move.
+    pub error: Diagnostic,
+    /// The whole move the error is about, when it is about a move.
+    pub move_span: Option<Span>,
+    /// The warnings found (with strict options, there are none: they are errors).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// One open line: the position now, and the position before its last move.
+struct Line {
+    pos: Position,
+    before_last: Option<Position>,
+}
+
+/// Resolves every move of `game`, main line and variations.
+///
+/// # Errors
+/// The first error in text order: a parse error, an invalid `FEN` tag, a move that names
+/// no legal move or several, a move in another notation than [`Options::from`], a
+/// variation with no move to replace, or any warning when [`Options::strict`] is set.
+///
+/// ```
+/// use scoresheet_convert::{resolve_game, Node, Options};
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let game = parse_game(b"1. e4 e5 (1... c5 $1 {Sicilian}) 2. Nf3 *", 0, Mode::Lenient);
+/// let r = resolve_game(&game, &Options::default()).unwrap();
+/// let sans: Vec<String> = r.nodes.iter().filter_map(|n| match n {
+///     Node::Move(m) => Some(m.san.to_string()),
+///     _ => None,
+/// }).collect();
+/// assert_eq!(sans, ["e4", "e5", "c5", "Nf3"]);
+///
+/// let bad = parse_game(b"1. e4 e5 (1... Ke7) 2. Nf3 *", 0, Mode::Lenient);
+/// let e = resolve_game(&bad, &Options::default()).unwrap_err();
+/// assert_eq!(e.move_span.unwrap().slice(b"1. e4 e5 (1... Ke7) 2. Nf3 *"), b"Ke7");
+/// ```
+pub fn resolve_game<'a>(
+    game: &PgnGame<'a>,
+    options: &Options,
+) -> Result<ResolvedGame<'a>, Box<ConvertError>> {
+    let mut nodes = Vec::with_capacity(game.tokens.len());
+    resolve_game_into(game, options, &mut nodes).map(|(start, chess960, result, warnings)| {
+        ResolvedGame {
+            tags: game.tags.clone(),
+            start,
+            chess960,
+            nodes,
+            result,
+            warnings,
+        }
+    })
+}
+
+type Resolved = (Position, bool, GameResult, Vec<Diagnostic>);
+
+fn resolve_game_into<'a>(
+    game: &PgnGame<'a>,
+    options: &Options,
+    nodes: &mut Vec<Node<'a>>,
+) -> Result<Resolved, Box<ConvertError>> {
+    let mut diags: Vec<Diagnostic> = game
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Note)
+        .cloned()
+        .collect();
+    for d in &mut diags {
+        if d.kind == "result-mismatch" {
+            d.message.push_str(": the tag's result is written");
+        }
+    }
+    let mut fatal: Option<(Diagnostic, Option<Span>)> = None;
+    let chess960 = tags_check(game, &mut diags);
+    let start = match game.tag("FEN") {
+        None => Position::new(),
+        Some(tag) => match Position::from_fen(&tag.value()) {
+            Ok(p) => p,
+            Err(e) => {
+                let d = Diagnostic::new(
+                    Severity::Error,
+                    "invalid-fen",
+                    e.to_string(),
+                    tag.value_span,
+                );
+                return Err(finish_error(diags, Some((d, None)), options));
+            }
+        },
+    };
+    let result = effective_result(game, &mut diags);
+
+    let mut line = Line {
+        pos: start.clone(),
+        before_last: None,
+    };
+    let mut stack: Vec<Line> = Vec::new();
+    let mut pending_number: Option<(u32, bool, Span)> = None;
+    let mut main_plies = 0u32;
+    // A main line in descriptive notation is resolved as a whole first: the books'
+    // tie-breaks (recapture, the rest of the game) need more than one move.
+    let desc_main: Option<Vec<Move>> = if game
+        .mainline()
+        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
+    {
+        let r = replay(
+            game,
+            &ReplayOptions {
+                strict: options.strict,
+            },
+        );
+        let own = r.diagnostics.iter().filter(|d| d.ply.is_some());
+        for d in own {
+            if d.severity == Severity::Error {
+                fatal = Some((d.clone(), r.written.get(r.moves.len()).copied()));
+            } else if d.severity == Severity::Warning {
+                diags.push(d.clone());
+            }
+        }
+        if fatal.is_some() {
+            return Err(finish_error(diags, fatal, options));
+        }
+        Some(r.moves)
+    } else {
+        None
+    };
+    for token in game.replayable() {
+        match token {
+            Token::MoveNumber {
+                number,
+                black,
+                span,
+            } => pending_number = Some((*number, *black, *span)),
+            Token::Move(mv) => {
+                let before = diags.len();
+                if let Some((number, black, span)) = pending_number.take() {
+                    check_number(&line.pos, number, black, span, &mut diags);
+                }
+                let known = match (&desc_main, stack.is_empty()) {
+                    (Some(moves), true) => moves.get(main_plies as usize).copied(),
+                    _ => None,
+                };
+                let result = play(&mut line, mv, known, options, &mut diags);
+                // Main-line problems name their ply, as `validate` does.
+                let ply = stack.is_empty().then(|| main_plies.saturating_add(1));
+                if ply.is_some() {
+                    for d in diags.get_mut(before..).unwrap_or_default() {
+                        d.ply = ply;
+                    }
+                }
+                match result {
+                    Ok(node) => {
+                        nodes.push(Node::Move(node));
+                        if stack.is_empty() {
+                            main_plies = main_plies.saturating_add(1);
+                        }
+                    }
+                    Err(mut d) => {
+                        d.ply = ply;
+                        fatal = Some((d, Some(mv.span)));
+                        break;
+                    }
+                }
+            }
+            Token::Nag { nag, .. } => nodes.push(Node::Nag(*nag)),
+            Token::Comment { kind, text, .. } => {
+                if *kind != CommentKind::Escape {
+                    nodes.push(Node::Comment(text));
+                }
+            }
+            Token::StartVariation(span) => {
+                pending_number = None;
+                let Some(before) = line.before_last.take() else {
+                    fatal = Some((
+                        Diagnostic::new(
+                            Severity::Error,
+                            "variation-without-move",
+                            "a variation must follow the move it replaces",
+                            *span,
+                        ),
+                        None,
+                    ));
+                    break;
+                };
+                let outer = core::mem::replace(
+                    &mut line,
+                    Line {
+                        pos: before,
+                        before_last: None,
+                    },
+                );
+                // The outer line's position before its last move is the variation's start:
+                // keep a copy for a following sibling variation.
+                stack.push(Line {
+                    before_last: Some(line.pos.clone()),
+                    pos: outer.pos,
+                });
+                nodes.push(Node::StartVariation);
+            }
+            Token::EndVariation(_) => {
+                pending_number = None;
+                if let Some(outer) = stack.pop() {
+                    line = outer;
+                    nodes.push(Node::EndVariation);
+                }
+            }
+            Token::Result(..) | Token::Invalid(_) => {}
+        }
+    }
+    // Close what an unterminated variation left open (the parser reported it).
+    for _ in 0..stack.len() {
+        nodes.push(Node::EndVariation);
+    }
+    if fatal.is_some() || has_problem(&diags, options) {
+        return Err(finish_error(diags, fatal, options));
+    }
+    Ok((start, chess960, result, diags))
+}
+
+fn has_problem(diags: &[Diagnostic], options: &Options) -> bool {
+    diags.iter().any(|d| {
+        d.severity == Severity::Error || (options.strict && d.severity == Severity::Warning)
+    })
+}
+
+/// The first error in text order (warnings count when strict), with the remaining warnings.
+fn finish_error(
+    mut diags: Vec<Diagnostic>,
+    fatal: Option<(Diagnostic, Option<Span>)>,
+    options: &Options,
+) -> Box<ConvertError> {
+    if options.strict {
+        for d in &mut diags {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    let first = diags
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.severity == Severity::Error)
+        .min_by_key(|(_, d)| d.span.start)
+        .map(|(i, d)| (i, d.span.start));
+    let (error, move_span) = match (first, fatal) {
+        (Some((i, at)), Some((f, _))) if at < f.span.start => (diags.remove(i), None),
+        (_, Some((f, s))) => (f, s),
+        (Some((i, _)), None) => (diags.remove(i), None),
+        (None, None) => (
+            Diagnostic::new(
+                Severity::Error,
+                "internal",
+                "the game could not be converted",
+                Span::new(0, 0),
+            ),
+            None,
+        ),
+    };
+    diags.retain(|d| d.severity == Severity::Warning);
+    Box::new(ConvertError {
+        error,
+        move_span,
+        warnings: diags,
+    })
+}
+
+/// Plays one written move in the line, or says why it cannot be.
+/// Resolves and plays one move; `known` is the move already resolved for it (a
+/// descriptive main line).
+fn play(
+    line: &mut Line,
+    mv: &WrittenMove,
+    known: Option<Move>,
+    options: &Options,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<MoveNode, Diagnostic> {
+    if let Some(from) = options.from {
+        if !from.accepts(&mv.kind) {
+            return Err(Diagnostic::new(
+                Severity::Error,
+                "wrong-notation",
+                format!(
+                    "the move is written in {} notation but only {} is accepted",
+                    Notation::of(&mv.kind).name(),
+                    from.name()
+                ),
+                mv.span,
+            ));
+        }
+    }
+    let m = match (known, &mv.kind) {
+        (Some(m), _) => m,
+        (None, MoveKind::Descriptive(_)) => {
+            // A descriptive move in a variation: no game history to track the pieces'
+            // origins or to break ties with, so only an unambiguous reading is taken.
+            let ctx = if options.strict {
+                DescContext::strict()
+            } else {
+                DescContext::lenient()
+            };
+            resolve_desc(&line.pos, &Origins::from_position(&line.pos), mv, &ctx)
+                .map(|r| r.mv)
+                .map_err(|e| {
+                    let mut d = e.to_diagnostic();
+                    d.message = format!(
+                        "{} (position: {})",
+                        d.message,
+                        line.pos.to_fen(EpStyle::Always)
+                    );
+                    d
+                })?
+        }
+        (None, _) => resolve(&line.pos, mv).map_err(|e| resolve_diagnostic(&e, &line.pos))?,
+    };
+    let plain = line.pos.san_plain(&m);
+    let fullmove = line.pos.fullmove_number();
+    let turn = line.pos.turn();
+    match &mut line.before_last {
+        Some(b) => b.clone_from(&line.pos),
+        None => line.before_last = Some(line.pos.clone()),
+    }
+    line.pos.play_unchecked(&m);
+    let mark = if m.is_null() || !line.pos.is_check() {
+        None
+    } else if line.pos.has_legal_move() {
+        Some(b'+')
+    } else {
+        Some(b'#')
+    };
+    if mv.suffix.check.is_some() || mark.is_some() || !matches!(mv.kind, MoveKind::San(_)) {
+        if let Some(before) = &line.before_last {
+            diags.extend(check_suffix(before, &line.pos, mv, &m));
+        }
+    } else if let MoveKind::San(s) = &mv.kind {
+        // Only the capture mark can be wrong: skip the full check on the hot path.
+        if s.capture.is_some() != m.is_capture() {
+            if let Some(before) = &line.before_last {
+                diags.extend(check_suffix(before, &line.pos, mv, &m));
+            }
+        }
+    }
+    Ok(MoveNode {
+        mv: m,
+        san: San::new(&plain, mark),
+        fullmove,
+        turn,
+        annotation: mv.suffix.annotation.map(|(a, _)| a),
+        span: mv.span,
+    })
+}
+
+/// An unresolvable move as an error diagnostic, with the position it was tried in.
+fn resolve_diagnostic(e: &ResolveError, pos: &Position) -> Diagnostic {
+    let mut d = e.to_diagnostic();
+    d.message = format!("{} (position: {})", d.message, pos.to_fen(EpStyle::Always));
+    d
+}
+
+/// A move number must be the position's full-move number; `N...` must precede a Black move.
+fn check_number(pos: &Position, number: u32, black: bool, span: Span, diags: &mut Vec<Diagnostic>) {
+    let expected = pos.fullmove_number();
+    let turn = pos.turn();
+    if number != expected {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            "move-number",
+            format!("move number {number} is written but this is move {expected} ({turn} to move)"),
+            span,
+        ));
+    } else if black && turn == Color::White {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            "move-number",
+            format!("{number}... announces a black move but white is to move"),
+            span,
+        ));
+    }
+}
+
+/// Checks the tags a converter relies on; whether the game is Chess960.
+fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
+    for (i, t) in game.tags.iter().enumerate() {
+        if game
+            .tags
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .any(|u| u.name == t.name)
+        {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "duplicate-tag",
+                format!(
+                    "the tag {} is repeated: only the first is kept",
+                    t.name_str()
+                ),
+                t.span,
+            ));
+        }
+    }
+    let Some(variant) = game.tag("Variant") else {
+        return false;
+    };
+    let v = variant.value().trim().to_ascii_lowercase();
+    let chess960 = v.contains("960") || v.contains("fischer") || v == "frc";
+    let standard = ["", "standard", "normal", "chess", "from position"];
+    if !chess960 && !standard.contains(&v.as_str()) {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            "unsupported-variant",
+            format!(
+                "variant {:?} is not supported: the game is read with the rules of standard chess",
+                variant.value()
+            ),
+            variant.span,
+        ));
+    }
+    chess960
+}
+
+/// The `Result` tag's result when it is one, else the movetext's, else `*`.
+fn effective_result(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> GameResult {
+    let token = main_result(game);
+    match game.tag("Result") {
+        Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
+            Some(r) => r,
+            None => {
+                let r = token.unwrap_or(GameResult::Unknown);
+                diags.push(Diagnostic::new(
+                    Severity::Warning,
+                    "invalid-result-tag",
+                    format!(
+                        "the Result tag {:?} is not a result: {r} is written",
+                        tag.value()
+                    ),
+                    tag.value_span,
+                ));
+                r
+            }
+        },
+        None => token.unwrap_or(GameResult::Unknown),
+    }
+}
+
+/// The result token of the main line.
+fn main_result(game: &PgnGame<'_>) -> Option<GameResult> {
+    let mut depth = 0usize;
+    let mut found = None;
+    for t in &game.tokens {
+        match t {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(r, _) if depth == 0 => found = Some(*r),
+            _ => {}
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use scoresheet_notation::Mode;
+    use scoresheet_notation::pgn::parse_game;
+
+    fn sans(text: &str) -> Vec<String> {
+        let g = parse_game(text.as_bytes(), 0, Mode::Lenient);
+        let r = resolve_game(&g, &Options::default()).unwrap();
+        r.nodes
+            .iter()
+            .map(|n| match n {
+                Node::Move(m) => m.san.to_string(),
+                Node::Nag(n) => format!("${n}"),
+                Node::Comment(c) => format!("{{{}}}", String::from_utf8_lossy(c)),
+                Node::StartVariation => "(".into(),
+                Node::EndVariation => ")".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_start_before_the_move_they_replace() {
+        assert_eq!(
+            sans("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 Nc6 *"),
+            [
+                "e4", "e5", "(", "c5", "Nf3", "(", "c3", "d5", ")", "d6", ")", "(", "e6", ")",
+                "Nf3", "Nc6"
+            ]
+        );
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let depth = 100_000;
+        let mut text = String::from("1. e4 e5 ");
+        for _ in 0..depth {
+            text.push_str("(1... d5 ");
+        }
+        text.push_str("2. exd5");
+        for _ in 0..depth {
+            text.push(')');
+        }
+        text.push_str(" *");
+        let g = parse_game(text.as_bytes(), 0, Mode::Lenient);
+        let e = resolve_game(&g, &Options::default());
+        // "(1... d5 (1... d5" replaces d5 with d5: every level resolves.
+        let r = e.unwrap();
+        assert_eq!(r.nodes.len(), 2 + depth * 3 + 1);
+    }
+
+    #[test]
+    fn illegal_move_in_a_variation_is_an_error() {
+        let text = b"1. e4 e5 (1... Nf3) 2. Nf3 *";
+        let g = parse_game(text, 0, Mode::Lenient);
+        let e = resolve_game(&g, &Options::default()).unwrap_err();
+        assert_eq!(e.error.kind, "illegal-move");
+        assert_eq!(e.move_span.map(|s| s.slice(text)), Some(&b"Nf3"[..]));
+    }
+
+    #[test]
+    fn from_restricts_the_notation() {
+        let g = parse_game(b"1. e4 e7e5 *", 0, Mode::Lenient);
+        let o = Options {
+            from: Some(Notation::San),
+            strict: false,
+        };
+        let e = resolve_game(&g, &o).unwrap_err();
+        assert_eq!(e.error.kind, "wrong-notation");
+        assert_eq!(
+            e.error.message,
+            "the move is written in uci notation but only san is accepted"
+        );
+    }
+
+    #[test]
+    fn strict_turns_warnings_into_errors() {
+        let g = parse_game(
+            b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *",
+            0,
+            Mode::Lenient,
+        );
+        let r = resolve_game(&g, &Options::default()).unwrap();
+        assert_eq!(r.warnings[0].kind, "missing-check-mark");
+        let strict = Options {
+            from: None,
+            strict: true,
+        };
+        let e = resolve_game(&g, &strict).unwrap_err();
+        assert_eq!(e.error.kind, "missing-check-mark");
+    }
+
+    #[test]
+    fn ambiguous_move_has_candidates() {
+        let g = parse_game(b"1. Nf3 Nf6 2. d3 d6 3. Nd2 *", 0, Mode::Lenient);
+        let e = resolve_game(&g, &Options::default()).unwrap_err();
+        assert_eq!(e.error.kind, "ambiguous-move");
+        assert_eq!(e.error.candidates.len(), 2);
+    }
+}

@@ -1,0 +1,117 @@
+//! Main-line outputs: SAN, LAN and UCI movetext one game per line, and one FEN per ply.
+//!
+//! - `san`: `1. e4 e5 2. Nf3 1-0` (a game starting with Black to move starts `12... e5`);
+//!   no comments, NAGs or variations.
+//! - `lan`: the same layout in long algebraic notation: `1. e2-e4 e7-e5 2. Ng1-f3 1-0`,
+//!   `e4xd5`, `e7-e8=Q`, `O-O`, `--` for a null move, with `+` and `#` as in SAN.
+//! - `uci`: the moves only, space separated: `e2e4 e7e5 g1f3` (castling `e1g1`, and as
+//!   king-takes-rook `e1h1` in Chess960 games; `0000` for a null move).
+//! - `fen`: one EPD-style line per position, the starting one first:
+//!   `<FEN>; ply 0;` then `<FEN>; ply N; san <SAN>;` for the position after ply `N` and
+//!   the move that led to it; a blank line after each game.
+
+use scoresheet_board::{Color, EpStyle, Position};
+
+use crate::game::{MoveNode, ResolvedGame};
+use crate::pgn::NumBuf;
+
+/// The main-line notations written by [`write_line`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LineFormat {
+    /// Standard algebraic notation, with move numbers and the result.
+    San,
+    /// Long algebraic notation, with move numbers and the result.
+    Lan,
+    /// UCI notation, moves only.
+    Uci,
+}
+
+/// Appends the main line of `game` as one line of movetext to `out`.
+///
+/// ```
+/// use scoresheet_convert::{resolve_game, write_line, LineFormat, Options};
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let game = parse_game(b"1. e4 e5 (1... c5) 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 1-0", 0, Mode::Lenient);
+/// let r = resolve_game(&game, &Options::default()).unwrap();
+/// let mut out = Vec::new();
+/// write_line(&r, LineFormat::Lan, &mut out);
+/// write_line(&r, LineFormat::Uci, &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(),
+///     "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Ng8-f6 4. O-O 1-0\ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\n");
+/// ```
+pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>) {
+    let mut num = NumBuf::default();
+    let mut first = true;
+    let mut sep = |out: &mut Vec<u8>| {
+        if !first {
+            out.push(b' ');
+        }
+        first = false;
+    };
+    for (i, m) in game.mainline().enumerate() {
+        if format != LineFormat::Uci {
+            if m.turn == Color::White {
+                sep(out);
+                out.extend_from_slice(num.format(m.fullmove, "."));
+            } else if i == 0 {
+                sep(out);
+                out.extend_from_slice(num.format(m.fullmove, "..."));
+            }
+        }
+        sep(out);
+        write_move(game, m, format, out);
+    }
+    if format != LineFormat::Uci {
+        sep(out);
+        out.extend_from_slice(game.result.as_str().as_bytes());
+    }
+    out.push(b'\n');
+}
+
+fn write_move(game: &ResolvedGame<'_>, m: &MoveNode, format: LineFormat, out: &mut Vec<u8>) {
+    match format {
+        LineFormat::San => out.extend_from_slice(m.san.as_str().as_bytes()),
+        LineFormat::Lan => {
+            out.extend_from_slice(m.mv.to_lan().as_bytes());
+            if let Some(mark @ (b'+' | b'#')) = m.san.as_str().bytes().last() {
+                out.push(mark);
+            }
+        }
+        LineFormat::Uci if game.chess960 => {
+            out.extend_from_slice(m.mv.to_uci_chess960().as_bytes());
+        }
+        LineFormat::Uci => out.extend_from_slice(m.mv.to_uci().as_bytes()),
+    }
+}
+
+/// Appends one FEN line per main-line position of `game` to `out`, then a blank line.
+///
+/// ```
+/// use scoresheet_convert::{resolve_game, write_fens, Options};
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let game = parse_game(b"1. e4 *", 0, Mode::Lenient);
+/// let mut out = Vec::new();
+/// write_fens(&resolve_game(&game, &Options::default()).unwrap(), &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "\
+/// rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1; ply 0;
+/// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1; ply 1; san e4;
+///
+/// ");
+/// ```
+pub fn write_fens(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
+    let mut pos: Position = game.start.clone();
+    let mut num = NumBuf::default();
+    out.extend_from_slice(pos.to_fen(EpStyle::Always).as_bytes());
+    out.extend_from_slice(b"; ply 0;\n");
+    for (i, m) in game.mainline().enumerate() {
+        pos.play_unchecked(&m.mv);
+        out.extend_from_slice(pos.to_fen(EpStyle::Always).as_bytes());
+        out.extend_from_slice(b"; ply ");
+        let ply = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        out.extend_from_slice(num.format(ply, ""));
+        out.extend_from_slice(b"; san ");
+        out.extend_from_slice(m.san.as_str().as_bytes());
+        out.extend_from_slice(b";\n");
+    }
+    out.push(b'\n');
+}

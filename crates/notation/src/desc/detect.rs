@@ -1,0 +1,52 @@
+//! Telling a book table from PGN, for readers that accept both.
+
+use super::book::read_book;
+use crate::diag::Severity;
+use crate::pgn::{games, parse_game};
+use crate::san::Mode;
+
+/// Whether `text` is laid out as a book's move table (the `.desc.txt` layout:
+/// numbered rows, spaced or 19th-century descriptive moves) rather than PGN.
+///
+/// PGN with tags is never a book (its movetext may still be descriptive: the PGN
+/// reader reads compact descriptive moves). Untagged text is a book when the book
+/// reader reads every ply of it while the PGN reader stumbles or reads fewer moves.
+///
+/// ```
+/// use scoresheet_notation::desc::looks_like_book;
+/// assert!(looks_like_book(b"1. P - K 4        P - K 4\n2. Kt - K B 3     Kt - Q B 3\n"));
+/// assert!(looks_like_book(b"1. P. to K's 4th.   1. P. to K's 4th.\n"));
+/// assert!(!looks_like_book(b"[Event \"x\"]\n\n1. e4 e5 *\n"));
+/// assert!(!looks_like_book(b"1.c4 e6 2.Nf3 d5\n"));
+/// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
+/// ```
+#[must_use]
+pub fn looks_like_book(text: &[u8]) -> bool {
+    let first = text
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        // A book may give its start position as `[FEN "..."]`: that is no PGN tag section.
+        .find(|l| {
+            !l.is_empty()
+                && !l.starts_with(b"%")
+                && !l.starts_with(b"[FEN ")
+                && !l.starts_with(b"[SetUp ")
+        });
+    if first.is_none_or(|l| l.starts_with(b"[")) {
+        return false;
+    }
+    let book = read_book(text);
+    let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
+    if readable == 0 || readable < book.plies.len() {
+        return false;
+    }
+    let Some(slice) = games(text).next() else {
+        return true;
+    };
+    let game = parse_game(slice.bytes, slice.offset, Mode::Lenient);
+    let stumbles = game
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    stumbles || game.mainline().count() < readable
+}
