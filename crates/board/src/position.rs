@@ -466,19 +466,24 @@ impl Position {
         if through.is_empty() || through.contains(to) {
             return true;
         }
-        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond.
-        let occ = self.occupied().without(from);
+        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond
+        // with nothing else between it and the king (usually there is no such slider).
         let b = &self.board;
         let straight = s.king.rank() == from.rank() || s.king.file() == from.file();
-        let sliders = if straight {
-            rook_attacks(s.king, occ) & b.rooks_and_queens()
+        let kind = if straight {
+            b.rooks_and_queens()
         } else {
-            bishop_attacks(s.king, occ) & b.bishops_and_queens()
+            b.bishops_and_queens()
         };
-        let mut pinners = sliders & through & b.by_color(self.turn.other());
-        !Iterator::any(&mut pinners, |pinner| {
-            between(s.king, pinner).contains(from)
-        })
+        let occ = self.occupied();
+        let only_from = Bitboard::from_square(from);
+        for pinner in kind & through & b.by_color(self.turn.other()) {
+            let gap = between(s.king, pinner);
+            if gap.contains(from) && gap & occ == only_from {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether our king may step from `from` to `to` (not castling).
