@@ -390,12 +390,31 @@ impl Position {
             Role::Knight => knight_attacks(king) & to,
             _ => Bitboard::EMPTY,
         };
-        let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
-        if slider || line(king, m.from).any() {
-            let occ = b.occupied();
-            checkers |= ((rook_attacks(king, occ) & b.rooks_and_queens())
-                | (bishop_attacks(king, occ) & b.bishops_and_queens()))
-                & b.by_color(mover);
+        let occ = b.occupied();
+        let straight = |sq: Square| sq.rank() == king.rank() || sq.file() == king.file();
+        // A slider checks from `to` along a clear line of its kind.
+        let direct = match role {
+            Role::Bishop => line(king, m.to).any() && !straight(m.to),
+            Role::Rook => straight(m.to),
+            Role::Queen => line(king, m.to).any(),
+            _ => false,
+        };
+        if direct && (between(king, m.to) & occ).is_empty() {
+            checkers |= to;
+        }
+        // Sliders behind the vacated square, now with a clear line (none checked before).
+        let through = line(king, m.from);
+        if through.any() {
+            let kind = if straight(m.from) {
+                b.rooks_and_queens()
+            } else {
+                b.bishops_and_queens()
+            };
+            for slider in kind & through & b.by_color(mover) {
+                if (between(king, slider) & occ).is_empty() {
+                    checkers |= Bitboard::from_square(slider);
+                }
+            }
         }
         checkers
     }
