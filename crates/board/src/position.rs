@@ -390,12 +390,31 @@ impl Position {
             Role::Knight => knight_attacks(king) & to,
             _ => Bitboard::EMPTY,
         };
-        let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
-        if slider || line(king, m.from).any() {
-            let occ = b.occupied();
-            checkers |= ((rook_attacks(king, occ) & b.rooks_and_queens())
-                | (bishop_attacks(king, occ) & b.bishops_and_queens()))
-                & b.by_color(mover);
+        let occ = b.occupied();
+        let straight = |sq: Square| sq.rank() == king.rank() || sq.file() == king.file();
+        // A slider checks from `to` along a clear line of its kind.
+        let direct = match role {
+            Role::Bishop => line(king, m.to).any() && !straight(m.to),
+            Role::Rook => straight(m.to),
+            Role::Queen => line(king, m.to).any(),
+            _ => false,
+        };
+        if direct && (between(king, m.to) & occ).is_empty() {
+            checkers |= to;
+        }
+        // Sliders behind the vacated square, now with a clear line (none checked before).
+        let through = line(king, m.from);
+        if through.any() {
+            let kind = if straight(m.from) {
+                b.rooks_and_queens()
+            } else {
+                b.bishops_and_queens()
+            };
+            for slider in kind & through & b.by_color(mover) {
+                if (between(king, slider) & occ).is_empty() {
+                    checkers |= Bitboard::from_square(slider);
+                }
+            }
         }
         checkers
     }
@@ -466,19 +485,24 @@ impl Position {
         if through.is_empty() || through.contains(to) {
             return true;
         }
-        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond.
-        let occ = self.occupied().without(from);
+        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond
+        // with nothing else between it and the king (usually there is no such slider).
         let b = &self.board;
         let straight = s.king.rank() == from.rank() || s.king.file() == from.file();
-        let sliders = if straight {
-            rook_attacks(s.king, occ) & b.rooks_and_queens()
+        let kind = if straight {
+            b.rooks_and_queens()
         } else {
-            bishop_attacks(s.king, occ) & b.bishops_and_queens()
+            b.bishops_and_queens()
         };
-        let mut pinners = sliders & through & b.by_color(self.turn.other());
-        !Iterator::any(&mut pinners, |pinner| {
-            between(s.king, pinner).contains(from)
-        })
+        let occ = self.occupied();
+        let only_from = Bitboard::from_square(from);
+        for pinner in kind & through & b.by_color(self.turn.other()) {
+            let gap = between(s.king, pinner);
+            if gap.contains(from) && gap & occ == only_from {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether our king may step from `from` to `to` (not castling).

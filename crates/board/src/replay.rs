@@ -132,11 +132,13 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
     let (start, ok) = start_position(game, &mut diags);
+    // At most one move per token: sized once, these never grow during the replay.
+    let tokens = game.replayable().len();
     let mut r = Replayer {
         pos: start.clone(),
-        moves: Vec::with_capacity(128),
-        written: Vec::with_capacity(128),
-        hashes: Vec::new(),
+        moves: Vec::with_capacity(tokens),
+        written: Vec::with_capacity(tokens),
+        hashes: Vec::with_capacity(tokens + 1),
         diags,
         halted: !ok,
         warned_dead: false,
@@ -441,8 +443,10 @@ impl Replayer {
         match resolve(&self.pos, mv) {
             Ok(m) => {
                 self.pos.play_unchecked(&m);
-                for d in suffix_diagnostics(&self.pos, mv, &m) {
-                    self.push(d, ply);
+                let first = self.diags.len();
+                suffix_diagnostics(&self.pos, mv, &m, &mut self.diags);
+                for d in self.diags.iter_mut().skip(first) {
+                    d.ply = Some(ply);
                 }
                 if m.is_zeroing() {
                     self.hashes.clear();

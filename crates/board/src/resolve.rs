@@ -901,16 +901,19 @@ pub fn check_suffix(
     played: &Move,
 ) -> Vec<Diagnostic> {
     let _ = before;
-    suffix_diagnostics(after, mv, played)
+    let mut out = Vec::new();
+    suffix_diagnostics(after, mv, played, &mut out);
+    out
 }
 
-/// [`check_suffix`] without the position before the move (which it does not need).
+/// [`check_suffix`] without the position before the move (which it does not need),
+/// appending to `out`.
 pub(crate) fn suffix_diagnostics(
     after: &Position,
     mv: &WrittenMove,
     played: &Move,
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    out: &mut Vec<Diagnostic>,
+) {
     let warn = |kind: &'static str, message: String, span: Span| {
         Diagnostic::new(Severity::Warning, kind, message, span)
     };
@@ -1025,7 +1028,6 @@ pub(crate) fn suffix_diagnostics(
             ));
         }
     }
-    out
 }
 
 #[cfg(test)]

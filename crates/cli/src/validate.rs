@@ -36,6 +36,8 @@ pub struct Judge {
     pub strict: bool,
     /// En passant style of reported FENs.
     pub ep: EpStyle,
+    /// Whether reports need the final FEN (only JSON output shows it).
+    pub fen: bool,
 }
 
 impl Judge {
@@ -67,7 +69,11 @@ impl Judge {
             game: index,
             valid: r.is_valid(),
             plies: r.moves.len() as u64,
-            fen: r.position.to_fen(self.ep),
+            fen: if self.fen {
+                r.position.to_fen(self.ep)
+            } else {
+                String::new()
+            },
             errors,
             warnings,
         }
@@ -167,6 +173,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             EpArg::Always => EpStyle::Always,
             EpArg::Legal => EpStyle::Legal,
         },
+        fen: matches!(args.format, Format::Json) && !args.quiet,
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()

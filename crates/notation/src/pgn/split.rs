@@ -484,6 +484,11 @@ pub struct GameReader<R> {
     lines_dropped: u64,
     /// Characters after the last newline in the dropped bytes.
     column_dropped: u64,
+    /// Lines and columns are counted up to this index of `buf`, once: `counted_line`
+    /// newlines (dropped ones included) and `counted_column` characters after the last.
+    counted: usize,
+    counted_line: u64,
+    counted_column: u64,
 }
 
 impl<R: Read> GameReader<R> {
@@ -508,15 +513,41 @@ impl<R: Read> GameReader<R> {
             skipping: None,
             lines_dropped: 0,
             column_dropped: 0,
+            counted: 0,
+            counted_line: 0,
+            counted_column: 0,
         }
+    }
+
+    /// Counts lines and columns up to `to` in `buf`, from where counting stopped.
+    fn count_to(&mut self, to: usize) -> (u64, u64) {
+        let to = to.min(self.buf.len());
+        if to < self.counted {
+            // Never happens (games come in order); count again from the front.
+            let (lines, column) = line_col_after(&self.buf[..to], self.column_dropped);
+            return (self.lines_dropped + lines, column);
+        }
+        let (lines, column) = line_col_after(&self.buf[self.counted..to], self.counted_column);
+        self.counted_line += lines;
+        self.counted_column = column;
+        self.counted = to;
+        (self.counted_line, self.counted_column)
     }
 
     /// Drops the buffer's front up to `n`.
     fn discard(&mut self, n: usize) {
         let n = n.min(self.buf.len());
-        let (lines, column) = line_col_after(&self.buf[..n], self.column_dropped);
-        self.lines_dropped += lines;
-        self.column_dropped = column;
+        if n >= self.counted {
+            let (lines, column) = self.count_to(n);
+            self.lines_dropped = lines;
+            self.column_dropped = column;
+            self.counted = 0;
+        } else {
+            let (lines, column) = line_col_after(&self.buf[..n], self.column_dropped);
+            self.lines_dropped += lines;
+            self.column_dropped = column;
+            self.counted -= n;
+        }
         self.buf.drain(..n);
         self.buf_offset += n as u64;
         self.splitter.discard(n);
@@ -590,11 +621,8 @@ impl<R: Read> Iterator for GameReader<R> {
                         }));
                     }
                     let bytes = self.buf.get(start..end).unwrap_or_default().to_vec();
-                    let (lines, column) = line_col_after(
-                        self.buf.get(..start).unwrap_or_default(),
-                        self.column_dropped,
-                    );
-                    let (line, column) = (self.lines_dropped + lines + 1, column + 1);
+                    let (lines, column) = self.count_to(start);
+                    let (line, column) = (lines + 1, column + 1);
                     // Dropping the front moves the rest of the buffer: do it only once the
                     // consumed part is large, not after every game.
                     if end >= self.chunk.max(4096) || end * 2 >= self.buf.len() {
