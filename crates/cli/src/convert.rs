@@ -148,6 +148,11 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
     }
 }
 
+/// The index of the last `\n` in `bytes`.
+fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().rposition(|&b| b == b'\n')
+}
+
 /// How much of an input is looked at to tell a book table from PGN.
 const HEAD_BYTES: u64 = 64 << 10;
 /// The most text read from a book table (books are read whole).
@@ -257,7 +262,12 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             .take(HEAD_BYTES)
             .read_to_end(&mut head)
             .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        if looks_like_book(&head) {
+        // Judge whole lines only: the head may end in the middle of a move.
+        let whole_lines = match memchr_last_newline(&head) {
+            Some(i) if head.len() as u64 == HEAD_BYTES => &head[..=i],
+            _ => &head[..],
+        };
+        if looks_like_book(whole_lines) {
             (&mut reader)
                 .take(MAX_BOOK_BYTES)
                 .read_to_end(&mut head)

@@ -1,11 +1,13 @@
 //! Main-line outputs: SAN, LAN and UCI movetext one game per line, and one FEN per ply.
 //!
 //! - `san`: `1. e4 e5 2. Nf3 1-0` (a game starting with Black to move starts `12... e5`);
-//!   no comments, NAGs or variations.
+//!   no comments, NAGs or variations. A game that does not start from the initial
+//!   position is preceded by its `[SetUp "1"]` and `[FEN "..."]` tag lines (and
+//!   `[Variant "Chess960"]`), so every line reads back to the same moves.
 //! - `lan`: the same layout in long algebraic notation: `1. e2-e4 e7-e5 2. Ng1-f3 1-0`,
 //!   `e4xd5`, `e7-e8=Q`, `O-O`, `--` for a null move, with `+` and `#` as in SAN.
-//! - `uci`: the moves only, space separated: `e2e4 e7e5 g1f3` (castling `e1g1`, and as
-//!   king-takes-rook `e1h1` in Chess960 games; `0000` for a null move).
+//! - `uci`: the moves, space separated, then the result: `e2e4 e7e5 g1f3 1-0` (castling
+//!   `e1g1`, and as king-takes-rook `e1h1` in Chess960 games; `0000` for a null move).
 //! - `fen`: one EPD-style line per position, the starting one first:
 //!   `<FEN>; ply 0;` then `<FEN>; ply N; san <SAN>;` for the position after ply `N` and
 //!   the move that led to it; a blank line after each game.
@@ -22,7 +24,7 @@ pub enum LineFormat {
     San,
     /// Long algebraic notation, with move numbers and the result.
     Lan,
-    /// UCI notation, moves only.
+    /// UCI notation: the moves and the result, no move numbers.
     Uci,
 }
 
@@ -37,9 +39,18 @@ pub enum LineFormat {
 /// write_line(&r, LineFormat::Lan, &mut out);
 /// write_line(&r, LineFormat::Uci, &mut out);
 /// assert_eq!(String::from_utf8(out).unwrap(),
-///     "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Ng8-f6 4. O-O 1-0\ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\n");
+///     "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Ng8-f6 4. O-O 1-0\ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 1-0\n");
 /// ```
 pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>) {
+    // A game from another position carries it, so the line reads back to the same moves.
+    if game.start != Position::new() {
+        out.extend_from_slice(b"[SetUp \"1\"]\n[FEN \"");
+        out.extend_from_slice(game.start.to_fen(EpStyle::Always).as_bytes());
+        out.extend_from_slice(b"\"]\n");
+        if game.chess960 {
+            out.extend_from_slice(b"[Variant \"Chess960\"]\n");
+        }
+    }
     let mut num = NumBuf::default();
     let mut first = true;
     let mut sep = |out: &mut Vec<u8>| {
@@ -61,10 +72,9 @@ pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>
         sep(out);
         write_move(game, m, format, out);
     }
-    if format != LineFormat::Uci {
-        sep(out);
-        out.extend_from_slice(game.result.as_str().as_bytes());
-    }
+    // The result ends every line, UCI included, so that the lines read back as games.
+    sep(out);
+    out.extend_from_slice(game.result.as_str().as_bytes());
     out.push(b'\n');
 }
 
