@@ -220,7 +220,9 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
                 }
                 reporter.summary.bytes += batch_bytes as u64;
                 bar.inc(batch_bytes as u64);
-                bar.set_message(format!("{} games", reporter.summary.games));
+                let games = reporter.summary.games;
+                let rate = games as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                bar.set_message(format!("{games} games, {rate:.0} games/s"));
             }
         }
         Ok(())
