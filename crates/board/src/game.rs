@@ -66,16 +66,7 @@ impl Game {
     /// How many times the current position has occurred (1 the first time).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let Some(&current) = self.hashes.last() else {
-            return 1;
-        };
-        // Same side to move only: every second entry, backwards from the current one.
-        self.hashes
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&h| h == current)
-            .count()
+        repetitions(&self.hashes)
     }
 
     /// Threefold repetition: a draw the player to move may claim.
@@ -124,6 +115,22 @@ impl Game {
             None
         }
     }
+}
+
+/// How many times the last position of `hashes` (the Zobrist keys since the last
+/// capture or pawn move, current one last) has occurred: 1 the first time.
+#[must_use]
+pub(crate) fn repetitions(hashes: &[u64]) -> usize {
+    let Some(&current) = hashes.last() else {
+        return 1;
+    };
+    // Same side to move only: every second entry, backwards from the current one.
+    hashes
+        .iter()
+        .rev()
+        .step_by(2)
+        .filter(|&&h| h == current)
+        .count()
 }
 
 #[cfg(test)]

@@ -501,15 +501,7 @@ impl Replayer {
     }
 
     fn repetitions(&self) -> usize {
-        let Some(&current) = self.hashes.last() else {
-            return 1;
-        };
-        self.hashes
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&h| h == current)
-            .count()
+        crate::game::repetitions(&self.hashes)
     }
 
     fn end_status(&self) -> EndStatus {

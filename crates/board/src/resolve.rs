@@ -498,23 +498,24 @@ fn explain_illegal(
     }
 }
 
+/// A move onto one of our own pieces names no move.
+fn own_piece_on(pos: &Position, to: Square, span: Span) -> Result<(), ResolveError> {
+    match pos.piece_at(to) {
+        Some(own) if own.color == pos.turn() => Err(ResolveError::OwnPieceOnDestination {
+            to,
+            piece: own,
+            span,
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, ResolveError> {
     let us = pos.turn();
     let them = us.other();
     let to = san.to;
     let piece = san.role.of(us);
-    if let Some(own) = pos
-        .by_color(us)
-        .contains(to)
-        .then(|| pos.piece_at(to))
-        .flatten()
-    {
-        return Err(ResolveError::OwnPieceOnDestination {
-            to,
-            piece: own,
-            span: san.to_span,
-        });
-    }
+    own_piece_on(pos, to, san.to_span)?;
     let occupied = pos.occupied();
     let enemy_on_to = pos.by_color(them).contains(to);
     let ours = pos.by_piece(piece);
@@ -781,18 +782,7 @@ fn resolve_lan(pos: &Position, lan: &LanMove, span: Span) -> Result<Move, Resolv
             return castle_on(pos, side, span);
         }
     }
-    if let Some(own) = pos
-        .by_color(us)
-        .contains(to)
-        .then(|| pos.piece_at(to))
-        .flatten()
-    {
-        return Err(ResolveError::OwnPieceOnDestination {
-            to,
-            piece: own,
-            span: lan.to_span,
-        });
-    }
+    own_piece_on(pos, to, lan.to_span)?;
     let occupied = pos.occupied();
     let enemy_on_to = pos.by_color(them).contains(to);
     let en_passant = piece.role == Role::Pawn
