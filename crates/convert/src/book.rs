@@ -25,7 +25,7 @@ pub fn book_result(book: &Book, r: &Replay) -> GameResult {
         GameResult::WhiteWins
     } else if words.contains("0-1") {
         GameResult::BlackWins
-    } else if words.contains("draw") {
+    } else if words.contains("draw") || words.contains("1/2") || words.contains('½') {
         GameResult::Draw
     } else if words.contains("white resigns") || words.contains("white surrenders") {
         GameResult::BlackWins

@@ -85,7 +85,7 @@ impl Book {
 /// which keeps reading linear on hostile input.
 const MAX_MOVE_BYTES: usize = 80;
 
-const END_WORDS: [&str; 14] = [
+const END_WORDS: [&str; 15] = [
     "mate",
     "checkmate",
     "resigns",
@@ -99,6 +99,7 @@ const END_WORDS: [&str; 14] = [
     "1-0",
     "0-1",
     "1/2-1/2",
+    "*",
     "abandoned",
 ];
 
