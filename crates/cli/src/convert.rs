@@ -141,9 +141,13 @@ fn report(
 }
 
 fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
+    let at = match e {
+        GameReadError::TooLarge { line, column, .. } => format!(":{line}:{column}"),
+        _ => String::new(),
+    };
     Converted {
         out: Vec::new(),
-        messages: format!("{file}: error[game-too-large]: game {index}: {e}\n"),
+        messages: format!("{file}{at}: error[game-too-large]: game {index}: {e}\n"),
         failed: true,
     }
 }

@@ -88,6 +88,10 @@ struct SummaryLine<'a> {
 
 /// A game too large to hold, reported as invalid without being parsed.
 fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
+    let (line, column) = match e {
+        GameReadError::TooLarge { line, column, .. } => (*line, *column),
+        _ => (0, 0),
+    };
     GameReport {
         file: file.to_owned(),
         game: index,
@@ -95,8 +99,8 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
         plies: 0,
         fen: String::new(),
         errors: vec![Problem {
-            line: 0,
-            column: 0,
+            line,
+            column,
             ply: None,
             text: String::new(),
             kind: "game-too-large",

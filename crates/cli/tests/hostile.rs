@@ -443,7 +443,7 @@ fn game_over_the_64_mib_cap() {
         &r,
         1,
         &[
-            "over_64_mib.pgn:0:0: error[game-too-large]: game 2: game at byte 37 is 67108903 bytes long, more than the limit of 67108864: skipped",
+            "over_64_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 67108903 bytes long, more than the limit of 67108864: skipped",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );
@@ -464,7 +464,7 @@ fn game_far_over_the_64_mib_cap() {
         &r,
         1,
         &[
-            "over_100_mib.pgn:0:0: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 67108864: skipped",
+            "over_100_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 67108864: skipped",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );

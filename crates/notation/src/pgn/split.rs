@@ -451,6 +451,10 @@ pub enum GameReadError {
     TooLarge {
         /// Where the game starts.
         offset: u64,
+        /// The 1-based line where the game starts.
+        line: u64,
+        /// The 1-based column where the game starts.
+        column: u64,
         /// How long it was.
         len: u64,
         /// The cap.
@@ -479,7 +483,7 @@ pub struct GameReader<R> {
     chunk: usize,
     max_game: usize,
     /// Skipping a too-large game that started at this absolute offset.
-    skipping: Option<u64>,
+    skipping: Option<(u64, u64, u64)>,
     /// Newlines in the bytes already dropped from the front of `buf`.
     lines_dropped: u64,
     /// Characters after the last newline in the dropped bytes.
@@ -609,13 +613,16 @@ impl<R: Read> Iterator for GameReader<R> {
                     let offset = self.buf_offset + start as u64;
                     if self.skipping.is_none() && end - start > self.max_game {
                         // Read whole in one fill: still over the cap.
-                        self.skipping = Some(offset);
+                        let (lines, column) = self.count_to(start);
+                        self.skipping = Some((offset, lines + 1, column + 1));
                     }
-                    if let Some(skip_start) = self.skipping.take() {
+                    if let Some((skip_start, line, column)) = self.skipping.take() {
                         let len = self.buf_offset + end as u64 - skip_start;
                         self.discard(end);
                         return Some(Err(GameReadError::TooLarge {
                             offset: skip_start,
+                            line,
+                            column,
                             len,
                             limit: self.max_game,
                         }));
@@ -642,7 +649,8 @@ impl<R: Read> Iterator for GameReader<R> {
                     let keep_from = keep_from.min(self.splitter.pos);
                     self.discard(keep_from);
                     if self.skipping.is_none() && self.buf.len() > self.max_game {
-                        self.skipping = Some(self.buf_offset);
+                        let (lines, column) = self.count_to(0);
+                        self.skipping = Some((self.buf_offset, lines + 1, column + 1));
                     }
                     if self.skipping.is_some() {
                         // Keep only the unit being scanned; a unit itself too long is dropped.
