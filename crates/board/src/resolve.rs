@@ -499,14 +499,19 @@ fn explain_illegal(
 }
 
 /// A move onto one of our own pieces names no move.
+#[inline]
 fn own_piece_on(pos: &Position, to: Square, span: Span) -> Result<(), ResolveError> {
+    // The bitboard test is the hot path; the piece is looked up only for the error.
+    if !pos.by_color(pos.turn()).contains(to) {
+        return Ok(());
+    }
     match pos.piece_at(to) {
-        Some(own) if own.color == pos.turn() => Err(ResolveError::OwnPieceOnDestination {
+        Some(own) => Err(ResolveError::OwnPieceOnDestination {
             to,
             piece: own,
             span,
         }),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 
