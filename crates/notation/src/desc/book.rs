@@ -225,14 +225,36 @@ pub fn read_book(text: &[u8]) -> Book {
 pub fn read_books(text: &[u8]) -> Vec<Book> {
     let mut books = Vec::new();
     let mut reader = Reader::default();
+    // Whether the current game has text below its headers: a header line after that
+    // starts the next game, even when the game had no move (a position and `*`).
+    let mut body = false;
     for (start, end) in lines(text) {
         let first = text
             .get(start..end)
             .and_then(|l| l.iter().find(|c| !c.is_ascii_whitespace()))
             .copied();
         let header = matches!(first, Some(b'%' | b'['));
-        if header && (!reader.book.plies.is_empty() || reader.book.end.is_some()) {
+        let ended = reader.book.end.is_some();
+        if (header && (body || !reader.book.plies.is_empty() || ended))
+            || (ended && first.is_some_and(|c| c.is_ascii_digit()))
+        {
+            // A header after the game's text, or a numbered row after its end words,
+            // starts the next game.
             books.push(core::mem::take(&mut reader).book);
+            body = false;
+        }
+        body |= !header && first.is_some();
+        // A line holding only a result ends the game (our own descriptive output
+        // writes one under every table, `*` included).
+        let line = text.get(start..end).unwrap_or_default();
+        let trimmed = line.trim_ascii();
+        if reader.book.end.is_none() && matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2") {
+            let offset = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+            reader.book.end = Some(BookEnd {
+                text: String::from_utf8_lossy(trimmed).into_owned(),
+                span: Span::new(offset, offset + trimmed.len()),
+            });
+            continue;
         }
         reader.line(text, start, end);
     }
