@@ -1040,3 +1040,22 @@ fn square_specs_count_ranks_from_the_mover() {
     assert_eq!(relative_rank(0, Color::White), None);
     assert_eq!(relative_rank(9, Color::Black), None);
 }
+
+#[test]
+fn result_lines_end_games_and_start_the_next() {
+    let text = b"% event: a\n[FEN \"7k/8/8/8/8/8/8/K7 w - - 0 1\"]\n*\n\n% event: b\n1. P-K4 P-K4\n*\n\n1. P-Q4\n1-0\n";
+    let books = read_books(text);
+    let shape: Vec<(usize, Option<String>)> = books
+        .iter()
+        .map(|b| (b.plies.len(), b.end.as_ref().map(|e| e.text.clone())))
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            (0, Some("*".to_owned())),
+            (2, Some("*".to_owned())),
+            (1, Some("1-0".to_owned())),
+        ]
+    );
+    assert_eq!(books[0].fen.as_deref(), Some("7k/8/8/8/8/8/8/K7 w - - 0 1"));
+}
