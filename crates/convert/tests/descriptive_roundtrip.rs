@@ -238,17 +238,26 @@ fn check_files(files: &[PathBuf], limit: usize) -> (usize, usize, Vec<String>) {
     (games, moves, failures)
 }
 
+/// A directory of `../shared` beside the repository, or `None` (with a message) when
+/// it is absent: `cargo test` never needs it.
+fn shared(sub: &str) -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(sub);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("{} not found: round trip over it skipped", dir.display());
+        None
+    }
+}
+
 #[test]
 fn desc_corpus_san_games_round_trip() {
-    let dir = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/desc/corpus"
-    ));
-    if !dir.is_dir() {
-        println!("descriptive corpus not found: round trip over it skipped");
+    let Some(dir) = shared("desc/corpus") else {
         return;
-    }
-    let files = files_under(dir, ".san.pgn");
+    };
+    let files = files_under(&dir, ".san.pgn");
     let (games, moves, mut failures) = check_files(&files, usize::MAX);
     println!("desc corpus: {moves} moves of {games} games round-trip in 4 styles");
     for path in &files {
@@ -272,15 +281,10 @@ fn desc_corpus_san_games_round_trip() {
 
 #[test]
 fn strict_pgn_corpus_round_trips() {
-    let dir = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/strict"
-    ));
-    if !dir.is_dir() {
-        println!("strict PGN corpus not found: round trip over it skipped");
+    let Some(dir) = shared("corpus/strict") else {
         return;
-    }
-    let files = files_under(dir, ".pgn");
+    };
+    let files = files_under(&dir, ".pgn");
     let (games, moves, failures) = check_files(&files, 200);
     println!("strict corpus: {moves} moves of {games} games round-trip in 4 styles");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -156,32 +156,18 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                     i += 1;
                 }
             }
-            b'-' => {
-                push(Tok::Dash, i + 1);
-                i += 1;
-            }
-            b':' => {
-                push(Tok::Capture, i + 1);
-                i += 1;
-            }
-            b'(' => {
-                push(Tok::LParen, i + 1);
-                i += 1;
-            }
-            b')' => {
-                push(Tok::RParen, i + 1);
-                i += 1;
-            }
-            b'/' => {
-                push(Tok::Slash, i + 1);
-                i += 1;
-            }
-            b'=' => {
-                push(Tok::Equals, i + 1);
-                i += 1;
-            }
-            b'#' => {
-                push(Tok::Hash, i + 1);
+            b'-' | b':' | b'(' | b')' | b'/' | b'=' | b'#' => {
+                // One-byte punctuation.
+                let tok = match c {
+                    b'-' => Tok::Dash,
+                    b':' => Tok::Capture,
+                    b'(' => Tok::LParen,
+                    b')' => Tok::RParen,
+                    b'/' => Tok::Slash,
+                    b'=' => Tok::Equals,
+                    _ => Tok::Hash,
+                };
+                push(tok, i + 1);
                 i += 1;
             }
             b'+' => {
