@@ -54,6 +54,7 @@ mod game;
 mod moves;
 mod perft;
 mod position;
+pub mod quick;
 pub mod replay;
 mod resolve;
 mod san;

@@ -972,6 +972,18 @@ impl Position {
         h
     }
 
+    /// A key of placement and side to move only, for the quick lane's repetition
+    /// count: positions the rules count as the same always share it (it may join
+    /// some they tell apart, by castling rights or en passant, which only errs
+    /// towards seeing a repetition), and it costs nothing to read.
+    #[inline]
+    pub(crate) fn repetition_key(&self) -> u64 {
+        match self.turn {
+            Color::White => self.placement_hash,
+            Color::Black => self.placement_hash ^ KEYS.black,
+        }
+    }
+
     /// The Zobrist hash computed from scratch (to check the incremental one).
     #[cfg(test)]
     pub(crate) fn zobrist_from_scratch(&self) -> u64 {

@@ -27,6 +27,7 @@
 //! structural is handed to the nom move grammar in [`crate::san`].
 
 mod parse;
+mod quick;
 mod split;
 
 use std::borrow::Cow;
@@ -36,8 +37,9 @@ use crate::diag::Diagnostic;
 use crate::span::Span;
 
 pub use parse::{parse_game, parse_game_into};
+pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
 pub use split::{
-    DEFAULT_MAX_GAME_LEN, GameChunk, GameReadError, GameReader, GameSlice, Games, games,
+    Block, BlockEnd, BlockGame, BlockGames, BlockReader, DEFAULT_MAX_GAME_LEN, GameChunk, GameReadError, GameReader, GameSlice, Games, games,
 };
 
 /// One tag pair, `[Name "value"]`, kept as raw bytes: escapes are decoded on demand.

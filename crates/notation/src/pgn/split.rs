@@ -671,3 +671,280 @@ impl<R: Read> Iterator for GameReader<R> {
         }
     }
 }
+
+/// A run of whole lines of a file, as read by a [`BlockReader`]: cut just before
+/// a line that starts with `[`, so that it usually holds whole games only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// The absolute byte offset of `bytes[0]` in the file.
+    pub offset: u64,
+    /// The 1-based line of `bytes[0]`, which is always at the start of its line.
+    pub line: u64,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// The block starts the file.
+    pub first: bool,
+    /// The block ends the file.
+    pub last: bool,
+}
+
+/// Reads a file in blocks of about `size` bytes, each cut just before a line
+/// that starts with `[` (the usual start of a game), so that the blocks can be
+/// split into games ([`BlockGames`]) independently, on several threads.
+///
+/// A cut that falls inside a game (a `[` line in a comment, a game of tags
+/// only) is found by [`BlockGames::end`]; the reader of the file then goes on
+/// from that game with a [`GameReader`]. A block grows (doubling) until it
+/// holds such a line, up to `max` bytes, where it is cut as it is.
+///
+/// ```
+/// use scoresheet_notation::pgn::BlockReader;
+/// let file: &[u8] = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let blocks: Vec<_> = BlockReader::new(file, 16, 1 << 20).map(Result::unwrap).collect();
+/// assert_eq!(blocks.len(), 2);
+/// assert_eq!((blocks[1].offset, blocks[1].line), (22, 5));
+/// assert!(blocks[0].first && blocks[1].last);
+/// ```
+#[derive(Debug)]
+pub struct BlockReader<R> {
+    reader: R,
+    carry: Vec<u8>,
+    offset: u64,
+    line: u64,
+    first: bool,
+    done: bool,
+    size: usize,
+    max: usize,
+}
+
+impl<R: Read> BlockReader<R> {
+    /// Blocks of about `size` bytes, at most `max` (at least `size`).
+    #[must_use]
+    pub fn new(reader: R, size: usize, max: usize) -> BlockReader<R> {
+        BlockReader {
+            reader,
+            carry: Vec::new(),
+            offset: 0,
+            line: 1,
+            first: true,
+            done: false,
+            size: size.max(1),
+            max: max.max(size),
+        }
+    }
+
+    /// Reads until `buf` holds `want` bytes or the input ends; whether it ended.
+    fn fill(&mut self, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
+        while buf.len() < want {
+            let need = (want - buf.len()) as u64;
+            match (&mut self.reader).take(need).read_to_end(buf) {
+                Ok(0) => return Ok(true),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+}
+
+impl<R: Read> Iterator for BlockReader<R> {
+    type Item = std::io::Result<Block>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut bytes = std::mem::take(&mut self.carry);
+        let mut want = self.size;
+        let last = loop {
+            let eof = match self.fill(&mut bytes, want) {
+                Ok(eof) => eof,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if eof {
+                break true;
+            }
+            // The last line starting with `[`, where a game most likely starts.
+            if let Some(nl) = memchr::memmem::rfind(&bytes, b"\n[") {
+                self.carry = bytes[nl + 1..].to_vec();
+                bytes.truncate(nl + 1);
+                break false;
+            }
+            if bytes.len() >= self.max {
+                break false;
+            }
+            want = bytes.len() * 2;
+        };
+        if last {
+            self.done = true;
+            if bytes.is_empty() && !self.first {
+                return None;
+            }
+        }
+        let block = Block {
+            offset: self.offset,
+            line: self.line,
+            first: self.first,
+            last,
+            bytes,
+        };
+        self.offset += block.bytes.len() as u64;
+        self.line += memchr::memchr_iter(b'\n', &block.bytes).count() as u64;
+        self.first = false;
+        Some(Ok(block))
+    }
+}
+
+/// How a block ended, once [`BlockGames`] has given its last game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockEnd {
+    /// The block ends between two games (or ends the file): its games are exactly
+    /// those [`games`] finds in the whole file there.
+    Clean,
+    /// The block was cut inside the game starting at this index: the games before
+    /// it are right, the rest of the file must be split from there.
+    Unfinished {
+        /// Where the unfinished game starts in the block.
+        start: usize,
+    },
+}
+
+/// One game of a block: where it is, and what the quick hook made of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockGame<T> {
+    /// Where the game starts in the block.
+    pub start: usize,
+    /// Where it ends.
+    pub end: usize,
+    /// What the hook of [`BlockGames::next_game`] gave, if it read the game.
+    pub quick: Option<T>,
+}
+
+/// Splits one [`Block`] into games as [`games`] splits the whole file, with a
+/// hook that may read a game whole in one pass (and say where it ends) before
+/// the splitter looks at it.
+///
+/// ```
+/// use scoresheet_notation::pgn::{Block, BlockEnd, BlockGames};
+/// let bytes = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n".to_vec();
+/// let block = Block { offset: 0, line: 1, bytes, first: true, last: true };
+/// let mut split = BlockGames::new(&block);
+/// let mut ends = Vec::new();
+/// while let Some(g) = split.next_game(|_| None::<((), usize)>) {
+///     ends.push(g.end);
+/// }
+/// assert_eq!(ends, [20, 42]);
+/// assert_eq!(split.end(), Some(BlockEnd::Clean));
+/// ```
+#[derive(Debug, Clone)]
+pub struct BlockGames<'a> {
+    buf: &'a [u8],
+    splitter: Splitter,
+    last: bool,
+    end: Option<BlockEnd>,
+}
+
+impl<'a> BlockGames<'a> {
+    /// The games of `block`.
+    #[must_use]
+    pub fn new(block: &'a Block) -> BlockGames<'a> {
+        let mut splitter = Splitter::default();
+        if !block.first {
+            // The block starts a line of the file, past its byte order mark.
+            splitter.started = true;
+            splitter.line_start = true;
+        }
+        BlockGames {
+            buf: &block.bytes,
+            splitter,
+            last: block.last,
+            end: None,
+        }
+    }
+
+    /// How the block ended, once [`BlockGames::next_game`] has given `None`.
+    #[must_use]
+    pub fn end(&self) -> Option<BlockEnd> {
+        self.end
+    }
+
+    /// The next game. Where a game starts with a tag line, `quick` is offered the
+    /// rest of the block; if it reads the game and gives `(value, length)`, where
+    /// `length` is where [`games`] would end the game, that is the game.
+    pub fn next_game<T>(
+        &mut self,
+        mut quick: impl FnMut(&'a [u8]) -> Option<(T, usize)>,
+    ) -> Option<BlockGame<T>> {
+        if self.end.is_some() {
+            return None;
+        }
+        let buf = self.buf;
+        let s = &mut self.splitter;
+        if s.start.is_none() && s.started {
+            // Blanks before the game, as the splitter skips them.
+            let mut pos = s.pos;
+            let mut line_start = s.line_start;
+            while let Some(&b) = buf.get(pos) {
+                if b == b'\n' {
+                    line_start = true;
+                } else if !is_blank(b) {
+                    break;
+                }
+                pos += 1;
+            }
+            if line_start && buf.get(pos) == Some(&b'[') {
+                if let Some((value, len)) = quick(&buf[pos..]) {
+                    let end = (pos + len).min(buf.len());
+                    s.pos = end;
+                    s.line_start = false;
+                    return Some(BlockGame {
+                        start: pos,
+                        end,
+                        quick: Some(value),
+                    });
+                }
+            }
+        }
+        match s.scan(buf, self.last) {
+            Scan::Game { start, end } => Some(BlockGame {
+                start,
+                end,
+                quick: None,
+            }),
+            Scan::Done => {
+                self.end = Some(BlockEnd::Clean);
+                None
+            }
+            Scan::NeedMore => {
+                // Everything read up to a line start, the next block opening with a tag
+                // line: the game in progress, if it has movetext, ends here.
+                let clean = s.pos == buf.len() && s.line_start;
+                match s.start {
+                    None if clean => {
+                        self.end = Some(BlockEnd::Clean);
+                        None
+                    }
+                    Some(start) if clean && s.seen_movetext => {
+                        self.end = Some(BlockEnd::Clean);
+                        s.new_game();
+                        Some(BlockGame {
+                            start,
+                            end: buf.len(),
+                            quick: None,
+                        })
+                    }
+                    start => {
+                        self.end = Some(BlockEnd::Unfinished {
+                            start: start.unwrap_or(s.pos).min(buf.len()),
+                        });
+                        None
+                    }
+                }
+            }
+        }
+    }
+}

@@ -19,6 +19,9 @@
 
 mod display;
 pub mod parsers;
+mod plain;
+
+pub use plain::{PlainMarks, PlainMove, read_plain};
 
 use crate::ast::{CastleMove, CheckMark, LanMove, MoveKind, SanMove, Suffix, WrittenMove};
 use crate::diag::{Diagnostic, Severity};
@@ -347,108 +350,55 @@ fn read_move_grammar(
     })
 }
 
-/// The hot path: plain SAN as strict PGN writes it (`e4`, `Nbxd2`, `exd8=Q+`, `O-O#`),
-/// read by hand. Anything else, relaxed or unusual, returns `None` and goes to the
-/// nom grammar, which reads these forms identically (a property test checks it).
+/// The hot path: plain SAN as strict PGN writes it (`e4`, `Nbxd2`, `exd8=Q+`, `O-O#`,
+/// `Qh5?!`), read by [`read_plain`], with the spans of its parts worked out from
+/// the token's layout. Anything else, relaxed or unusual, returns `None` and goes
+/// to the nom grammar, which reads these forms identically (a property test checks it).
 #[inline(always)]
 pub(crate) fn read_plain_san(text: &[u8], base: usize) -> Option<WrittenMove> {
-    use crate::types::{File, Rank, Square};
+    let (mv, marks) = read_plain(text)?;
     let sp = |a: usize, b: usize| Span::new(base + a, base + b);
-    // Suffix: `+` or `#` only.
-    let (body, check) = match text {
-        [body @ .., b'+'] => (
-            body,
-            Some((CheckMark::Check, sp(text.len() - 1, text.len()))),
-        ),
-        [body @ .., b'#'] => (
-            body,
-            Some((CheckMark::Mate, sp(text.len() - 1, text.len()))),
-        ),
-        _ => (text, None),
-    };
+    let body = text.len() - marks.len();
+    let check_len = usize::from(marks.check.is_some());
     let suffix = Suffix {
-        check,
-        annotation: None,
+        check: marks.check.map(|c| (c, sp(body, body + 1))),
+        annotation: marks
+            .annotation
+            .map(|a| (a, sp(body + check_len, text.len()))),
         en_passant: None,
     };
-    let castle = |side| {
-        Some(WrittenMove {
-            kind: MoveKind::Castle(CastleMove {
-                side: Some(side),
-                zeros: false,
-            }),
-            suffix,
-            span: sp(0, text.len()),
-        })
-    };
-    match body {
-        b"O-O" => return castle(crate::ast::CastleSide::King),
-        b"O-O-O" => return castle(crate::ast::CastleSide::Queen),
-        _ => {}
-    }
-    let (role, mut i) = match body.first()? {
-        b'N' => (Role::Knight, 1),
-        b'B' => (Role::Bishop, 1),
-        b'R' => (Role::Rook, 1),
-        b'Q' => (Role::Queen, 1),
-        b'K' => (Role::King, 1),
-        b'a'..=b'h' => (Role::Pawn, 0),
-        _ => return None,
-    };
-    // The promotion, for pawns: `=Q` at the end.
-    let (body, promotion) = match body {
-        [rest @ .., b'=', p] if role == Role::Pawn => {
-            let p = match p {
-                b'N' => Role::Knight,
-                b'B' => Role::Bishop,
-                b'R' => Role::Rook,
-                b'Q' => Role::Queen,
-                b'K' => Role::King,
-                _ => return None,
-            };
-            (rest, Some((p, sp(rest.len(), rest.len() + 2))))
-        }
-        _ => (body, None),
-    };
-    // The destination: the last two bytes.
-    let n = body.len();
-    if n < i + 2 {
-        return None;
-    }
-    let to = Square::from_ascii(&body[n - 2..])?;
-    let mid = &body[i..n - 2];
-    let (hint, capture) = match mid {
-        [hint @ .., b'x'] => (hint, Some(sp(i + hint.len(), i + hint.len() + 1))),
-        _ => (mid, None),
-    };
-    let (from_file, from_rank) = match *hint {
-        [] => (None, None),
-        [f @ b'a'..=b'h'] => (File::from_char(f as char), None),
-        [r @ b'1'..=b'8'] if role != Role::Pawn => (None, Rank::from_char(r as char)),
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] if role != Role::Pawn && capture.is_none() => {
-            (File::from_char(f as char), Rank::from_char(r as char))
-        }
-        _ => return None,
-    };
-    // A pawn names its file only when capturing (`exd5`; `ed5` is a relaxation).
-    if role == Role::Pawn && from_file.is_some() != capture.is_some() {
-        return None;
-    }
-    let from_span = (!hint.is_empty()).then(|| sp(i, i + hint.len()));
-    i = n - 2;
-    Some(WrittenMove {
-        kind: MoveKind::San(SanMove {
+    let kind = match mv {
+        PlainMove::Castle(side) => MoveKind::Castle(CastleMove {
+            side: Some(side),
+            zeros: false,
+        }),
+        PlainMove::San {
             role,
-            role_span: (role != Role::Pawn).then(|| sp(0, 1)),
             from_file,
             from_rank,
-            from_span,
             capture,
             to,
-            to_span: sp(i, n),
-            promotion: promotion.map(|p| p.0),
-            promotion_span: promotion.map(|p| p.1),
-        }),
+            promotion,
+        } => {
+            let n = if promotion.is_some() { body - 2 } else { body };
+            let start = usize::from(role != Role::Pawn);
+            let hint_end = n - 2 - usize::from(capture);
+            MoveKind::San(SanMove {
+                role,
+                role_span: (role != Role::Pawn).then(|| sp(0, 1)),
+                from_file,
+                from_rank,
+                from_span: (hint_end > start).then(|| sp(start, hint_end)),
+                capture: capture.then(|| sp(n - 3, n - 2)),
+                to,
+                to_span: sp(n - 2, n),
+                promotion,
+                promotion_span: promotion.map(|_| sp(n, body)),
+            })
+        }
+    };
+    Some(WrittenMove {
+        kind,
         suffix,
         span: sp(0, text.len()),
     })

@@ -1,0 +1,371 @@
+//! The quick lane of validation: a game with nothing to report, replayed in one
+//! pass straight from its bytes.
+//!
+//! Most games of a database are clean. For them, [`QuickLane::replay`] scans the
+//! text with [`QuickScan`] (no token list, no spans), resolves each plain SAN
+//! move with a lean version of [`crate::resolve`] that only answers "the one
+//! legal move" or "not simple", plays it, and checks every claim the full
+//! replay checks: move numbers, check and mate marks, capture marks, draws by
+//! rule during the game, and the result of a game that ended on the board.
+//!
+//! It answers `None` the moment anything would make the full replay say a word
+//! (an error, a warning, an ambiguity), or anything it does not handle. The
+//! caller then runs [`crate::replay::replay`] on the parsed game, which explains
+//! it. So a game the quick lane accepts is exactly a game the full replay finds
+//! valid with no warning, with the same plies and final position (tests compare
+//! the two on every fixture and on random games).
+//!
+//! ```
+//! use scoresheet_board::quick::QuickLane;
+//! use scoresheet_board::EpStyle;
+//! let mut lane = QuickLane::default();
+//! let game = b"[Event \"?\"]\n\n1. f4 e5 2. fxe5 d6 3. exd6 Bxd6 4. g3 Qg5 5. Nf3 Qxg3+ 6. hxg3 Bxg3# 0-1\n";
+//! let r = lane.replay(game).unwrap();
+//! assert_eq!(r.plies, 12);
+//! assert_eq!(r.position.to_fen(EpStyle::Legal), "rnb1k1nr/ppp2ppp/8/8/8/5Nb1/PPPPP3/RNBQKB1R w KQkq - 0 7");
+//! // A missing check mark is a warning: the full replay's business.
+//! assert!(lane.replay(b"[Event \"?\"]\n\n1. e4 f5 2. Qh5 *\n").is_none());
+//! ```
+
+use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
+use scoresheet_notation::san::{PlainMarks, PlainMove};
+use scoresheet_notation::{CheckMark, GameResult};
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::{Bitboard, Color, Move, MoveType, Position, Rank, Role};
+
+/// A game the quick lane replayed: valid, with nothing to report.
+#[derive(Debug, Clone)]
+pub struct QuickReplay {
+    /// The number of main-line plies played.
+    pub plies: usize,
+    /// The position after the last move.
+    pub position: Position,
+}
+
+/// The quick lane, with its buffer kept from game to game.
+#[derive(Debug, Clone, Default)]
+pub struct QuickLane {
+    /// Keys of the positions since the last capture or pawn move, for repetitions.
+    keys: Vec<u64>,
+}
+
+/// The `Variant` values the full replay accepts without a warning.
+const KNOWN_VARIANTS: [&str; 10] = [
+    "",
+    "standard",
+    "normal",
+    "chess",
+    "chess960",
+    "chess 960",
+    "fischerandom",
+    "fischer random",
+    "960",
+    "from position",
+];
+
+impl QuickLane {
+    /// Replays `text`, one game as split from a file, if it is a game with nothing
+    /// to report; `None` if it needs the full parser and replay.
+    #[must_use]
+    pub fn replay(&mut self, text: &[u8]) -> Option<QuickReplay> {
+        self.run(text, false).map(|(r, _)| r)
+    }
+
+    /// Like [`QuickLane::replay`], on a game at the start of `text` that runs on
+    /// into more of the file: gives the game's length too, which is where
+    /// [`scoresheet_notation::pgn::games`] would end it (see
+    /// [`scoresheet_notation::pgn::quick_scan_prefix`]).
+    ///
+    /// ```
+    /// use scoresheet_board::quick::QuickLane;
+    /// let file = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let (game, len) = QuickLane::default().replay_prefix(file).unwrap();
+    /// assert_eq!((game.plies, len), (2, 25));
+    /// ```
+    #[must_use]
+    pub fn replay_prefix(&mut self, text: &[u8]) -> Option<(QuickReplay, usize)> {
+        self.run(text, true)
+    }
+
+    #[inline]
+    fn run(&mut self, text: &[u8], prefix: bool) -> Option<(QuickReplay, usize)> {
+        self.keys.clear();
+        let mut game = QuickGame {
+            pos: None,
+            fen: None,
+            setup: None,
+            variant: None,
+            keys: &mut self.keys,
+            plies: 0,
+            mated: false,
+        };
+        let (result, len) = if prefix {
+            quick_scan_prefix(text, &mut game).ok()?
+        } else {
+            (quick_scan(text, &mut game).ok()?, text.len())
+        };
+        let plies = game.plies;
+        let mated = game.mated;
+        let pos = game.pos.take()?;
+        // The end: a game over by rule needs its result judged. (A game without
+        // moves may start in mate: the full replay judges it.)
+        if plies == 0 || pos.halfmove_clock() >= 150 || fivefold(&pos, &self.keys) {
+            return None;
+        }
+        let forced = if mated {
+            Some(pos.turn().fold(GameResult::BlackWins, GameResult::WhiteWins))
+        } else if !pos.is_check() && !pos.has_legal_move() {
+            Some(GameResult::Draw)
+        } else {
+            None
+        };
+        if forced.is_some_and(|f| f != result) {
+            return None;
+        }
+        Some((
+            QuickReplay {
+                plies,
+                position: pos,
+            },
+            len,
+        ))
+    }
+}
+
+/// One game in the quick lane.
+struct QuickGame<'t, 'k> {
+    /// The position, once the tags are read.
+    pos: Option<Position>,
+    fen: Option<&'t [u8]>,
+    setup: Option<&'t [u8]>,
+    variant: Option<&'t [u8]>,
+    /// Keys of the positions since the last capture or pawn move, for repetitions.
+    keys: &'k mut Vec<u64>,
+    plies: usize,
+    /// The last move mated.
+    mated: bool,
+}
+
+impl QuickGame<'_, '_> {
+    /// The starting position, from the tags, once they are all read.
+    #[cold]
+    fn start(&mut self) -> Result<Position, Unusual> {
+        if let Some(v) = self.variant {
+            let v = core::str::from_utf8(v).map_err(|_| Unusual)?.to_ascii_lowercase();
+            if !KNOWN_VARIANTS.contains(&v.trim()) {
+                return Err(Unusual);
+            }
+        }
+        let pos = match self.fen {
+            None => Position::new(),
+            Some(fen) => {
+                if self.setup.is_some_and(|s| s != b"1") {
+                    return Err(Unusual);
+                }
+                let fen = core::str::from_utf8(fen).map_err(|_| Unusual)?;
+                Position::from_fen(fen).map_err(|_| Unusual)?
+            }
+        };
+        if pos.is_insufficient_material() {
+            return Err(Unusual);
+        }
+        self.keys.push(pos.repetition_key());
+        Ok(pos)
+    }
+
+    /// Makes sure the starting position is set up.
+    #[inline]
+    fn started(&mut self) -> Result<(), Unusual> {
+        if self.pos.is_none() {
+            self.pos = Some(self.start()?);
+        }
+        Ok(())
+    }
+}
+
+impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
+    fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
+        let slot = match name {
+            b"FEN" => &mut self.fen,
+            b"SetUp" => &mut self.setup,
+            b"Variant" => &mut self.variant,
+            _ => return Ok(()),
+        };
+        match slot.replace(value) {
+            Some(_) => Err(Unusual),
+            None => Ok(()),
+        }
+    }
+
+    #[inline]
+    fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual> {
+        self.started()?;
+        let pos = self.pos.as_ref().ok_or(Unusual)?;
+        if number != pos.fullmove_number() || (black && pos.turn() == Color::White) {
+            return Err(Unusual);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn san(&mut self, mv: PlainMove, marks: PlainMarks, number: Option<bool>) -> Result<(), Unusual> {
+        let first = self.plies == 0;
+        self.started()?;
+        let pos = self.pos.as_mut().ok_or(Unusual)?;
+        // Numbering the full parser and replay accept without a word: every White
+        // move and the first move numbered, no `12.` before Black's.
+        match (pos.turn(), number) {
+            (Color::White, Some(false)) | (Color::Black, Some(true)) => {}
+            (Color::Black, None) if !first => {}
+            _ => return Err(Unusual),
+        }
+        // The rules ended the game before this move: the full replay says so.
+        if pos.halfmove_clock() >= 150 || fivefold(pos, self.keys) {
+            return Err(Unusual);
+        }
+        let m = resolve_plain(pos, mv).ok_or(Unusual)?;
+        pos.play_unchecked(&m);
+        self.mated = marks_hold(pos, marks).ok_or(Unusual)?;
+        if (m.capture.is_some() || m.promotion.is_some()) && pos.is_insufficient_material() {
+            return Err(Unusual);
+        }
+        if m.is_zeroing() {
+            self.keys.clear();
+        }
+        self.keys.push(pos.repetition_key());
+        self.plies += 1;
+        Ok(())
+    }
+}
+
+/// Whether the position may have occurred five times (the keys tell positions
+/// apart less finely than the rules do, so this errs on the side of yes).
+#[inline]
+fn fivefold(pos: &Position, keys: &[u64]) -> bool {
+    pos.halfmove_clock() >= 16 && crate::game::repetitions(keys) >= 5
+}
+
+/// Whether the check and mate marks written are right for the move just played
+/// (`after` is the position it led to): `Some(mated)`, or `None` for a mark the
+/// full replay would warn about.
+#[inline]
+fn marks_hold(after: &Position, marks: PlainMarks) -> Option<bool> {
+    let gives_check = after.is_check();
+    match marks.check {
+        None if gives_check => None,
+        None => Some(false),
+        Some(_) if !gives_check => None,
+        Some(CheckMark::Mate) => (!after.has_legal_move()).then_some(true),
+        Some(_) => after.has_legal_move().then_some(false),
+    }
+}
+
+/// The one legal move a plain SAN move names, with its capture mark right; `None`
+/// for anything else (illegal, ambiguous, a wrong capture mark or promotion), which
+/// the full resolution explains.
+#[inline]
+fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
+    let PlainMove::San {
+        role,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    } = mv
+    else {
+        let PlainMove::Castle(side) = mv else {
+            return None;
+        };
+        return crate::resolve::castle_on(pos, side, Default::default()).ok();
+    };
+    let us = pos.turn();
+    let them = us.other();
+    if pos.by_color(us).contains(to) {
+        return None;
+    }
+    let occupied = pos.occupied();
+    let enemy_on_to = pos.by_color(them).contains(to);
+    let ours = pos.by_piece(role.of(us));
+    let mut en_passant = false;
+    let mut origins = match role {
+        Role::Pawn if capture => {
+            if !enemy_on_to {
+                if pos.ep_square() != Some(to) {
+                    return None;
+                }
+                en_passant = true;
+            }
+            pawn_attacks(them, to) & ours
+        }
+        Role::Pawn => {
+            if occupied.contains(to) {
+                return None;
+            }
+            let (one, two) = match us {
+                Color::White => (to.offset(0, -1)?, to.offset(0, -2)),
+                Color::Black => (to.offset(0, 1)?, to.offset(0, 2)),
+            };
+            if ours.contains(one) {
+                Bitboard::from_square(one)
+            } else if !occupied.contains(one) && to.rank() == us.fold(Rank::Fourth, Rank::Fifth) {
+                Bitboard::from_square(two?) & ours
+            } else {
+                return None;
+            }
+        }
+        _ if capture != enemy_on_to => return None,
+        Role::Knight => knight_attacks(to) & ours,
+        Role::Bishop => bishop_attacks(to, occupied) & ours,
+        Role::Rook => rook_attacks(to, occupied) & ours,
+        Role::Queen => (rook_attacks(to, occupied) | bishop_attacks(to, occupied)) & ours,
+        Role::King => king_attacks(to) & ours,
+    };
+    if let Some(file) = from_file {
+        origins &= Bitboard::file(file);
+    }
+    if let Some(rank) = from_rank {
+        origins &= Bitboard::rank(rank);
+    }
+    // The promotion: written exactly when a pawn reaches the last rank.
+    let last = to.rank() == us.fold(Rank::Eighth, Rank::First);
+    match promotion {
+        None if role == Role::Pawn && last => return None,
+        Some(Role::Pawn | Role::King) => return None,
+        Some(_) if role != Role::Pawn || !last => return None,
+        _ => {}
+    }
+    let safety = pos.safety()?;
+    let mut legal = origins.into_iter().filter(|&from| {
+        if en_passant {
+            pos.is_safe_en_passant(from, to)
+        } else if role == Role::King {
+            pos.is_safe_king_step(from, to)
+        } else {
+            pos.is_safe_non_king(&safety, from, to)
+        }
+    });
+    let from = legal.next()?;
+    if legal.next().is_some() {
+        return None;
+    }
+    Some(Move {
+        role,
+        from,
+        to,
+        capture: if en_passant {
+            Some(Role::Pawn)
+        } else if enemy_on_to {
+            pos.board().role_at(to)
+        } else {
+            None
+        },
+        promotion,
+        kind: if en_passant {
+            MoveType::EnPassant
+        } else {
+            MoveType::Normal
+        },
+    })
+}

@@ -1,0 +1,442 @@
+//! The quick lane: one pass over a game written the way databases write games,
+//! with no token list, no spans and no diagnostics.
+//!
+//! Validation spends most of its time on games with nothing to report. This
+//! scanner reads such a game's tags and main line in a single pass and hands
+//! each move over as a [`PlainMove`]; the moment it meets anything the full
+//! parser would comment on, or anything unusual it does not handle (escape
+//! lines, `;` comments, bare move lists, relaxed spellings, escapes in tag
+//! values, results inside variations), it gives up with [`Unusual`] and the
+//! caller parses the game with [`super::parse_game`], which explains
+//! everything. So the quick lane never changes a verdict: a game it reads to
+//! the end is one the full parser reads without a diagnostic.
+//!
+//! Variations are read for their syntax only (every token in them must be
+//! plain too), as the full parser does.
+//!
+//! ```
+//! use scoresheet_notation::pgn::{quick_scan, QuickVisitor, Unusual};
+//! use scoresheet_notation::san::{PlainMarks, PlainMove};
+//! use scoresheet_notation::GameResult;
+//!
+//! #[derive(Default)]
+//! struct Count { tags: usize, moves: usize }
+//! impl QuickVisitor<'_> for Count {
+//!     fn tag(&mut self, _: &[u8], _: &[u8]) -> Result<(), Unusual> { self.tags += 1; Ok(()) }
+//!     fn move_number(&mut self, _: u32, _: bool) -> Result<(), Unusual> { Ok(()) }
+//!     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>) -> Result<(), Unusual> {
+//!         self.moves += 1;
+//!         Ok(())
+//!     }
+//! }
+//! let text = b"[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 1-0\n";
+//! let mut count = Count::default();
+//! assert_eq!(quick_scan(text, &mut count), Ok(GameResult::WhiteWins));
+//! assert_eq!((count.tags, count.moves), (2, 3));
+//!
+//! // Anything the full parser would comment on is for the full parser.
+//! let text = b"[Event \"A\"]\n\n1. e4 e5 2 Nf3 *\n";
+//! assert_eq!(quick_scan(text, &mut Count::default()), Err(Unusual));
+//! ```
+
+use memchr::memchr;
+
+use crate::ast::GameResult;
+use crate::san::{PlainMarks, PlainMove, read_plain};
+
+/// The game needs the full parser: it holds something the quick lane does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unusual;
+
+/// What the quick lane hands over, in text order. Each method may stop the scan
+/// with [`Unusual`] (a move that does not resolve, a wrong move number).
+pub trait QuickVisitor<'t> {
+    /// A tag pair, before any movetext.
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual>;
+
+    /// A main-line move number: `12.` (`black: false`) or `12...` (`black: true`).
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual>;
+
+    /// A main-line move, with its marks and the main-line move number written since
+    /// the previous main-line move, if any (`Some(black)` with its three-dots flag).
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    fn san(&mut self, mv: PlainMove, marks: PlainMarks, number: Option<bool>)
+    -> Result<(), Unusual>;
+}
+
+/// Reads one game (as split by [`super::games`]) in the quick lane, handing its
+/// tags and main line to `visitor`; gives the game's result.
+///
+/// # Errors
+/// [`Unusual`] when the game needs the full parser, or the visitor stopped.
+#[inline]
+pub fn quick_scan<'t>(
+    text: &'t [u8],
+    visitor: &mut impl QuickVisitor<'t>,
+) -> Result<GameResult, Unusual> {
+    scan(text, visitor, false).map(|(result, _)| result)
+}
+
+/// Like [`quick_scan`], on a game at the start of `text` that runs on into more
+/// of the file: the game ends right after its result, where [`super::games`]
+/// would end it, and the result comes with the game's length. The game must
+/// end the way the splitter ends a game after its result (the result last on
+/// its line, or before a comment), and hold nothing that would make the
+/// splitter end it elsewhere (a blank line inside its tags or a comment).
+///
+/// ```
+/// use scoresheet_notation::pgn::{quick_scan_prefix, QuickVisitor, Unusual};
+/// use scoresheet_notation::san::{PlainMarks, PlainMove};
+/// use scoresheet_notation::GameResult;
+/// struct Skip;
+/// impl QuickVisitor<'_> for Skip {
+///     fn tag(&mut self, _: &[u8], _: &[u8]) -> Result<(), Unusual> { Ok(()) }
+///     fn move_number(&mut self, _: u32, _: bool) -> Result<(), Unusual> { Ok(()) }
+///     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>) -> Result<(), Unusual> { Ok(()) }
+/// }
+/// let file = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// assert_eq!(quick_scan_prefix(file, &mut Skip), Ok((GameResult::WhiteWins, 25)));
+/// ```
+///
+/// # Errors
+/// [`Unusual`] when the game needs the full parser or the splitter, or the
+/// visitor stopped.
+#[inline]
+pub fn quick_scan_prefix<'t>(
+    text: &'t [u8],
+    visitor: &mut impl QuickVisitor<'t>,
+) -> Result<(GameResult, usize), Unusual> {
+    scan(text, visitor, true)
+}
+
+#[inline(always)]
+fn scan<'t>(
+    text: &'t [u8],
+    visitor: &mut impl QuickVisitor<'t>,
+    prefix: bool,
+) -> Result<(GameResult, usize), Unusual> {
+    let mut scan = QuickScan::new(text);
+    while let Some((name, value)) = scan.next_tag()? {
+        visitor.tag(name, value)?;
+    }
+    scan.movetext(visitor, prefix)
+}
+
+/// The state of a quick scan.
+#[derive(Debug, Clone)]
+struct QuickScan<'a> {
+    text: &'a [u8],
+    pos: usize,
+    tags: usize,
+    depth: u32,
+    /// A main-line move number waiting for its move: its three-dots flag.
+    pending: Option<bool>,
+    result: Option<GameResult>,
+    result_tag: Option<&'a [u8]>,
+}
+
+/// Bytes that end a movetext token: the full parser's delimiters.
+static DELIMITER: [bool; 256] = {
+    let mut t = [false; 256];
+    let list = b" \t\r\n\x0b\x0c{};()[]$";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// Bytes of a tag name: letters, digits, `_`.
+static NAME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// A comment holding a blank line: the splitter may end a game there (before a tag line).
+#[inline]
+fn has_blank_line(comment: &[u8]) -> bool {
+    memchr::memchr_iter(b'\n', comment).any(|nl| {
+        comment[nl + 1..]
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            == Some(&b'\n')
+    })
+}
+
+/// Text the full parser would warn about as invalid UTF-8.
+#[inline]
+fn bad_text(bytes: &[u8]) -> bool {
+    !bytes.is_ascii() && core::str::from_utf8(bytes).is_err()
+}
+
+impl<'a> QuickScan<'a> {
+    fn new(text: &'a [u8]) -> QuickScan<'a> {
+        QuickScan {
+            text,
+            pos: 0,
+            tags: 0,
+            depth: 0,
+            pending: None,
+            result: None,
+            result_tag: None,
+        }
+    }
+
+    #[inline]
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.text.get(self.pos) {
+            if !is_space(b) {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next tag pair, `(name, value)`, or `None` when the movetext starts.
+    ///
+    /// # Errors
+    /// [`Unusual`] for a game without tags, a tag with escapes, invalid UTF-8 or
+    /// anything but blanks after it on its line, and anything the full parser
+    /// would report.
+    #[inline]
+    fn next_tag(&mut self) -> Result<Option<(&'a [u8], &'a [u8])>, Unusual> {
+        let text = self.text;
+        let before = self.pos;
+        self.skip_space();
+        if self.tags > 0
+            && self.pos - before > 1
+            && text[before..self.pos].iter().filter(|&&b| b == b'\n').count() > 1
+            && text.get(self.pos) == Some(&b'[')
+        {
+            // A blank line inside the tags: the splitter may start a game there.
+            return Err(Unusual);
+        }
+        if text.get(self.pos) != Some(&b'[') {
+            // A bare move list (or a byte order mark, or a comment before the
+            // tags): the full parser's business.
+            return if self.tags == 0 { Err(Unusual) } else { Ok(None) };
+        }
+        let mut i = self.pos + 1;
+        let name_start = i;
+        while i < text.len() && NAME_CHAR[usize::from(text[i])] {
+            i += 1;
+        }
+        let name = &text[name_start..i];
+        if name.is_empty() || text.get(i) != Some(&b' ') || text.get(i + 1) != Some(&b'"') {
+            return Err(Unusual);
+        }
+        let value_start = i + 2;
+        let rest = &text[value_start..];
+        let len = memchr::memchr3(b'"', b'\\', b'\n', rest).ok_or(Unusual)?;
+        if rest[len] != b'"' {
+            return Err(Unusual);
+        }
+        let value = &rest[..len];
+        if bad_text(value) {
+            return Err(Unusual);
+        }
+        i = value_start + len + 1;
+        if text.get(i) != Some(&b']') {
+            return Err(Unusual);
+        }
+        i += 1;
+        while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        if i < text.len() && text[i] != b'\n' {
+            return Err(Unusual);
+        }
+        self.pos = i;
+        self.tags += 1;
+        if name == b"Result" {
+            if self.result_tag.is_some() {
+                return Err(Unusual);
+            }
+            self.result_tag = Some(value);
+        }
+        Ok(Some((name, value)))
+    }
+
+    /// The movetext, to its end: the result.
+    ///
+    /// # Errors
+    /// [`Unusual`] for anything but plain SAN, move numbers with one or three
+    /// dots, comments in braces, NAGs, variations of the same, and one result
+    /// at the end that agrees with the `Result` tag.
+    #[inline]
+    fn movetext(
+        &mut self,
+        visitor: &mut impl QuickVisitor<'a>,
+        prefix: bool,
+    ) -> Result<(GameResult, usize), Unusual> {
+        let text = self.text;
+        loop {
+            self.skip_space();
+            let Some(&b) = text.get(self.pos) else {
+                return Ok((self.finish()?, self.pos));
+            };
+            if self.result.is_some() && b != b'{' {
+                // Only comments may follow the result.
+                return Err(Unusual);
+            }
+            match b {
+                b'{' => {
+                    let body = self.pos + 1;
+                    let close = memchr(b'}', &text[body..]).ok_or(Unusual)?;
+                    let comment = &text[body..body + close];
+                    if bad_text(comment) || has_blank_line(comment) {
+                        return Err(Unusual);
+                    }
+                    self.pos = body + close + 1;
+                }
+                b'(' => {
+                    self.depth += 1;
+                    self.pos += 1;
+                }
+                b')' => {
+                    self.depth = self.depth.checked_sub(1).ok_or(Unusual)?;
+                    self.pos += 1;
+                }
+                b'$' => {
+                    let start = self.pos + 1;
+                    let mut i = start;
+                    let mut value = 0u32;
+                    while i < text.len() && text[i].is_ascii_digit() && i - start < 3 {
+                        value = value * 10 + u32::from(text[i] - b'0');
+                        i += 1;
+                    }
+                    if i == start || value > 255 || text.get(i).is_some_and(u8::is_ascii_digit) {
+                        return Err(Unusual);
+                    }
+                    self.pos = i;
+                }
+                b'0'..=b'9' | b'*' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    self.token(visitor)?;
+                    if prefix && self.result.is_some() {
+                        return self.end_at_result();
+                    }
+                }
+                _ => return Err(Unusual),
+            }
+        }
+    }
+
+    /// The game ends at its result, as the splitter ends it: the result must be the
+    /// last word of its line, or come before a comment.
+    #[cold]
+    fn end_at_result(&mut self) -> Result<(GameResult, usize), Unusual> {
+        let end = self.pos;
+        let rest = &self.text[end..];
+        let blanks = rest
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            .count();
+        match rest.get(blanks) {
+            None | Some(b'\n' | b'{' | b';') => Ok((self.finish()?, end)),
+            Some(_) => Err(Unusual),
+        }
+    }
+
+    /// A word of movetext: a result, a move number (maybe with its move glued on),
+    /// or a move.
+    #[inline(always)]
+    fn token(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+        let text = self.text;
+        let start = self.pos;
+        let mut end = start + 1;
+        while end < text.len() && !DELIMITER[usize::from(text[end])] {
+            end += 1;
+        }
+        // `a8(Q)`: a promotion the full parser keeps in the token.
+        if text.get(end) == Some(&b'(') && text.get(end + 2) == Some(&b')') {
+            return Err(Unusual);
+        }
+        self.pos = end;
+        let token = &text[start..end];
+        let first = token[0];
+        if !first.is_ascii_digit() && first != b'*' {
+            return self.read_move(token, visitor);
+        }
+        if let Some(result) = match token {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        } {
+            if self.depth > 0 {
+                return Err(Unusual);
+            }
+            self.result = Some(result);
+            return Ok(());
+        }
+        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+        let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+        // `0-0`, `0000`, `12`, `12..`, `1e4` and huge numbers: the full parser's.
+        if first == b'0' || digits > 6 || !(dots == 1 || dots == 3) {
+            return Err(Unusual);
+        }
+        let number = token[..digits]
+            .iter()
+            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        let black = dots == 3;
+        if self.depth > 0 {
+            // A number inside a variation leaves the main line unnumbered, as in
+            // the full parser.
+            self.pending = None;
+        } else {
+            self.pending = Some(black);
+            visitor.move_number(number, black)?;
+        }
+        let glued = &token[digits + dots..];
+        if glued.is_empty() {
+            Ok(())
+        } else {
+            self.read_move(glued, visitor)
+        }
+    }
+
+    /// A move token: handed over on the main line, checked for its syntax only
+    /// inside a variation.
+    #[inline(always)]
+    fn read_move(&mut self, token: &[u8], visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+        let (mv, marks) = read_plain(token).ok_or(Unusual)?;
+        if self.depth > 0 {
+            return Ok(());
+        }
+        visitor.san(mv, marks, self.pending.take())
+    }
+
+    /// The end of the game: variations closed, one result, the same as the tag's.
+    fn finish(&mut self) -> Result<GameResult, Unusual> {
+        let result = self.result.ok_or(Unusual)?;
+        if self.depth > 0 {
+            return Err(Unusual);
+        }
+        if let Some(tag) = self.result_tag {
+            if GameResult::from_ascii(tag) != Some(result) {
+                return Err(Unusual);
+            }
+        }
+        Ok(result)
+    }
+}
