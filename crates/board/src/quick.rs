@@ -114,7 +114,10 @@ impl QuickLane {
             return None;
         }
         let forced = if mated {
-            Some(pos.turn().fold(GameResult::BlackWins, GameResult::WhiteWins))
+            Some(
+                pos.turn()
+                    .fold(GameResult::BlackWins, GameResult::WhiteWins),
+            )
         } else if !pos.is_check() && !pos.has_legal_move() {
             Some(GameResult::Draw)
         } else {
@@ -152,7 +155,9 @@ impl QuickGame<'_, '_> {
     #[cold]
     fn start(&mut self) -> Result<Position, Unusual> {
         if let Some(v) = self.variant {
-            let v = core::str::from_utf8(v).map_err(|_| Unusual)?.to_ascii_lowercase();
+            let v = core::str::from_utf8(v)
+                .map_err(|_| Unusual)?
+                .to_ascii_lowercase();
             if !KNOWN_VARIANTS.contains(&v.trim()) {
                 return Err(Unusual);
             }
@@ -209,7 +214,12 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
     }
 
     #[inline]
-    fn san(&mut self, mv: PlainMove, marks: PlainMarks, number: Option<bool>) -> Result<(), Unusual> {
+    fn san(
+        &mut self,
+        mv: PlainMove,
+        marks: PlainMarks,
+        number: Option<bool>,
+    ) -> Result<(), Unusual> {
         let first = self.plies == 0;
         self.started()?;
         let pos = self.pos.as_mut().ok_or(Unusual)?;

@@ -691,7 +691,11 @@ fn resolve_castle(pos: &Position, castle: &CastleMove, span: Span) -> Result<Mov
 }
 
 /// Castling of the side to move on `side`, with its errors.
-pub(crate) fn castle_on(pos: &Position, side: CastleSide, span: Span) -> Result<Move, ResolveError> {
+pub(crate) fn castle_on(
+    pos: &Position,
+    side: CastleSide,
+    span: Span,
+) -> Result<Move, ResolveError> {
     let us = pos.turn();
     let no_right = ResolveError::CastlingNoRight {
         color: us,

@@ -98,7 +98,10 @@ fn the_quick_lane_takes_clean_database_games() {
     // Every clean game but those ending in a draw by rule or a repetition.
     assert!(seen >= 20, "{seen} games");
     eprintln!("{taken} of {clean} clean games taken, {seen} games");
-    assert!(taken * 100 >= clean * 95, "{taken} of {clean} clean games taken");
+    assert!(
+        taken * 100 >= clean * 95,
+        "{taken} of {clean} clean games taken"
+    );
 }
 
 #[test]
@@ -108,7 +111,10 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
     let cases = [
         // Clean: taken.
         ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", true),
-        ("1.e4 e5 2.Nf3 {a comment} 2...Nc6 $1 (2... d6 3. d4) 3. Bb5?! a6 *", true),
+        (
+            "1.e4 e5 2.Nf3 {a comment} 2...Nc6 $1 (2... d6 3. d4) 3. Bb5?! a6 *",
+            true,
+        ),
         // Each of these the full path reports.
         ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0", false), // result differs from the tag
         ("e4 e5 *", false),                           // no move number
@@ -121,14 +127,17 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
         ("1. e4 e5 2. Nf3 Nc6 3. Nxc6 *", false),     // x onto an empty square
         ("1. e4 d5 2. xd5 *", false),                 // not SAN
         ("1. f3 e5 2. g4 Qh4+ *", false),             // mate marked as check
-        ("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 *", false), // fivefold
+        (
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 *",
+            false,
+        ), // fivefold
         ("1. e4 e5 2. Ke2 Ke7 3. Kd3 Kd6 4. Kc4 *", true),
-        ("1. e4 e5 2. Ke3 *", false),                 // illegal
+        ("1. e4 e5 2. Ke3 *", false), // illegal
         ("1. Nf3 Nf6 2. d3 d6 3. Nbd2 *", true),
-        ("1. Nf3 Nf6 2. d3 d6 3. Nd2 *", false),       // ambiguous
+        ("1. Nf3 Nf6 2. d3 d6 3. Nd2 *", false), // ambiguous
         ("1. e4 e5 2. Nf3 *\n; a line comment", false),
-        ("1. e4 e5 (1... c5 *", false),               // unclosed variation
-        ("1. e4 e5 *  2. Nf3", false),                // movetext after the result
+        ("1. e4 e5 (1... c5 *", false), // unclosed variation
+        ("1. e4 e5 *  2. Nf3", false),  // movetext after the result
     ];
     for (movetext, expected) in cases {
         let text = format!("{head}{movetext}\n");
@@ -188,7 +197,14 @@ fn write_game(start: usize, picks: &[u16], style: u32) -> (String, bool) {
             text.push_str("{ [%clk 0:01:00] } ");
         }
         if pick % 11 == 0 && style & 16 != 0 {
-            text.push_str(&format!("$14 ({number}{} {san}) ", if pos.turn() == scoresheet_board::Color::White { "." } else { "..." }));
+            text.push_str(&format!(
+                "$14 ({number}{} {san}) ",
+                if pos.turn() == scoresheet_board::Color::White {
+                    "."
+                } else {
+                    "..."
+                }
+            ));
         }
         pos.play(&m).unwrap();
         first = false;

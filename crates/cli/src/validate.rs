@@ -12,10 +12,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::EpStyle;
-use scoresheet_board::quick::QuickLane;
+use scoresheet_board::quick::{QuickLane, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
+use scoresheet_notation::pgn::{
+    Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
+    ResumePoint, parse_game_into,
+};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
@@ -44,28 +47,39 @@ pub struct Judge {
 }
 
 impl Judge {
-    /// Parses and replays one game, and locates its problems in the file.
+    /// Judges one game read by a [`GameReader`].
     pub fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> GameReport {
         // Most games have nothing to report: the quick lane replays those straight
         // from their bytes, and defers every other game to the full parser.
         let mut lane = LANE.take();
         let quick = lane.replay(&chunk.bytes);
         LANE.set(lane);
-        if let Some(q) = quick {
-            return GameReport {
-                file: file.to_owned(),
-                game: index,
-                valid: true,
-                plies: q.plies as u64,
-                fen: if self.fen {
-                    q.position.to_fen(self.ep)
-                } else {
-                    String::new()
-                },
-                errors: Vec::new(),
-                warnings: Vec::new(),
-            };
+        match quick {
+            Some(q) => self.clean(file, index, &q),
+            None => self.full(file, index, &chunk.bytes, chunk.line, chunk.column),
         }
+    }
+
+    /// The report of a game the quick lane replayed: valid, nothing to say.
+    fn clean(&self, file: &str, index: u64, q: &QuickReplay) -> GameReport {
+        GameReport {
+            file: file.to_owned(),
+            game: index,
+            valid: true,
+            plies: q.plies as u64,
+            fen: if self.fen {
+                q.position.to_fen(self.ep)
+            } else {
+                String::new()
+            },
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Parses and replays one game in full, and locates its problems in the file
+    /// (`line` and `column` are where the game starts).
+    fn full(&self, file: &str, index: u64, bytes: &[u8], line: u64, column: u64) -> GameReport {
         let mode = if self.strict {
             Mode::Strict
         } else {
@@ -74,7 +88,7 @@ impl Judge {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_into(&mut game, &chunk.bytes, 0, mode);
+        parse_game_into(&mut game, bytes, 0, mode);
         let r = replay(
             &game,
             &ReplayOptions {
@@ -82,11 +96,8 @@ impl Judge {
             },
         );
         GAME.set(game.recycle());
-        let origin = Origin {
-            line: chunk.line,
-            column: chunk.column,
-        };
-        let (errors, warnings) = problems(&r.diagnostics, &chunk.bytes, &r.written, origin);
+        let origin = Origin { line, column };
+        let (errors, warnings) = problems(&r.diagnostics, bytes, &r.written, origin);
         GameReport {
             file: file.to_owned(),
             game: index,
@@ -101,6 +112,70 @@ impl Judge {
             warnings,
         }
     }
+
+    /// Splits a block into games and judges each (the quick lane reading each
+    /// game whole where it can, without the splitter). Game numbers are left at 0
+    /// for the caller, which knows how many games came before.
+    fn block(&self, file: &str, block: &Block) -> BlockReport {
+        let mut lane = LANE.take();
+        let mut split = BlockGames::new(block);
+        let mut reports = Vec::new();
+        let mut bytes = 0;
+        // Lines and columns, counted only as far as a game needs them.
+        let mut at = LineCount {
+            pos: 0,
+            line: block.line,
+            column: 1,
+        };
+        while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
+            bytes += g.end - g.start;
+            reports.push(match g.quick {
+                Some(q) => self.clean(file, 0, &q),
+                None => {
+                    at.advance(&block.bytes, g.start);
+                    self.full(file, 0, &block.bytes[g.start..g.end], at.line, at.column)
+                }
+            });
+        }
+        LANE.set(lane);
+        BlockReport {
+            reports,
+            bytes,
+            end: split.end().unwrap_or(BlockEnd::Clean),
+        }
+    }
+}
+
+/// A line and column (1-based, in characters) at a byte position.
+struct LineCount {
+    pos: usize,
+    line: u64,
+    column: u64,
+}
+
+impl LineCount {
+    /// Moves on to `to` in `bytes`.
+    fn advance(&mut self, bytes: &[u8], to: usize) {
+        let to = to.clamp(self.pos, bytes.len());
+        let chars = |b: &[u8]| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count() as u64;
+        let seen = &bytes[self.pos..to];
+        match seen.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.line += seen.iter().filter(|&&b| b == b'\n').count() as u64;
+                self.column = 1 + chars(&seen[last + 1..]);
+            }
+            None => self.column += chars(seen),
+        }
+        self.pos = to;
+    }
+}
+
+/// The games of one block, judged.
+struct BlockReport {
+    reports: Vec<GameReport>,
+    /// Bytes of the games (blanks between games not counted).
+    bytes: usize,
+    end: BlockEnd,
 }
 
 /// The last JSON line: `{"summary": {...}}`, fields in their documented order.
@@ -220,58 +295,41 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         quiet: args.quiet,
         summary: Summary::default(),
     };
-    let mut name = String::new();
-    let mut consume = |msg: Msg| -> io::Result<()> {
-        match msg {
-            Msg::File(n) => {
-                reporter.summary.files += 1;
-                name = n;
-            }
-            Msg::Failed(e) => return Err(e),
-            Msg::Batch(batch, batch_bytes) => {
-                let reports: Vec<GameReport> = if jobs == 1 {
-                    batch
-                        .iter()
-                        .map(|(i, c)| judge_one(&judge, &name, *i, c))
-                        .collect()
-                } else {
-                    pool.install(|| {
-                        batch
-                            .par_iter()
-                            .map(|(i, c)| judge_one(&judge, &name, *i, c))
-                            .collect()
-                    })
-                };
-                for r in &reports {
-                    reporter.game(r)?;
-                }
-                reporter.summary.bytes += batch_bytes as u64;
-                bar.inc(batch_bytes as u64);
-                let games = reporter.summary.games;
-                let rate = games as f64 / start.elapsed().as_secs_f64().max(1e-3);
-                bar.set_message(format!("{games} games, {rate:.0} games/s"));
-            }
-        }
-        Ok(())
+    let window = if jobs == 1 { 1 } else { jobs * 4 };
+    let mut run = Run {
+        inputs: &inputs,
+        judge,
+        jobs,
+        pool: &pool,
+        bar: &bar,
+        start,
+        reporter: &mut reporter,
+        input: 0,
+        name: String::new(),
+        index: 0,
+        pending: Vec::new(),
+        window,
+        skip: false,
     };
     if jobs == 1 {
         let mut outcome = Ok(());
-        read_batches(&inputs, |msg| {
-            outcome = consume(msg);
+        read_inputs(&inputs, |msg| {
+            outcome = run.take(msg);
             outcome.is_ok()
         });
         outcome?;
+        run.flush()?;
     } else {
-        // Reading and splitting overlap with validation: a reader thread keeps up
-        // to two batches ready while the pool judges the current one.
+        // Reading overlaps with validation: a reader thread keeps a window of
+        // blocks ready while the pool judges the current one.
         std::thread::scope(|scope| -> io::Result<()> {
-            let (tx, rx) = std::sync::mpsc::sync_channel(2);
+            let (tx, rx) = std::sync::mpsc::sync_channel(window);
             let inputs = &inputs;
-            scope.spawn(move || read_batches(inputs, |msg| tx.send(msg).is_ok()));
+            scope.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
             for msg in rx {
-                consume(msg)?;
+                run.take(msg)?;
             }
-            Ok(())
+            run.flush()
         })?;
     }
     bar.finish_and_clear();
@@ -298,66 +356,255 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     })
 }
 
+/// Blocks are about this large: a few per core keep the pool busy, and cutting
+/// them costs nothing.
+const BLOCK_BYTES: usize = 512 << 10;
+
+/// A block grows to this size at most while no line starts with `[`; past it, the
+/// rest of the file is split by the streaming reader.
+const MAX_BLOCK_BYTES: usize = 8 << 20;
+
 /// What the reader hands to the judges, in input order.
 enum Msg {
-    /// The next input starts: its name.
-    File(String),
-    /// Games of the current input with their 1-based index, and their size in bytes.
+    /// The next input starts: its index in the inputs.
+    File(usize),
+    /// Games of the current input with their 1-based index, and their size in bytes
+    /// (standard input, read by the streaming reader).
     Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
+    /// The next block of the current input (files).
+    Block(Block),
     /// An input could not be opened or read: the run stops.
     Failed(io::Error),
 }
 
-/// Reads every input and splits it into batches of games, handing each to `emit`
-/// (which returns `false` to stop reading). Memory is bounded by the batch size and
-/// the largest game.
-fn read_batches(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
-    for input in inputs {
-        let name = input.name();
-        if !emit(Msg::File(name.clone())) {
-            return;
-        }
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                emit(Msg::Failed(io::Error::new(
-                    e.kind(),
-                    format!("{name}: {e}"),
-                )));
-                return;
+/// The state of a validation run: the judges, the reports, and where we are.
+struct Run<'a, W: Write> {
+    inputs: &'a [Input],
+    judge: Judge,
+    jobs: usize,
+    pool: &'a rayon::ThreadPool,
+    bar: &'a ProgressBar,
+    start: Instant,
+    reporter: &'a mut Reporter<W>,
+    /// The current input.
+    input: usize,
+    name: String,
+    /// Games of the current input reported so far.
+    index: u64,
+    /// Blocks waiting to be judged together.
+    pending: Vec<Block>,
+    window: usize,
+    /// The current input is being read by the streaming reader from where a block
+    /// was cut inside a game: its remaining blocks are dropped.
+    skip: bool,
+}
+
+impl<W: Write> Run<'_, W> {
+    fn take(&mut self, msg: Msg) -> io::Result<()> {
+        match msg {
+            Msg::File(i) => {
+                self.flush()?;
+                self.reporter.summary.files += 1;
+                self.input = i;
+                self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+                self.index = 0;
+                self.skip = false;
+                Ok(())
             }
+            Msg::Failed(e) => Err(e),
+            Msg::Batch(batch, bytes) => {
+                self.flush()?;
+                self.batch(&batch, bytes)
+            }
+            Msg::Block(block) => {
+                if !self.skip {
+                    self.pending.push(block);
+                    if self.pending.len() >= self.window {
+                        self.flush()?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Judges the waiting blocks (in parallel), and reports their games in order.
+    fn flush(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let blocks = std::mem::take(&mut self.pending);
+        let (judge, name) = (&self.judge, self.name.as_str());
+        let results: Vec<BlockReport> = if self.jobs == 1 {
+            blocks.iter().map(|b| judge.block(name, b)).collect()
+        } else {
+            self.pool
+                .install(|| blocks.par_iter().map(|b| judge.block(name, b)).collect())
         };
-        let mut games = GameReader::new(reader);
-        let mut index = 0u64;
+        for (block, result) in blocks.iter().zip(results) {
+            for mut g in result.reports {
+                self.index += 1;
+                g.game = self.index;
+                self.reporter.game(&g)?;
+            }
+            self.reporter.summary.bytes += result.bytes as u64;
+            self.bar.inc(block.bytes.len() as u64);
+            if let BlockEnd::Unfinished(at) = result.end {
+                // A block cut inside a game: the streaming reader goes on from there.
+                self.skip = true;
+                self.resume(at)?;
+                break;
+            }
+        }
+        self.progress();
+        Ok(())
+    }
+
+    /// Splits the rest of the current input from `at` with the streaming reader.
+    fn resume(&mut self, at: ResumePoint) -> io::Result<()> {
+        let Some(input) = self.inputs.get(self.input) else {
+            return Ok(());
+        };
+        let name = self.name.clone();
+        let fail = move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
+        let mut reader = input.open().map_err(&fail)?;
+        io::copy(&mut io::Read::take(&mut reader, at.offset), &mut io::sink()).map_err(&fail)?;
+        let mut games = GameReader::resume(reader, at);
         let mut batch = Vec::new();
-        let mut batch_bytes = 0usize;
+        let mut batch_bytes = 0;
         loop {
             let next = games.next();
             let done = next.is_none();
             match next {
-                Some(Err(GameReadError::Io(e))) => {
-                    emit(Msg::Failed(io::Error::new(
-                        e.kind(),
-                        format!("{name}: {e}"),
-                    )));
-                    return;
-                }
+                Some(Err(GameReadError::Io(e))) => return Err(fail(e)),
                 Some(item) => {
-                    index += 1;
+                    self.index += 1;
                     batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
-                    batch.push((index, item));
+                    batch.push((self.index, item));
                 }
                 None => {}
             }
             if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
-                if !emit(Msg::Batch(std::mem::take(&mut batch), batch_bytes)) {
-                    return;
-                }
+                self.batch(&batch, batch_bytes)?;
+                batch.clear();
                 batch_bytes = 0;
             }
             if done {
-                break;
+                return Ok(());
             }
+        }
+    }
+
+    /// Judges games read by the streaming reader (in parallel), and reports them in order.
+    fn batch(
+        &mut self,
+        batch: &[(u64, Result<GameChunk, GameReadError>)],
+        bytes: usize,
+    ) -> io::Result<()> {
+        let (judge, name) = (&self.judge, self.name.as_str());
+        let reports: Vec<GameReport> = if self.jobs == 1 {
+            batch
+                .iter()
+                .map(|(i, c)| judge_one(judge, name, *i, c))
+                .collect()
+        } else {
+            self.pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(i, c)| judge_one(judge, name, *i, c))
+                    .collect()
+            })
+        };
+        for r in &reports {
+            self.reporter.game(r)?;
+        }
+        self.reporter.summary.bytes += bytes as u64;
+        self.bar.inc(bytes as u64);
+        self.progress();
+        Ok(())
+    }
+
+    fn progress(&self) {
+        let games = self.reporter.summary.games;
+        let rate = games as f64 / self.start.elapsed().as_secs_f64().max(1e-3);
+        self.bar
+            .set_message(format!("{games} games, {rate:.0} games/s"));
+    }
+}
+
+/// Reads every input, handing `emit` (which returns `false` to stop reading) the
+/// blocks of each file, or batches of games from standard input. Memory is bounded
+/// by the blocks in flight and the largest game.
+fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
+    for (i, input) in inputs.iter().enumerate() {
+        if !emit(Msg::File(i)) {
+            return;
+        }
+        let name = input.name();
+        let fail = |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                emit(fail(e));
+                return;
+            }
+        };
+        if matches!(input, Input::Stdin) {
+            // Standard input cannot be read again from where a block was cut
+            // inside a game: it goes through the streaming reader.
+            if !read_batches(reader, &mut emit, &fail) {
+                return;
+            }
+            continue;
+        }
+        for block in BlockReader::new(reader, BLOCK_BYTES, MAX_BLOCK_BYTES) {
+            let msg = match block {
+                Ok(b) => Msg::Block(b),
+                Err(e) => {
+                    emit(fail(e));
+                    return;
+                }
+            };
+            if !emit(msg) {
+                return;
+            }
+        }
+    }
+}
+
+/// Splits one input with the streaming reader into batches of games; whether to go on.
+fn read_batches(
+    reader: impl io::Read,
+    emit: &mut impl FnMut(Msg) -> bool,
+    fail: &impl Fn(io::Error) -> Msg,
+) -> bool {
+    let mut games = GameReader::new(reader);
+    let mut index = 0u64;
+    let mut batch = Vec::new();
+    let mut batch_bytes = 0usize;
+    loop {
+        let next = games.next();
+        let done = next.is_none();
+        match next {
+            Some(Err(GameReadError::Io(e))) => {
+                emit(fail(e));
+                return false;
+            }
+            Some(item) => {
+                index += 1;
+                batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
+                batch.push((index, item));
+            }
+            None => {}
+        }
+        if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
+            if !emit(Msg::Batch(std::mem::take(&mut batch), batch_bytes)) {
+                return false;
+            }
+            batch_bytes = 0;
+        }
+        if done {
+            return true;
         }
     }
 }

@@ -39,7 +39,8 @@ use crate::span::Span;
 pub use parse::{parse_game, parse_game_into};
 pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
 pub use split::{
-    Block, BlockEnd, BlockGame, BlockGames, BlockReader, DEFAULT_MAX_GAME_LEN, GameChunk, GameReadError, GameReader, GameSlice, Games, games,
+    Block, BlockEnd, BlockGame, BlockGames, BlockReader, DEFAULT_MAX_GAME_LEN, GameChunk,
+    GameReadError, GameReader, GameSlice, Games, ResumePoint, games,
 };
 
 /// One tag pair, `[Name "value"]`, kept as raw bytes: escapes are decoded on demand.

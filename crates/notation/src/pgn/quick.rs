@@ -68,8 +68,12 @@ pub trait QuickVisitor<'t> {
     ///
     /// # Errors
     /// [`Unusual`] to stop.
-    fn san(&mut self, mv: PlainMove, marks: PlainMarks, number: Option<bool>)
-    -> Result<(), Unusual>;
+    fn san(
+        &mut self,
+        mv: PlainMove,
+        marks: PlainMarks,
+        number: Option<bool>,
+    ) -> Result<(), Unusual>;
 }
 
 /// Reads one game (as split by [`super::games`]) in the quick lane, handing its
@@ -129,6 +133,9 @@ fn scan<'t>(
     }
     scan.movetext(visitor, prefix)
 }
+
+/// A tag's name and value.
+type TagPair<'a> = (&'a [u8], &'a [u8]);
 
 /// The state of a quick scan.
 #[derive(Debug, Clone)]
@@ -218,13 +225,17 @@ impl<'a> QuickScan<'a> {
     /// anything but blanks after it on its line, and anything the full parser
     /// would report.
     #[inline]
-    fn next_tag(&mut self) -> Result<Option<(&'a [u8], &'a [u8])>, Unusual> {
+    fn next_tag(&mut self) -> Result<Option<TagPair<'a>>, Unusual> {
         let text = self.text;
         let before = self.pos;
         self.skip_space();
         if self.tags > 0
             && self.pos - before > 1
-            && text[before..self.pos].iter().filter(|&&b| b == b'\n').count() > 1
+            && text[before..self.pos]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                > 1
             && text.get(self.pos) == Some(&b'[')
         {
             // A blank line inside the tags: the splitter may start a game there.
@@ -233,7 +244,11 @@ impl<'a> QuickScan<'a> {
         if text.get(self.pos) != Some(&b'[') {
             // A bare move list (or a byte order mark, or a comment before the
             // tags): the full parser's business.
-            return if self.tags == 0 { Err(Unusual) } else { Ok(None) };
+            return if self.tags == 0 {
+                Err(Unusual)
+            } else {
+                Ok(None)
+            };
         }
         let mut i = self.pos + 1;
         let name_start = i;
@@ -418,7 +433,11 @@ impl<'a> QuickScan<'a> {
     /// A move token: handed over on the main line, checked for its syntax only
     /// inside a variation.
     #[inline(always)]
-    fn read_move(&mut self, token: &[u8], visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+    fn read_move(
+        &mut self,
+        token: &[u8],
+        visitor: &mut impl QuickVisitor<'a>,
+    ) -> Result<(), Unusual> {
         let (mv, marks) = read_plain(token).ok_or(Unusual)?;
         if self.depth > 0 {
             return Ok(());

@@ -523,6 +523,23 @@ impl<R: Read> GameReader<R> {
         }
     }
 
+    /// A reader taking over a file at `at`, where a [`BlockGames`] found a block
+    /// cut inside a game: offsets, lines and columns are the file's, and the
+    /// splitting goes on exactly as [`games`] over the whole file would.
+    #[must_use]
+    pub fn resume(reader: R, at: ResumePoint) -> GameReader<R> {
+        let mut r = GameReader::new(reader);
+        r.buf_offset = at.offset;
+        // At the start of the file, the byte order mark is still to be skipped.
+        r.splitter.started = at.offset > 0;
+        r.splitter.line_start = at.line_start;
+        r.lines_dropped = at.line.saturating_sub(1);
+        r.counted_line = r.lines_dropped;
+        r.column_dropped = at.column.saturating_sub(1);
+        r.counted_column = r.column_dropped;
+        r
+    }
+
     /// Counts lines and columns up to `to` in `buf`, from where counting stopped.
     fn count_to(&mut self, to: usize) -> (u64, u64) {
         let to = to.min(self.buf.len());
@@ -672,8 +689,8 @@ impl<R: Read> Iterator for GameReader<R> {
     }
 }
 
-/// A run of whole lines of a file, as read by a [`BlockReader`]: cut just before
-/// a line that starts with `[`, so that it usually holds whole games only.
+/// A run of whole lines of a file, as read by a [`BlockReader`]: cut where a game
+/// most likely starts or ends, so that it usually holds whole games only.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// The absolute byte offset of `bytes[0]` in the file.
@@ -686,16 +703,23 @@ pub struct Block {
     pub first: bool,
     /// The block ends the file.
     pub last: bool,
+    /// The block ends just before a line that starts with `[` (else it was cut
+    /// after a result, or where it reached the reader's maximum size, or it ends
+    /// the file).
+    pub before_tag: bool,
 }
 
-/// Reads a file in blocks of about `size` bytes, each cut just before a line
-/// that starts with `[` (the usual start of a game), so that the blocks can be
-/// split into games ([`BlockGames`]) independently, on several threads.
+/// Reads a file in blocks of about `size` bytes, each cut at the start of its
+/// last line that is either a tag line after a line that is not (the usual
+/// start of a game) or follows a line ending with a result (the usual end of
+/// one), so that the blocks can be split into games ([`BlockGames`])
+/// independently, on several threads.
 ///
 /// A cut that falls inside a game (a `[` line in a comment, a game of tags
-/// only) is found by [`BlockGames::end`]; the reader of the file then goes on
-/// from that game with a [`GameReader`]. A block grows (doubling) until it
-/// holds such a line, up to `max` bytes, where it is cut as it is.
+/// only, a result in a variation) is found by [`BlockGames::end`]; the reader
+/// of the file then goes on from that game with a [`GameReader`]. A block grows
+/// (doubling) until it holds such a line, up to `max` bytes, where it is cut as
+/// it is.
 ///
 /// ```
 /// use scoresheet_notation::pgn::BlockReader;
@@ -757,6 +781,7 @@ impl<R: Read> Iterator for BlockReader<R> {
         }
         let mut bytes = std::mem::take(&mut self.carry);
         let mut want = self.size;
+        let mut before_tag = false;
         let last = loop {
             let eof = match self.fill(&mut bytes, want) {
                 Ok(eof) => eof,
@@ -768,10 +793,10 @@ impl<R: Read> Iterator for BlockReader<R> {
             if eof {
                 break true;
             }
-            // The last line starting with `[`, where a game most likely starts.
-            if let Some(nl) = memchr::memmem::rfind(&bytes, b"\n[") {
-                self.carry = bytes[nl + 1..].to_vec();
-                bytes.truncate(nl + 1);
+            if let Some((cut, tag)) = last_cut(&bytes) {
+                self.carry = bytes[cut..].to_vec();
+                bytes.truncate(cut);
+                before_tag = tag;
                 break false;
             }
             if bytes.len() >= self.max {
@@ -790,6 +815,7 @@ impl<R: Read> Iterator for BlockReader<R> {
             line: self.line,
             first: self.first,
             last,
+            before_tag,
             bytes,
         };
         self.offset += block.bytes.len() as u64;
@@ -799,18 +825,80 @@ impl<R: Read> Iterator for BlockReader<R> {
     }
 }
 
+/// Where to cut a block: the latest line start that is either a tag line after a
+/// line that is not one (where a game most likely starts), or the line after one
+/// that ends with a result (where the splitter most likely just ended a game).
+/// Gives the cut and whether a tag line follows it.
+fn last_cut(bytes: &[u8]) -> Option<(usize, bool)> {
+    // Lines from the last complete one backwards: `bytes[start..nl]`.
+    let mut nl = memchr::memrchr(b'\n', bytes)?;
+    let mut after_is_tag = bytes.get(nl + 1) == Some(&b'[');
+    loop {
+        let start = memchr::memrchr(b'\n', &bytes[..nl]).map_or(0, |i| i + 1);
+        let line = &bytes[start..nl];
+        let is_tag = line.first() == Some(&b'[');
+        // (Before a tag line that follows a `;` or `%` line, a game of comments
+        // only may be in progress: not a clean cut.)
+        if after_is_tag && !is_tag && nl + 1 < bytes.len() && !after_comment_line(&bytes[..nl]) {
+            return Some((nl + 1, true));
+        }
+        if ends_with_result(line) && nl + 1 < bytes.len() {
+            return Some((nl + 1, bytes[nl + 1] == b'['));
+        }
+        if start == 0 {
+            return None;
+        }
+        after_is_tag = is_tag;
+        nl = start - 1;
+    }
+}
+
+/// Whether the last line of `text` that is not blank starts with `;` or `%`.
+fn after_comment_line(text: &[u8]) -> bool {
+    let end = text
+        .iter()
+        .rposition(|&b| !is_blank(b) && b != b'\n')
+        .map_or(0, |i| i + 1);
+    let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |i| i + 1);
+    let first = text[start..end].iter().find(|&&b| !is_blank(b));
+    matches!(first, Some(b';' | b'%'))
+}
+
+/// Whether a line's last word is a result.
+fn ends_with_result(line: &[u8]) -> bool {
+    let end = line
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(0, |i| i + 1);
+    let line = &line[..end];
+    [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|r| {
+        line.ends_with(r) && (line.len() == r.len() || is_blank(line[line.len() - r.len() - 1]))
+    })
+}
+
 /// How a block ended, once [`BlockGames`] has given its last game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockEnd {
     /// The block ends between two games (or ends the file): its games are exactly
     /// those [`games`] finds in the whole file there.
     Clean,
-    /// The block was cut inside the game starting at this index: the games before
-    /// it are right, the rest of the file must be split from there.
-    Unfinished {
-        /// Where the unfinished game starts in the block.
-        start: usize,
-    },
+    /// The block was cut inside a game: the games before it are right, the rest
+    /// of the file must be split from the point given, with
+    /// [`GameReader::resume`].
+    Unfinished(ResumePoint),
+}
+
+/// Where, and in which state, a [`GameReader`] takes over splitting a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResumePoint {
+    /// The absolute byte offset in the file (just after the last whole game).
+    pub offset: u64,
+    /// Its 1-based line.
+    pub line: u64,
+    /// Its 1-based column, in characters.
+    pub column: u64,
+    /// Only blanks lie between the start of its line and it.
+    pub line_start: bool,
 }
 
 /// One game of a block: where it is, and what the quick hook made of it.
@@ -831,7 +919,7 @@ pub struct BlockGame<T> {
 /// ```
 /// use scoresheet_notation::pgn::{Block, BlockEnd, BlockGames};
 /// let bytes = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n".to_vec();
-/// let block = Block { offset: 0, line: 1, bytes, first: true, last: true };
+/// let block = Block { offset: 0, line: 1, bytes, first: true, last: true, before_tag: false };
 /// let mut split = BlockGames::new(&block);
 /// let mut ends = Vec::new();
 /// while let Some(g) = split.next_game(|_| None::<((), usize)>) {
@@ -843,9 +931,15 @@ pub struct BlockGame<T> {
 #[derive(Debug, Clone)]
 pub struct BlockGames<'a> {
     buf: &'a [u8],
+    offset: u64,
+    line: u64,
     splitter: Splitter,
     last: bool,
+    before_tag: bool,
     end: Option<BlockEnd>,
+    /// Where the last whole game ended (or the block starts), and the splitter's
+    /// `line_start` there.
+    resume: (usize, bool),
 }
 
 impl<'a> BlockGames<'a> {
@@ -858,11 +952,16 @@ impl<'a> BlockGames<'a> {
             splitter.started = true;
             splitter.line_start = true;
         }
+        let resume = (0, splitter.line_start || block.first);
         BlockGames {
             buf: &block.bytes,
+            offset: block.offset,
+            line: block.line,
             splitter,
             last: block.last,
+            before_tag: block.before_tag,
             end: None,
+            resume,
         }
     }
 
@@ -876,6 +975,29 @@ impl<'a> BlockGames<'a> {
     /// rest of the block; if it reads the game and gives `(value, length)`, where
     /// `length` is where [`games`] would end the game, that is the game.
     pub fn next_game<T>(
+        &mut self,
+        quick: impl FnMut(&'a [u8]) -> Option<(T, usize)>,
+    ) -> Option<BlockGame<T>> {
+        let game = self.next_inner(quick);
+        if game.is_some() {
+            self.resume = (self.splitter.pos, self.splitter.line_start);
+        }
+        game
+    }
+
+    fn unfinished(&self) -> BlockEnd {
+        let (at, line_start) = self.resume;
+        let at = at.min(self.buf.len());
+        let (lines, column) = line_col_after(&self.buf[..at], 0);
+        BlockEnd::Unfinished(ResumePoint {
+            offset: self.offset + at as u64,
+            line: self.line + lines,
+            column: column + 1,
+            line_start,
+        })
+    }
+
+    fn next_inner<T>(
         &mut self,
         mut quick: impl FnMut(&'a [u8]) -> Option<(T, usize)>,
     ) -> Option<BlockGame<T>> {
@@ -899,6 +1021,12 @@ impl<'a> BlockGames<'a> {
             if line_start && buf.get(pos) == Some(&b'[') {
                 if let Some((value, len)) = quick(&buf[pos..]) {
                     let end = (pos + len).min(buf.len());
+                    // The result must be seen to end its line (or come before a
+                    // comment) in the file, not only in a block cut short.
+                    let ended = self.last || buf[end..].iter().any(|&b| !is_blank(b));
+                    if !ended {
+                        return self.scan_next();
+                    }
                     s.pos = end;
                     s.line_start = false;
                     return Some(BlockGame {
@@ -909,6 +1037,13 @@ impl<'a> BlockGames<'a> {
                 }
             }
         }
+        self.scan_next()
+    }
+
+    /// The next game as the splitter finds it.
+    fn scan_next<T>(&mut self) -> Option<BlockGame<T>> {
+        let buf = self.buf;
+        let s = &mut self.splitter;
         match s.scan(buf, self.last) {
             Scan::Game { start, end } => Some(BlockGame {
                 start,
@@ -922,13 +1057,14 @@ impl<'a> BlockGames<'a> {
             Scan::NeedMore => {
                 // Everything read up to a line start, the next block opening with a tag
                 // line: the game in progress, if it has movetext, ends here.
+                // (With no game in progress, any line start is a clean cut.)
                 let clean = s.pos == buf.len() && s.line_start;
                 match s.start {
                     None if clean => {
                         self.end = Some(BlockEnd::Clean);
                         None
                     }
-                    Some(start) if clean && s.seen_movetext => {
+                    Some(start) if clean && self.before_tag && s.seen_movetext => {
                         self.end = Some(BlockEnd::Clean);
                         s.new_game();
                         Some(BlockGame {
@@ -937,10 +1073,8 @@ impl<'a> BlockGames<'a> {
                             quick: None,
                         })
                     }
-                    start => {
-                        self.end = Some(BlockEnd::Unfinished {
-                            start: start.unwrap_or(s.pos).min(buf.len()),
-                        });
+                    _ => {
+                        self.end = Some(self.unfinished());
                         None
                     }
                 }
