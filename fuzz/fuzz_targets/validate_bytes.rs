@@ -2,14 +2,18 @@
 //! streaming `GameReader` split (tiny reads, to cross every buffer boundary),
 //! then parse and replay of every game. Every game yields a verdict, the
 //! games cover the input in order, and the streaming split agrees with the
-//! in-memory one.
+//! in-memory one. The quick lane agrees with the full replay on every game it
+//! takes, and splitting in blocks (with the quick lane reading games whole, and
+//! the streaming reader taking over where a block was cut inside a game) finds
+//! the same games.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use scoresheet_board::EpStyle;
+use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay};
-use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::{GameReader, games, parse_game};
+use scoresheet_notation::pgn::{BlockEnd, BlockGames, BlockReader, GameReader, games, parse_game};
+use scoresheet_notation::{Mode, Severity};
 
 fuzz_target!(|data: &[u8]| {
     let chunk = 1 + usize::from(data.first().copied().unwrap_or(0) % 16);
@@ -33,10 +37,45 @@ fuzz_target!(|data: &[u8]| {
             r.first_error(),
             r.position.to_fen(EpStyle::Legal),
         );
+        if let Some(q) = QuickLane::default().replay(&g.bytes) {
+            for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
+                let game = parse_game(&g.bytes, 0, mode);
+                let r = replay(&game, &ReplayOptions { strict });
+                assert!(
+                    r.diagnostics.iter().all(|d| d.severity == Severity::Note),
+                    "the quick lane took a game the full replay reports: {:?}",
+                    r.diagnostics
+                );
+                assert_eq!(r.plies(), q.plies);
+                assert_eq!(r.position.to_fen(EpStyle::Always), q.position.to_fen(EpStyle::Always));
+            }
+        }
         streamed.push(g.offset);
+    }
+    // In blocks of `chunk` bytes at first (at most 4 times that).
+    let mut blocked = Vec::new();
+    let mut lane = QuickLane::default();
+    'blocks: for block in BlockReader::new(data, chunk, chunk * 4) {
+        let block = block.expect("reading a slice cannot fail");
+        let mut split = BlockGames::new(&block);
+        while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
+            blocked.push(block.offset + g.start as u64);
+        }
+        match split.end() {
+            Some(BlockEnd::Clean) => {}
+            Some(BlockEnd::Unfinished(at)) => {
+                for item in GameReader::resume(&data[at.offset as usize..], at) {
+                    let g = item.expect("reading a slice cannot fail");
+                    blocked.push(g.offset);
+                }
+                break 'blocks;
+            }
+            _ => panic!("a block without an end"),
+        }
     }
     let in_memory: Vec<u64> = games(data).map(|g| g.offset as u64).collect();
     assert_eq!(streamed, in_memory, "streaming and in-memory splits differ");
+    assert_eq!(blocked, in_memory, "block and in-memory splits differ");
     // A cap smaller than some games: each too-large game is reported and skipped,
     // and the reader still reaches the end.
     let mut n = 0;
