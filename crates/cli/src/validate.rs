@@ -295,7 +295,6 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         quiet: args.quiet,
         summary: Summary::default(),
     };
-    let window = if jobs == 1 { 1 } else { jobs * 4 };
     let mut run = Run {
         inputs: &inputs,
         judge,
@@ -307,8 +306,6 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         input: 0,
         name: String::new(),
         index: 0,
-        pending: Vec::new(),
-        window,
         skip: false,
     };
     if jobs == 1 {
@@ -318,19 +315,8 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             outcome.is_ok()
         });
         outcome?;
-        run.flush()?;
     } else {
-        // Reading overlaps with validation: a reader thread keeps a window of
-        // blocks ready while the pool judges the current one.
-        std::thread::scope(|scope| -> io::Result<()> {
-            let (tx, rx) = std::sync::mpsc::sync_channel(window);
-            let inputs = &inputs;
-            scope.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
-            for msg in rx {
-                run.take(msg)?;
-            }
-            run.flush()
-        })?;
+        run.parallel()?;
     }
     bar.finish_and_clear();
     reporter.summary.seconds = start.elapsed().as_secs_f64();
@@ -386,75 +372,155 @@ struct Run<'a, W: Write> {
     bar: &'a ProgressBar,
     start: Instant,
     reporter: &'a mut Reporter<W>,
-    /// The current input.
+    /// The input being reported.
     input: usize,
     name: String,
     /// Games of the current input reported so far.
     index: u64,
-    /// Blocks waiting to be judged together.
-    pending: Vec<Block>,
-    window: usize,
     /// The current input is being read by the streaming reader from where a block
     /// was cut inside a game: its remaining blocks are dropped.
     skip: bool,
 }
 
+/// What waits to be reported, in input order, while the pool judges blocks.
+enum Queued {
+    /// The next input starts.
+    File(usize),
+    /// A block sent to the pool: its number and size.
+    Block(u64, usize),
+}
+
 impl<W: Write> Run<'_, W> {
+    /// Takes the reader's next message, on one thread.
     fn take(&mut self, msg: Msg) -> io::Result<()> {
         match msg {
             Msg::File(i) => {
-                self.flush()?;
-                self.reporter.summary.files += 1;
-                self.input = i;
-                self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
-                self.index = 0;
-                self.skip = false;
+                self.start_file(i);
                 Ok(())
             }
             Msg::Failed(e) => Err(e),
-            Msg::Batch(batch, bytes) => {
-                self.flush()?;
-                self.batch(&batch, bytes)
-            }
+            Msg::Batch(batch, bytes) => self.batch(&batch, bytes),
             Msg::Block(block) => {
-                if !self.skip {
-                    self.pending.push(block);
-                    if self.pending.len() >= self.window {
-                        self.flush()?;
-                    }
+                if self.skip {
+                    return Ok(());
                 }
-                Ok(())
+                let report = self.judge.block(&self.name, &block);
+                self.report_block(block.bytes.len(), report)
             }
         }
     }
 
-    /// Judges the waiting blocks (in parallel), and reports their games in order.
-    fn flush(&mut self) -> io::Result<()> {
-        if self.pending.is_empty() {
+    /// Reads on a thread of its own and judges blocks on the pool as they come,
+    /// several at a time, reporting them in input order.
+    fn parallel(&mut self) -> io::Result<()> {
+        // Blocks in flight: enough to keep every worker busy, few enough to bound memory.
+        let window = self.jobs * 4;
+        let inputs = self.inputs;
+        let names: Vec<String> = inputs.iter().map(Input::name).collect();
+        let judge = self.judge;
+        let pool = self.pool;
+        std::thread::scope(|threads| -> io::Result<()> {
+            let (tx, rx) = std::sync::mpsc::sync_channel(window);
+            threads.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
+            let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, BlockReport)>();
+            pool.in_place_scope(|scope| -> io::Result<()> {
+                let mut queue = std::collections::VecDeque::new();
+                let mut ready = std::collections::HashMap::new();
+                let mut seq = 0u64;
+                let mut reading = 0usize;
+                for msg in &rx {
+                    match msg {
+                        Msg::File(i) => {
+                            reading = i;
+                            queue.push_back(Queued::File(i));
+                        }
+                        Msg::Block(block) => {
+                            queue.push_back(Queued::Block(seq, block.bytes.len()));
+                            let done = done_tx.clone();
+                            let name = names.get(reading).map_or("", String::as_str);
+                            let n = seq;
+                            scope.spawn(move |_| {
+                                let _ = done.send((n, judge.block(name, &block)));
+                            });
+                            seq += 1;
+                        }
+                        Msg::Batch(batch, bytes) => {
+                            self.report_queued(&mut queue, &mut ready, &done_rx, 0)?;
+                            self.batch(&batch, bytes)?;
+                        }
+                        Msg::Failed(e) => return Err(e),
+                    }
+                    self.report_queued(&mut queue, &mut ready, &done_rx, window)?;
+                }
+                self.report_queued(&mut queue, &mut ready, &done_rx, 0)
+            })
+        })
+    }
+
+    /// Reports what is queued, in order, as far as the pool has judged it; waits for
+    /// the pool while more than `limit` blocks are queued.
+    fn report_queued(
+        &mut self,
+        queue: &mut std::collections::VecDeque<Queued>,
+        ready: &mut std::collections::HashMap<u64, BlockReport>,
+        done: &std::sync::mpsc::Receiver<(u64, BlockReport)>,
+        limit: usize,
+    ) -> io::Result<()> {
+        while let Ok((n, report)) = done.try_recv() {
+            ready.insert(n, report);
+        }
+        while let Some(front) = queue.front() {
+            match *front {
+                Queued::File(i) => {
+                    self.start_file(i);
+                    queue.pop_front();
+                }
+                Queued::Block(n, len) => {
+                    let report = match ready.remove(&n) {
+                        Some(r) => r,
+                        None if queue.len() <= limit => return Ok(()),
+                        None => loop {
+                            let Ok((m, r)) = done.recv() else {
+                                return Err(io::Error::other("a validation worker stopped"));
+                            };
+                            if m == n {
+                                break r;
+                            }
+                            ready.insert(m, r);
+                        },
+                    };
+                    queue.pop_front();
+                    self.report_block(len, report)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn start_file(&mut self, i: usize) {
+        self.reporter.summary.files += 1;
+        self.input = i;
+        self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+        self.index = 0;
+        self.skip = false;
+    }
+
+    /// Reports the games of a block of `len` bytes, in order; where the block was cut
+    /// inside a game, the streaming reader reads the rest of the input.
+    fn report_block(&mut self, len: usize, result: BlockReport) -> io::Result<()> {
+        if self.skip {
             return Ok(());
         }
-        let blocks = std::mem::take(&mut self.pending);
-        let (judge, name) = (&self.judge, self.name.as_str());
-        let results: Vec<BlockReport> = if self.jobs == 1 {
-            blocks.iter().map(|b| judge.block(name, b)).collect()
-        } else {
-            self.pool
-                .install(|| blocks.par_iter().map(|b| judge.block(name, b)).collect())
-        };
-        for (block, result) in blocks.iter().zip(results) {
-            for mut g in result.reports {
-                self.index += 1;
-                g.game = self.index;
-                self.reporter.game(&g)?;
-            }
-            self.reporter.summary.bytes += result.bytes as u64;
-            self.bar.inc(block.bytes.len() as u64);
-            if let BlockEnd::Unfinished(at) = result.end {
-                // A block cut inside a game: the streaming reader goes on from there.
-                self.skip = true;
-                self.resume(at)?;
-                break;
-            }
+        for mut g in result.reports {
+            self.index += 1;
+            g.game = self.index;
+            self.reporter.game(&g)?;
+        }
+        self.reporter.summary.bytes += result.bytes as u64;
+        self.bar.inc(len as u64);
+        if let BlockEnd::Unfinished(at) = result.end {
+            self.skip = true;
+            self.resume(at)?;
         }
         self.progress();
         Ok(())
