@@ -350,6 +350,20 @@ const BLOCK_BYTES: usize = 512 << 10;
 /// rest of the file is split by the streaming reader.
 const MAX_BLOCK_BYTES: usize = 8 << 20;
 
+/// The block size and its maximum: [`BLOCK_BYTES`] and [`MAX_BLOCK_BYTES`], or
+/// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside
+/// games too, and nothing reported may change).
+fn block_sizes() -> (usize, usize) {
+    let size = std::env::var("SCORESHEET_BLOCK_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0);
+    match size {
+        Some(n) => (n, n.saturating_mul(4)),
+        None => (BLOCK_BYTES, MAX_BLOCK_BYTES),
+    }
+}
+
 /// What the reader hands to the judges, in input order.
 enum Msg {
     /// The next input starts: its index in the inputs.
@@ -623,7 +637,8 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
             }
             continue;
         }
-        for block in BlockReader::new(reader, BLOCK_BYTES, MAX_BLOCK_BYTES) {
+        let (size, max) = block_sizes();
+        for block in BlockReader::new(reader, size, max) {
             let msg = match block {
                 Ok(b) => Msg::Block(b),
                 Err(e) => {
