@@ -347,7 +347,7 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         _ => {}
     }
     let safety = pos.safety()?;
-    let mut legal = origins.into_iter().filter(|&from| {
+    let legal = |from| {
         if en_passant {
             pos.is_safe_en_passant(from, to)
         } else if role == Role::King {
@@ -355,11 +355,21 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         } else {
             pos.is_safe_non_king(&safety, from, to)
         }
-    });
-    let from = legal.next()?;
-    if legal.next().is_some() {
+    };
+    // Usually one piece of the kind reaches the square: test it alone.
+    let from = origins.first()?;
+    let from = if origins.more_than_one() {
+        let mut candidates = origins.into_iter().filter(|&f| legal(f));
+        let from = candidates.next()?;
+        if candidates.next().is_some() {
+            return None;
+        }
+        from
+    } else if legal(from) {
+        from
+    } else {
         return None;
-    }
+    };
     Some(Move {
         role,
         from,

@@ -121,19 +121,14 @@ impl Judge {
         let mut split = BlockGames::new(block);
         let mut reports = Vec::new();
         let mut bytes = 0;
-        // Lines and columns, counted only as far as a game needs them.
-        let mut at = LineCount {
-            pos: 0,
-            line: block.line,
-            column: 1,
-        };
         while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
             bytes += g.end - g.start;
             reports.push(match g.quick {
                 Some(q) => self.clean(file, 0, &q),
                 None => {
-                    at.advance(&block.bytes, g.start);
-                    self.full(file, 0, &block.bytes[g.start..g.end], at.line, at.column)
+                    // Lines are counted only as far as a game needs them.
+                    let (line, column) = split.line_col(g.start);
+                    self.full(file, 0, &block.bytes[g.start..g.end], line, column)
                 }
             });
         }
@@ -143,30 +138,6 @@ impl Judge {
             bytes,
             end: split.end().unwrap_or(BlockEnd::Clean),
         }
-    }
-}
-
-/// A line and column (1-based, in characters) at a byte position.
-struct LineCount {
-    pos: usize,
-    line: u64,
-    column: u64,
-}
-
-impl LineCount {
-    /// Moves on to `to` in `bytes`.
-    fn advance(&mut self, bytes: &[u8], to: usize) {
-        let to = to.clamp(self.pos, bytes.len());
-        let chars = |b: &[u8]| b.iter().filter(|&&c| (c & 0xC0) != 0x80).count() as u64;
-        let seen = &bytes[self.pos..to];
-        match seen.iter().rposition(|&b| b == b'\n') {
-            Some(last) => {
-                self.line += seen.iter().filter(|&&b| b == b'\n').count() as u64;
-                self.column = 1 + chars(&seen[last + 1..]);
-            }
-            None => self.column += chars(seen),
-        }
-        self.pos = to;
     }
 }
 

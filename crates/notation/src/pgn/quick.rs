@@ -316,9 +316,18 @@ impl<'a> QuickScan<'a> {
             match b {
                 b'{' => {
                     let body = self.pos + 1;
-                    let close = memchr(b'}', &text[body..]).ok_or(Unusual)?;
-                    let comment = &text[body..body + close];
-                    if bad_text(comment) || has_blank_line(comment) {
+                    // Usually the `}` comes before any line end: one search.
+                    let stop = memchr::memchr2(b'}', b'\n', &text[body..]).ok_or(Unusual)?;
+                    let close = if text[body + stop] == b'}' {
+                        stop
+                    } else {
+                        let close = memchr(b'}', &text[body + stop..]).ok_or(Unusual)? + stop;
+                        if has_blank_line(&text[body..body + close]) {
+                            return Err(Unusual);
+                        }
+                        close
+                    };
+                    if bad_text(&text[body..body + close]) {
                         return Err(Unusual);
                     }
                     self.pos = body + close + 1;

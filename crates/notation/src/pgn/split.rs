@@ -940,6 +940,8 @@ pub struct BlockGames<'a> {
     /// Where the last whole game ended (or the block starts), and the splitter's
     /// `line_start` there.
     resume: (usize, bool),
+    /// Lines are counted up to this index: (index, 1-based line, 0-based column).
+    counted: (usize, u64, u64),
 }
 
 impl<'a> BlockGames<'a> {
@@ -962,7 +964,18 @@ impl<'a> BlockGames<'a> {
             before_tag: block.before_tag,
             end: None,
             resume,
+            counted: (0, block.line, 0),
         }
+    }
+
+    /// The 1-based line and column (in characters) in the file of index `at` of
+    /// the block, counted from where the last call stopped (calls go forward).
+    pub fn line_col(&mut self, at: usize) -> (u64, u64) {
+        let (from, line, column) = self.counted;
+        let at = at.clamp(from, self.buf.len());
+        let (lines, column) = line_col_after(&self.buf[from..at], column);
+        self.counted = (at, line + lines, column);
+        (line + lines, column + 1)
     }
 
     /// How the block ended, once [`BlockGames::next_game`] has given `None`.

@@ -113,7 +113,11 @@ fn split_marks(text: &[u8]) -> (&[u8], PlainMarks) {
 #[inline(always)]
 #[must_use]
 pub fn read_plain(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
-    let (body, marks) = split_marks(text);
+    // Most tokens end with their destination's rank: no marks, no promotion.
+    let (body, marks) = match text.last() {
+        Some(b'1'..=b'8') => (text, PlainMarks::default()),
+        _ => split_marks(text),
+    };
     match body {
         b"O-O" => return Some((PlainMove::Castle(CastleSide::King), marks)),
         b"O-O-O" => return Some((PlainMove::Castle(CastleSide::Queen), marks)),
