@@ -229,6 +229,17 @@ impl<'a> QuickScan<'a> {
         let text = self.text;
         let before = self.pos;
         self.skip_space();
+        while self.tags == 0 && text.get(self.pos) == Some(&b';') {
+            // A comment line before the tags (some databases end each game with one,
+            // which the splitter gives to the next game).
+            let start = self.pos + 1;
+            let eol = memchr(b'\n', &text[start..]).map_or(text.len(), |i| start + i);
+            if bad_text(&text[start..eol]) {
+                return Err(Unusual);
+            }
+            self.pos = eol;
+            self.skip_space();
+        }
         if self.tags > 0
             && self.pos - before > 1
             && text[before..self.pos]

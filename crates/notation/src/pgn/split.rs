@@ -695,7 +695,8 @@ impl<R: Read> Iterator for GameReader<R> {
 pub struct Block {
     /// The absolute byte offset of `bytes[0]` in the file.
     pub offset: u64,
-    /// The 1-based line of `bytes[0]`, which is always at the start of its line.
+    /// The 1-based line of `bytes[0]`, which starts its line unless the block
+    /// before was cut short at the reader's maximum size.
     pub line: u64,
     /// The bytes.
     pub bytes: Vec<u8>,
@@ -949,8 +950,9 @@ impl<'a> BlockGames<'a> {
     #[must_use]
     pub fn new(block: &'a Block) -> BlockGames<'a> {
         let mut splitter = Splitter::default();
-        if !block.first {
-            // The block starts a line of the file, past its byte order mark.
+        if !block.first || block.bytes.first() != Some(&0xEF) {
+            // The block starts a line of the file, past any byte order mark (which
+            // the splitter skips at the start of the file).
             splitter.started = true;
             splitter.line_start = true;
         }
@@ -984,8 +986,8 @@ impl<'a> BlockGames<'a> {
         self.end
     }
 
-    /// The next game. Where a game starts with a tag line, `quick` is offered the
-    /// rest of the block; if it reads the game and gives `(value, length)`, where
+    /// The next game. Where a game starts with a tag line (or a `;` comment line),
+    /// `quick` is offered the rest of the block; if it reads the game and gives `(value, length)`, where
     /// `length` is where [`games`] would end the game, that is the game.
     pub fn next_game<T>(
         &mut self,
@@ -1031,7 +1033,9 @@ impl<'a> BlockGames<'a> {
                 }
                 pos += 1;
             }
-            if line_start && buf.get(pos) == Some(&b'[') {
+            // (A tag line must start its line to be one; a `;` comment need not.)
+            let first = buf.get(pos);
+            if (line_start && first == Some(&b'[')) || first == Some(&b';') {
                 if let Some((value, len)) = quick(&buf[pos..]) {
                     let end = (pos + len).min(buf.len());
                     // The result must be seen to end its line (or come before a
@@ -1070,8 +1074,9 @@ impl<'a> BlockGames<'a> {
             Scan::NeedMore => {
                 // Everything read up to a line start, the next block opening with a tag
                 // line: the game in progress, if it has movetext, ends here.
-                // (With no game in progress, any line start is a clean cut.)
-                let clean = s.pos == buf.len() && s.line_start;
+                // (With no game in progress, any line start is a clean cut; a block
+                // cut short in the middle of a line never ends cleanly.)
+                let clean = s.pos == buf.len() && s.line_start && buf.last() == Some(&b'\n');
                 match s.start {
                     None if clean => {
                         self.end = Some(BlockEnd::Clean);
