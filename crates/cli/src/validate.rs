@@ -395,25 +395,48 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Reads on a thread of its own and judges blocks on the pool as they come,
+    /// Reads on this thread and judges blocks on `jobs` worker threads as they come,
     /// several at a time, reporting them in input order.
+    ///
+    /// The workers wait for blocks on a channel (they sleep rather than spin as
+    /// rayon's idle workers do, which on a machine with as many cores as workers
+    /// took time from this thread).
     fn parallel(&mut self) -> io::Result<()> {
         // Blocks in flight: enough to keep every worker busy, few enough to bound memory.
         let window = self.jobs * 4;
         let inputs = self.inputs;
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
         let judge = self.judge;
-        let pool = self.pool;
+        let (work_tx, work_rx) = std::sync::mpsc::sync_channel::<(u64, usize, Block)>(window);
+        let work_rx = std::sync::Mutex::new(work_rx);
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, BlockReport)>();
         std::thread::scope(|threads| -> io::Result<()> {
-            let (tx, rx) = std::sync::mpsc::sync_channel(window);
-            threads.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
-            let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, BlockReport)>();
-            pool.in_place_scope(|scope| -> io::Result<()> {
-                let mut queue = std::collections::VecDeque::new();
-                let mut ready = std::collections::HashMap::new();
-                let mut seq = 0u64;
-                let mut reading = 0usize;
-                for msg in &rx {
+            for _ in 0..self.jobs {
+                let (work_rx, done, names) = (&work_rx, done_tx.clone(), &names);
+                threads.spawn(move || {
+                    loop {
+                        let job = match work_rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok((n, file, block)) = job else {
+                            return;
+                        };
+                        let name = names.get(file).map_or("", String::as_str);
+                        if done.send((n, judge.block(name, &block))).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            let mut queue = std::collections::VecDeque::new();
+            let mut ready = std::collections::HashMap::new();
+            let mut seq = 0u64;
+            let mut reading = 0usize;
+            let mut outcome = Ok(());
+            read_inputs(inputs, |msg| {
+                let step = || -> io::Result<()> {
                     match msg {
                         Msg::File(i) => {
                             reading = i;
@@ -421,12 +444,9 @@ impl<W: Write> Run<'_, W> {
                         }
                         Msg::Block(block) => {
                             queue.push_back(Queued::Block(seq, block.bytes.len()));
-                            let done = done_tx.clone();
-                            let name = names.get(reading).map_or("", String::as_str);
-                            let n = seq;
-                            scope.spawn(move |_| {
-                                let _ = done.send((n, judge.block(name, &block)));
-                            });
+                            work_tx
+                                .send((seq, reading, block))
+                                .map_err(|_| io::Error::other("the validation workers stopped"))?;
                             seq += 1;
                         }
                         Msg::Batch(batch, bytes) => {
@@ -435,15 +455,20 @@ impl<W: Write> Run<'_, W> {
                         }
                         Msg::Failed(e) => return Err(e),
                     }
-                    self.report_queued(&mut queue, &mut ready, &done_rx, window)?;
-                }
-                self.report_queued(&mut queue, &mut ready, &done_rx, 0)
-            })
+                    self.report_queued(&mut queue, &mut ready, &done_rx, window)
+                };
+                outcome = step();
+                outcome.is_ok()
+            });
+            // No more blocks: the workers finish what they hold and stop.
+            drop(work_tx);
+            outcome?;
+            self.report_queued(&mut queue, &mut ready, &done_rx, 0)
         })
     }
 
-    /// Reports what is queued, in order, as far as the pool has judged it; waits for
-    /// the pool while more than `limit` blocks are queued.
+    /// Reports what is queued, in order, as far as the workers have judged it; waits
+    /// for them while more than `limit` blocks are queued.
     fn report_queued(
         &mut self,
         queue: &mut std::collections::VecDeque<Queued>,
