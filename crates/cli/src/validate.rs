@@ -367,7 +367,22 @@ struct Run<'a, W: Write> {
     skip: bool,
 }
 
-/// What waits to be reported, in input order, while the pool judges blocks.
+/// The blocks of a parallel run, from the reader to the workers and back.
+struct InFlight<'a> {
+    /// What waits to be reported, in input order.
+    queue: std::collections::VecDeque<Queued>,
+    /// Blocks judged, by number, until their turn comes.
+    ready: std::collections::HashMap<u64, BlockReport>,
+    /// The next block's number.
+    seq: u64,
+    /// The input being read.
+    reading: usize,
+    /// Blocks to the workers; `None` once all are sent, which stops them.
+    work: Option<std::sync::mpsc::SyncSender<(u64, usize, Block)>>,
+    done: &'a std::sync::mpsc::Receiver<(u64, BlockReport)>,
+}
+
+/// What waits to be reported, in input order, while the workers judge blocks.
 enum Queued {
     /// The next input starts.
     File(usize),
@@ -430,52 +445,61 @@ impl<W: Write> Run<'_, W> {
                 });
             }
             drop(done_tx);
-            let mut queue = std::collections::VecDeque::new();
-            let mut ready = std::collections::HashMap::new();
-            let mut seq = 0u64;
-            let mut reading = 0usize;
+            let mut flight = InFlight {
+                queue: std::collections::VecDeque::new(),
+                ready: std::collections::HashMap::new(),
+                seq: 0,
+                reading: 0,
+                work: Some(work_tx),
+                done: &done_rx,
+            };
             let mut outcome = Ok(());
             read_inputs(inputs, |msg| {
-                let step = || -> io::Result<()> {
-                    match msg {
-                        Msg::File(i) => {
-                            reading = i;
-                            queue.push_back(Queued::File(i));
-                        }
-                        Msg::Block(block) => {
-                            queue.push_back(Queued::Block(seq, block.bytes.len()));
-                            work_tx
-                                .send((seq, reading, block))
-                                .map_err(|_| io::Error::other("the validation workers stopped"))?;
-                            seq += 1;
-                        }
-                        Msg::Batch(batch, bytes) => {
-                            self.report_queued(&mut queue, &mut ready, &done_rx, 0)?;
-                            self.batch(&batch, bytes)?;
-                        }
-                        Msg::Failed(e) => return Err(e),
-                    }
-                    self.report_queued(&mut queue, &mut ready, &done_rx, window)
-                };
-                outcome = step();
+                outcome = self
+                    .dispatch(msg, &mut flight)
+                    .and_then(|()| self.report_queued(&mut flight, window));
                 outcome.is_ok()
             });
             // No more blocks: the workers finish what they hold and stop.
-            drop(work_tx);
+            flight.work = None;
             outcome?;
-            self.report_queued(&mut queue, &mut ready, &done_rx, 0)
+            self.report_queued(&mut flight, 0)
         })
+    }
+
+    /// Takes the reader's next message in a parallel run: a block goes to the workers.
+    fn dispatch(&mut self, msg: Msg, flight: &mut InFlight<'_>) -> io::Result<()> {
+        match msg {
+            Msg::File(i) => {
+                flight.reading = i;
+                flight.queue.push_back(Queued::File(i));
+            }
+            Msg::Block(block) => {
+                flight
+                    .queue
+                    .push_back(Queued::Block(flight.seq, block.bytes.len()));
+                let stopped = || io::Error::other("the validation workers stopped");
+                flight
+                    .work
+                    .as_ref()
+                    .ok_or_else(stopped)?
+                    .send((flight.seq, flight.reading, block))
+                    .map_err(|_| stopped())?;
+                flight.seq += 1;
+            }
+            Msg::Batch(batch, bytes) => {
+                self.report_queued(flight, 0)?;
+                self.batch(&batch, bytes)?;
+            }
+            Msg::Failed(e) => return Err(e),
+        }
+        Ok(())
     }
 
     /// Reports what is queued, in order, as far as the workers have judged it; waits
     /// for them while more than `limit` blocks are queued.
-    fn report_queued(
-        &mut self,
-        queue: &mut std::collections::VecDeque<Queued>,
-        ready: &mut std::collections::HashMap<u64, BlockReport>,
-        done: &std::sync::mpsc::Receiver<(u64, BlockReport)>,
-        limit: usize,
-    ) -> io::Result<()> {
+    fn report_queued(&mut self, flight: &mut InFlight<'_>, limit: usize) -> io::Result<()> {
+        let (queue, ready, done) = (&mut flight.queue, &mut flight.ready, flight.done);
         while let Ok((n, report)) = done.try_recv() {
             ready.insert(n, report);
         }
