@@ -272,6 +272,17 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index() as usize & 63][b.index() as usize & 63])
 }
 
+/// Whether `a` and `b` share a rank, file or diagonal (or are the same square),
+/// from their coordinates alone: most pairs do not, and then [`line`] and
+/// [`between`] need no table lookup.
+#[inline(always)]
+#[must_use]
+pub fn aligned(a: Square, b: Square) -> bool {
+    let (a, b) = (i32::from(a.index()), i32::from(b.index()));
+    let (af, ar, bf, br) = (a & 7, a >> 3, b & 7, b >> 3);
+    af == bf || ar == br || af - ar == bf - br || af + ar == bf + br
+}
+
 /// The whole line (rank, file or diagonal, edge to edge) through `a` and `b`, or none
 /// if they are not aligned or are the same square.
 #[inline]

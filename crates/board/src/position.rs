@@ -4,7 +4,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks,
 };
 use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
 use crate::zobrist::KEYS;
@@ -403,7 +404,11 @@ impl Position {
             checkers |= to;
         }
         // Sliders behind the vacated square, now with a clear line (none checked before).
-        let through = line(king, m.from);
+        let through = if aligned(king, m.from) {
+            line(king, m.from)
+        } else {
+            Bitboard::EMPTY
+        };
         if through.any() {
             let kind = if straight(m.from) {
                 b.rooks_and_queens()
@@ -480,6 +485,9 @@ impl Position {
                     return false;
                 }
             }
+        }
+        if !aligned(s.king, from) {
+            return true;
         }
         let through = line(s.king, from);
         if through.is_empty() || through.contains(to) {
