@@ -710,14 +710,13 @@ pub struct Block {
     pub before_tag: bool,
 }
 
-/// Reads a file in blocks of about `size` bytes, each cut at the start of its
-/// last line that is either a tag line after a line that is not (the usual
-/// start of a game) or follows a line ending with a result (the usual end of
-/// one), so that the blocks can be split into games ([`BlockGames`])
-/// independently, on several threads.
+/// Reads a file in blocks of about `size` bytes, each cut at the start of the
+/// line after its last line that ends with a result (the usual end of a game),
+/// so that the blocks can be split into games ([`BlockGames`]) independently,
+/// on several threads.
 ///
-/// A cut that falls inside a game (a `[` line in a comment, a game of tags
-/// only, a result in a variation) is found by [`BlockGames::end`]; the reader
+/// A cut that falls inside a game (a result in a comment or a variation) is
+/// found by [`BlockGames::end`]; the reader
 /// of the file then goes on from that game with a [`GameReader`]. A block grows
 /// (doubling) until it holds such a line, up to `max` bytes, where it is cut as
 /// it is.
@@ -727,7 +726,7 @@ pub struct Block {
 /// let file: &[u8] = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
 /// let blocks: Vec<_> = BlockReader::new(file, 16, 1 << 20).map(Result::unwrap).collect();
 /// assert_eq!(blocks.len(), 2);
-/// assert_eq!((blocks[1].offset, blocks[1].line), (22, 5));
+/// assert_eq!((blocks[1].offset, blocks[1].line), (21, 4));
 /// assert!(blocks[0].first && blocks[1].last);
 /// ```
 #[derive(Debug)]
@@ -826,43 +825,23 @@ impl<R: Read> Iterator for BlockReader<R> {
     }
 }
 
-/// Where to cut a block: the latest line start that is either a tag line after a
-/// line that is not one (where a game most likely starts), or the line after one
-/// that ends with a result (where the splitter most likely just ended a game).
-/// Gives the cut and whether a tag line follows it.
+/// Where to cut a block: at the start of the line after the last line that ends
+/// with a result, where the splitter most likely just ended a game (what follows,
+/// blank lines, comments or the next game's tags, starts afresh). Gives the cut
+/// and whether a tag line follows it.
 fn last_cut(bytes: &[u8]) -> Option<(usize, bool)> {
     // Lines from the last complete one backwards: `bytes[start..nl]`.
     let mut nl = memchr::memrchr(b'\n', bytes)?;
-    let mut after_is_tag = bytes.get(nl + 1) == Some(&b'[');
     loop {
         let start = memchr::memrchr(b'\n', &bytes[..nl]).map_or(0, |i| i + 1);
-        let line = &bytes[start..nl];
-        let is_tag = line.first() == Some(&b'[');
-        // (Before a tag line that follows a `;` or `%` line, a game of comments
-        // only may be in progress: not a clean cut.)
-        if after_is_tag && !is_tag && nl + 1 < bytes.len() && !after_comment_line(&bytes[..nl]) {
-            return Some((nl + 1, true));
-        }
-        if ends_with_result(line) && nl + 1 < bytes.len() {
+        if nl + 1 < bytes.len() && ends_with_result(&bytes[start..nl]) {
             return Some((nl + 1, bytes[nl + 1] == b'['));
         }
         if start == 0 {
             return None;
         }
-        after_is_tag = is_tag;
         nl = start - 1;
     }
-}
-
-/// Whether the last line of `text` that is not blank starts with `;` or `%`.
-fn after_comment_line(text: &[u8]) -> bool {
-    let end = text
-        .iter()
-        .rposition(|&b| !is_blank(b) && b != b'\n')
-        .map_or(0, |i| i + 1);
-    let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |i| i + 1);
-    let first = text[start..end].iter().find(|&&b| !is_blank(b));
-    matches!(first, Some(b';' | b'%'))
 }
 
 /// Whether a line's last word is a result.
