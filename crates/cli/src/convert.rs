@@ -1,7 +1,8 @@
 //! `scoresheet convert`: resolve every game and write it in another notation.
 //!
-//! Inputs are split into games by a streaming reader (memory bounded by the
-//! largest game and one batch), converted on all cores in batches, and written
+//! Inputs are split into games by a streaming reader on a thread of its own
+//! (memory bounded by the largest game and three batches), converted on all
+//! cores in batches, and written
 //! in input order into one buffered output. A game that cannot be converted is
 //! reported on standard error (`file:line:column`, the move, the reason, the
 //! candidates) and left out; the others are written. Warnings go to standard
@@ -17,16 +18,13 @@ use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::{Format, Notation, Options, resolve_game, write};
 use scoresheet_notation::desc::{looks_like_book, read_books};
-use scoresheet_notation::pgn::{GameChunk, GameReadError, GameReader, parse_game};
+use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
 use crate::Outcome;
 use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
-use crate::input::expand;
+use crate::input::{batches, expand};
 use crate::report::{Origin, Problem, human_line, problem};
-
-/// Bytes of game text gathered before a batch is handed to the workers.
-const BATCH_BYTES: usize = 1 << 20;
 
 /// What every worker needs to convert a game.
 #[derive(Debug, Clone, Copy)]
@@ -59,7 +57,10 @@ impl Converter {
         } else {
             Mode::Lenient
         };
-        let game = parse_game(&chunk.bytes, 0, mode);
+        // Each worker thread parses into the same game, so its token and tag
+        // vectors grow once rather than for every game.
+        let mut game = GAME.take().recycle();
+        parse_game_into(&mut game, &chunk.bytes, 0, mode);
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
@@ -109,8 +110,14 @@ impl Converter {
                 done.failed = true;
             }
         }
+        GAME.set(game.recycle());
         done
     }
+}
+
+thread_local! {
+    /// The parsed game of this thread, kept between games for its buffers.
+    static GAME: std::cell::Cell<Game<'static>> = std::cell::Cell::new(Game::default());
 }
 
 /// Appends one line per diagnostic, located in the file.
@@ -280,25 +287,19 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             failed |= convert_books(&converter, &name, &head, &mut out, &mut err)?;
             continue;
         }
-        let mut games = GameReader::new(io::Cursor::new(head).chain(reader));
-        let mut index = 0u64;
-        let mut batch: Vec<(u64, Result<GameChunk, GameReadError>)> = Vec::new();
-        let mut batch_bytes = 0usize;
-        loop {
-            let next = games.next();
-            let done = next.is_none();
-            match next {
-                Some(Err(GameReadError::Io(e))) => {
-                    return Err(io::Error::new(e.kind(), format!("{name}: {e}")));
+        let games = GameReader::new(io::Cursor::new(head).chain(reader));
+        // Splitting overlaps with converting: a reader thread keeps up to two
+        // batches ready while the pool converts the current one.
+        let (tx, rx) = std::sync::mpsc::sync_channel(2);
+        let outcome = std::thread::scope(|scope| -> io::Result<()> {
+            scope.spawn(move || {
+                let read = batches(games, 0, |batch| tx.send(Ok(batch.0)).is_ok());
+                if let Err(e) = read {
+                    let _ = tx.send(Err(e));
                 }
-                Some(item) => {
-                    index += 1;
-                    batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
-                    batch.push((index, item));
-                }
-                None => {}
-            }
-            if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
+            });
+            for batch in &rx {
+                let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
                 let one = |(i, c): &(u64, Result<GameChunk, GameReadError>)| match c {
                     Ok(c) => converter.game(&name, *i, c),
                     Err(e) => too_large(&name, *i, e),
@@ -316,13 +317,10 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
                     }
                     failed |= r.failed;
                 }
-                batch.clear();
-                batch_bytes = 0;
             }
-            if done {
-                break;
-            }
-        }
+            Ok(())
+        });
+        outcome?;
     }
     out.flush()?;
     Ok(if failed {

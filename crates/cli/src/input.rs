@@ -98,3 +98,57 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// Bytes of game text gathered before a batch is handed to the workers.
+pub const BATCH_BYTES: usize = 1 << 20;
+
+/// Games with their 1-based index in their input, and the sum of their sizes.
+pub type GameBatch = (
+    Vec<(
+        u64,
+        Result<scoresheet_notation::pgn::GameChunk, scoresheet_notation::pgn::GameReadError>,
+    )>,
+    usize,
+);
+
+/// Hands the games of `games` to `emit` in batches of about [`BATCH_BYTES`],
+/// numbering them on from `first` (the games already counted in the input).
+/// `emit` returns `false` to stop early. Gives whether all was read; an I/O
+/// error ends the reading (what was read before it is emitted first).
+pub fn batches<R: Read>(
+    mut games: scoresheet_notation::pgn::GameReader<R>,
+    first: u64,
+    mut emit: impl FnMut(GameBatch) -> bool,
+) -> io::Result<bool> {
+    use scoresheet_notation::pgn::GameReadError;
+    let mut index = first;
+    let mut batch = Vec::new();
+    let mut batch_bytes = 0usize;
+    loop {
+        let next = games.next();
+        let done = next.is_none();
+        let mut failed = None;
+        match next {
+            Some(Err(GameReadError::Io(e))) => failed = Some(e),
+            Some(item) => {
+                index += 1;
+                batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
+                batch.push((index, item));
+            }
+            None => {}
+        }
+        let end = done || failed.is_some();
+        if (batch_bytes >= BATCH_BYTES || end) && !batch.is_empty() {
+            if !emit((std::mem::take(&mut batch), batch_bytes)) {
+                return Ok(false);
+            }
+            batch_bytes = 0;
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if done {
+            return Ok(true);
+        }
+    }
+}

@@ -22,11 +22,8 @@ use scoresheet_notation::pgn::{
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
-use crate::input::{Input, expand};
+use crate::input::{Input, batches, expand};
 use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
-
-/// Bytes of game text gathered before a batch is handed to the workers.
-const BATCH_BYTES: usize = 1 << 20;
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -569,30 +566,16 @@ impl<W: Write> Run<'_, W> {
         let fail = move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
         let mut reader = input.open().map_err(&fail)?;
         io::copy(&mut io::Read::take(&mut reader, at.offset), &mut io::sink()).map_err(&fail)?;
-        let mut games = GameReader::resume(reader, at);
-        let mut batch = Vec::new();
-        let mut batch_bytes = 0;
-        loop {
-            let next = games.next();
-            let done = next.is_none();
-            match next {
-                Some(Err(GameReadError::Io(e))) => return Err(fail(e)),
-                Some(item) => {
-                    self.index += 1;
-                    batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
-                    batch.push((self.index, item));
-                }
-                None => {}
-            }
-            if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
-                self.batch(&batch, batch_bytes)?;
-                batch.clear();
-                batch_bytes = 0;
-            }
-            if done {
-                return Ok(());
-            }
-        }
+        let games = GameReader::resume(reader, at);
+        let mut outcome = Ok(());
+        let first = self.index;
+        let read = batches(games, first, |(batch, bytes)| {
+            self.index = batch.last().map_or(self.index, |(i, _)| *i);
+            outcome = self.batch(&batch, bytes);
+            outcome.is_ok()
+        });
+        outcome?;
+        read.map(|_| ()).map_err(fail)
     }
 
     /// Judges games read by the streaming reader (in parallel), and reports them in order.
@@ -679,33 +662,13 @@ fn read_batches(
     emit: &mut impl FnMut(Msg) -> bool,
     fail: &impl Fn(io::Error) -> Msg,
 ) -> bool {
-    let mut games = GameReader::new(reader);
-    let mut index = 0u64;
-    let mut batch = Vec::new();
-    let mut batch_bytes = 0usize;
-    loop {
-        let next = games.next();
-        let done = next.is_none();
-        match next {
-            Some(Err(GameReadError::Io(e))) => {
-                emit(fail(e));
-                return false;
-            }
-            Some(item) => {
-                index += 1;
-                batch_bytes += item.as_ref().map_or(0, |c| c.bytes.len());
-                batch.push((index, item));
-            }
-            None => {}
-        }
-        if batch_bytes >= BATCH_BYTES || (done && !batch.is_empty()) {
-            if !emit(Msg::Batch(std::mem::take(&mut batch), batch_bytes)) {
-                return false;
-            }
-            batch_bytes = 0;
-        }
-        if done {
-            return true;
+    match batches(GameReader::new(reader), 0, |(batch, bytes)| {
+        emit(Msg::Batch(batch, bytes))
+    }) {
+        Ok(go_on) => go_on,
+        Err(e) => {
+            emit(fail(e));
+            false
         }
     }
 }
