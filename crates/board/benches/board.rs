@@ -1,5 +1,5 @@
 //! Micro-benchmarks of the hot parts of validation, over real games: SAN resolution
-//! and play, whole-game replay, and move generation (perft).
+//! and play, whole-game replay, the quick lane, and move generation (perft).
 //!
 //! `cargo bench -p scoresheet-board`. The games are read from
 //! `$SCORESHEET_BENCH_PGN`, else the shared corpus's `twic0920.pgn` when it is there,
@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::{Bencher, black_box};
+use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_board::{Position, perft, resolve};
 use scoresheet_notation::pgn::{Game, games, parse_game};
@@ -81,6 +82,23 @@ fn replay_games(bencher: Bencher<'_, '_>) {
             games
                 .iter()
                 .map(|g| replay(g, &options).plies())
+                .sum::<usize>()
+        });
+}
+
+/// The quick lane over each game's bytes: scan, resolution, play and every check
+/// of a clean game, with no token list (what `validate` does for most games).
+#[divan::bench]
+fn quick_lane(bencher: Bencher<'_, '_>) {
+    let texts: Vec<&[u8]> = games(&TEXT).map(|g| g.bytes).collect();
+    let mut lane = QuickLane::default();
+    bencher
+        .counter(divan::counter::BytesCount::new(TEXT.len()))
+        .bench_local(|| {
+            texts
+                .iter()
+                .filter_map(|t| lane.replay(t))
+                .map(|r| r.plies)
                 .sum::<usize>()
         });
 }
