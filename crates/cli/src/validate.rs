@@ -407,8 +407,8 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Reads on this thread and judges blocks on `jobs` worker threads as they come,
-    /// several at a time, reporting them in input order.
+    /// Reads on a thread of its own and judges blocks on `jobs` worker threads as
+    /// they come, several at a time, reporting them in input order.
     ///
     /// The workers wait for blocks on a channel (they sleep rather than spin as
     /// rayon's idle workers do, which on a machine with as many cores as workers
@@ -450,13 +450,19 @@ impl<W: Write> Run<'_, W> {
                 work: Some(work_tx),
                 done: &done_rx,
             };
+            // Reading (and, for standard input, splitting) on a thread of its own
+            // overlaps with judging.
+            let (tx, rx) = std::sync::mpsc::sync_channel(window);
+            threads.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
             let mut outcome = Ok(());
-            read_inputs(inputs, |msg| {
+            for msg in rx {
                 outcome = self
                     .dispatch(msg, &mut flight)
                     .and_then(|()| self.report_queued(&mut flight, window));
-                outcome.is_ok()
-            });
+                if outcome.is_err() {
+                    break;
+                }
+            }
             // No more blocks: the workers finish what they hold and stop.
             flight.work = None;
             outcome?;
