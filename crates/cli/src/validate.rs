@@ -314,9 +314,9 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
 /// them costs nothing.
 const BLOCK_BYTES: usize = 512 << 10;
 
-/// A block grows to this size at most while no line starts with `[`; past it, the
+/// A block grows to this size at most while no line in it ends with a result; past it, the
 /// rest of the file is split by the streaming reader.
-const MAX_BLOCK_BYTES: usize = 8 << 20;
+const MAX_BLOCK_BYTES: usize = 1 << 20;
 
 /// The block size and its maximum: [`BLOCK_BYTES`] and [`MAX_BLOCK_BYTES`], or
 /// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside

@@ -428,29 +428,29 @@ fn game_of_20000_plies() {
 }
 
 #[test]
-fn game_over_the_64_mib_cap() {
-    // 64 MiB and a little more, in one comment: read whole by one refill of the
+fn game_over_the_16_mib_cap() {
+    // 16 MiB and a little more, in one comment: read whole by one refill of the
     // reader's buffer, it must still be refused.
-    let big = fill(b'z', (64 << 20) + 10);
+    let big = fill(b'z', (16 << 20) + 10);
     let input = then_ok(&cat(&[
         OK,
         b"\n[Event \"huge\"]\n\n1. e4 {",
         &big,
         b"} e5 *",
     ]));
-    let r = validate("over_64_mib", &input);
+    let r = validate("over_16_mib", &input);
     expect(
         &r,
         1,
         &[
-            "over_64_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 67108903 bytes long, more than the limit of 67108864: skipped",
+            "over_16_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 16777255 bytes long, more than the limit of 16777216: skipped",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );
 }
 
 #[test]
-fn game_far_over_the_64_mib_cap() {
+fn game_far_over_the_16_mib_cap() {
     // 100 MiB: skipped while it streams, in bounded memory.
     let big = fill(b'z', 100 << 20);
     let input = then_ok(&cat(&[
@@ -464,7 +464,7 @@ fn game_far_over_the_64_mib_cap() {
         &r,
         1,
         &[
-            "over_100_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 67108864: skipped",
+            "over_100_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 16777216: skipped",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );

@@ -423,8 +423,10 @@ fn looks_like_tag(bytes: &[u8], complete: bool) -> Option<bool> {
     }
 }
 
-/// The default cap on one game: 64 MiB.
-pub const DEFAULT_MAX_GAME_LEN: usize = 64 << 20;
+/// The default cap on one game: 16 MiB, hundreds of times the longest real game
+/// (heavily annotated games stay under 1 MB). The reader holds at most about
+/// twice the cap, so validation stays under 64 MiB whatever the input.
+pub const DEFAULT_MAX_GAME_LEN: usize = 16 << 20;
 
 /// One game read by a [`GameReader`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -580,17 +582,13 @@ impl<R: Read> GameReader<R> {
         let pending = self.buf.len().saturating_sub(self.splitter.pos);
         let want = self.chunk.max(pending).min(self.max_game.max(self.chunk));
         let old = self.buf.len();
-        self.buf.resize(old + want, 0);
-        let got = loop {
-            match self.reader.read(&mut self.buf[old..]) {
-                Ok(n) => break Ok(n),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
-            }
-        };
-        match got {
+        // Read all of `want` (pipes give 64 KiB at a time): reading less would
+        // rescan a long unfinished unit once per short read, in quadratic time.
+        match (&mut self.reader)
+            .take(want as u64)
+            .read_to_end(&mut self.buf)
+        {
             Ok(n) => {
-                self.buf.truncate(old + n);
                 if n == 0 {
                     self.eof = true;
                 }
