@@ -2,7 +2,7 @@
 //! streams, and standard input.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// One input to read: a named file or standard input.
@@ -40,7 +40,8 @@ impl Input {
                 if is_zstd(p) {
                     Ok(Box::new(zstd::stream::read::Decoder::new(file)?))
                 } else {
-                    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+                    // Every reader of inputs reads in large pieces: no buffer between.
+                    Ok(Box::new(file))
                 }
             }
         }
