@@ -1,8 +1,10 @@
 //! `scoresheet validate`: replay every game, report every invalid one, lose none.
 //!
-//! Inputs are split into games by a streaming reader (memory bounded by the
-//! largest game), batched, validated on a pool of `--jobs` threads, and
-//! reported in input order.
+//! Files are read in blocks, each split into games and judged on one of
+//! `--jobs` worker threads; standard input (and the rest of a file whose block
+//! was cut inside a game) is split by the streaming reader and judged in
+//! batches on a pool. Memory is bounded by the blocks in flight and the largest
+//! game; reports come in input order.
 
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
@@ -233,10 +235,6 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(io::Error::other)?;
     let judge = Judge {
         strict: args.strict,
         ep: match args.ep {
@@ -267,7 +265,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         inputs: &inputs,
         judge,
         jobs,
-        pool: &pool,
+        pool: None,
         bar: &bar,
         start,
         reporter: &mut reporter,
@@ -350,7 +348,9 @@ struct Run<'a, W: Write> {
     inputs: &'a [Input],
     judge: Judge,
     jobs: usize,
-    pool: &'a rayon::ThreadPool,
+    /// The pool for batches of the streaming reader, made when first needed (its
+    /// idle threads would spin while the block workers run).
+    pool: Option<rayon::ThreadPool>,
     bar: &'a ProgressBar,
     start: Instant,
     reporter: &'a mut Reporter<W>,
@@ -590,19 +590,25 @@ impl<W: Write> Run<'_, W> {
         batch: &[(u64, Result<GameChunk, GameReadError>)],
         bytes: usize,
     ) -> io::Result<()> {
+        if self.jobs > 1 && self.pool.is_none() {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.jobs)
+                .build()
+                .map_err(io::Error::other)?;
+            self.pool = Some(pool);
+        }
         let (judge, name) = (&self.judge, self.name.as_str());
-        let reports: Vec<GameReport> = if self.jobs == 1 {
-            batch
+        let reports: Vec<GameReport> = match &self.pool {
+            None => batch
                 .iter()
                 .map(|(i, c)| judge_one(judge, name, *i, c))
-                .collect()
-        } else {
-            self.pool.install(|| {
+                .collect(),
+            Some(pool) => pool.install(|| {
                 batch
                     .par_iter()
                     .map(|(i, c)| judge_one(judge, name, *i, c))
                     .collect()
-            })
+            }),
         };
         for r in &reports {
             self.reporter.game(r)?;
