@@ -55,7 +55,8 @@ impl Position {
         if m.is_capture() {
             s.push('x');
         }
-        s.push_str(&m.to.to_string());
+        s.push(m.to.file().char());
+        s.push(m.to.rank().char());
         if let Some(p) = m.promotion {
             s.push('=');
             s.push(p.upper_char());
