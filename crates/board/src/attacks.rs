@@ -273,7 +273,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 }
 
 /// Whether `a` and `b` share a rank, file or diagonal (or are the same square),
-/// from their coordinates alone: most pairs do not, and then [`line`] and
+/// from their coordinates alone: most pairs do not, and then [`line()`] and
 /// [`between`] need no table lookup.
 #[inline(always)]
 #[must_use]

@@ -2,7 +2,7 @@
 //! pass straight from its bytes.
 //!
 //! Most games of a database are clean. For them, [`QuickLane::replay`] scans the
-//! text with [`QuickScan`] (no token list, no spans), resolves each plain SAN
+//! text with [`quick_scan`] (no token list, no spans), resolves each plain SAN
 //! move with a lean version of [`crate::resolve`] that only answers "the one
 //! legal move" or "not simple", plays it, and checks every claim the full
 //! replay checks: move numbers, check and mate marks, capture marks, draws by
