@@ -1,7 +1,7 @@
 //! `cargo xtask`: project automation, reached through the alias in `.cargo/config.toml`.
 //!
 //! ```text
-//! cargo xtask ci                 fmt check, clippy -D warnings, all tests, fixture checks, corpus checks
+//! cargo xtask ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks
 //! cargo xtask check [DIR]        golden checks of the `scoresheet` binary over fixtures/
 //! cargo xtask bless [DIR]        regenerate the expected files of `check`
 //! cargo xtask perft [--depth N]  perft suite, deeper than the unit tests
@@ -18,7 +18,7 @@ mod util;
 
 use std::process::ExitCode;
 
-use util::{Flow, root};
+use util::{Flow, cargo, root};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
 fn usage() -> &'static str {
     "usage: cargo xtask <task>\n\
      tasks:\n  \
-     ci                 fmt check, clippy -D warnings, all tests, fixture checks, corpus checks\n  \
+     ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks\n  \
      check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR)\n  \
      bless [DIR]        regenerate the expected files that `check` compares\n  \
      perft [--depth N]  perft suite through the binary, deeper than the unit tests\n  \
@@ -79,6 +79,20 @@ fn ci(args: &[String]) -> Result<(), String> {
         "warnings",
     ])?;
     flow.cargo(&["test", "--workspace"])?;
+    flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
+        let status = cargo()
+            .args(["doc", "--no-deps", "--workspace", "--quiet"])
+            .env("RUSTDOCFLAGS", "-D warnings")
+            .status()
+            .map_err(|e| format!("could not run cargo doc: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "`cargo doc` failed ({status}): a broken link or doc warning"
+            ))
+        }
+    })?;
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
     let shared = root().join("../shared/corpus");
