@@ -397,10 +397,13 @@ impl<'a> QuickScan<'a> {
     fn token(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
         let text = self.text;
         let start = self.pos;
-        let mut end = start + 1;
-        while end < text.len() && !DELIMITER[usize::from(text[end])] {
-            end += 1;
-        }
+        let rest = text.get(start + 1..).unwrap_or_default();
+        let end = start
+            + 1
+            + rest
+                .iter()
+                .position(|&b| DELIMITER[usize::from(b)])
+                .unwrap_or(rest.len());
         // `a8(Q)`: a promotion the full parser keeps in the token.
         if text.get(end) == Some(&b'(') && text.get(end + 2) == Some(&b')') {
             return Err(Unusual);
@@ -411,28 +414,33 @@ impl<'a> QuickScan<'a> {
         if !first.is_ascii_digit() && first != b'*' {
             return self.read_move(token, visitor);
         }
-        if let Some(result) = match token {
-            b"1-0" => Some(GameResult::WhiteWins),
-            b"0-1" => Some(GameResult::BlackWins),
-            b"1/2-1/2" => Some(GameResult::Draw),
-            b"*" => Some(GameResult::Unknown),
-            _ => None,
-        } {
+        // A move number: its digits (a value), then its dots.
+        let mut number = 0u32;
+        let mut digits = 0;
+        while let Some(&d) = token.get(digits).filter(|d| d.is_ascii_digit()) {
+            number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
+            digits += 1;
+        }
+        if token.get(digits) != Some(&b'.') {
+            // Not a number: a result, or something for the full parser.
+            let result = match token {
+                b"1-0" => GameResult::WhiteWins,
+                b"0-1" => GameResult::BlackWins,
+                b"1/2-1/2" => GameResult::Draw,
+                b"*" => GameResult::Unknown,
+                _ => return Err(Unusual),
+            };
             if self.depth > 0 {
                 return Err(Unusual);
             }
             self.result = Some(result);
             return Ok(());
         }
-        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
         let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
-        // `0-0`, `0000`, `12`, `12..`, `1e4` and huge numbers: the full parser's.
+        // `0.`, `12..`, and huge numbers: the full parser's.
         if first == b'0' || digits > 6 || !(dots == 1 || dots == 3) {
             return Err(Unusual);
         }
-        let number = token[..digits]
-            .iter()
-            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
         let black = dots == 3;
         if self.depth > 0 {
             // A number inside a variation leaves the main line unnumbered, as in
