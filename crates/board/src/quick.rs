@@ -50,20 +50,6 @@ pub struct QuickLane {
     keys: Vec<u64>,
 }
 
-/// The `Variant` values the full replay accepts without a warning.
-const KNOWN_VARIANTS: [&str; 10] = [
-    "",
-    "standard",
-    "normal",
-    "chess",
-    "chess960",
-    "chess 960",
-    "fischerandom",
-    "fischer random",
-    "960",
-    "from position",
-];
-
 impl QuickLane {
     /// Replays `text`, one game as split from a file, if it is a game with nothing
     /// to report; `None` if it needs the full parser and replay.
@@ -158,7 +144,7 @@ impl QuickGame<'_, '_> {
             let v = core::str::from_utf8(v)
                 .map_err(|_| Unusual)?
                 .to_ascii_lowercase();
-            if !KNOWN_VARIANTS.contains(&v.trim()) {
+            if !crate::replay::KNOWN_VARIANTS.contains(&v.trim()) {
                 return Err(Unusual);
             }
         }

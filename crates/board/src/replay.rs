@@ -297,24 +297,27 @@ pub fn replay_book_game(
     }
 }
 
+/// The `Variant` values (lower case, trimmed) replayed without a warning: standard
+/// chess, and Chess960 (whose castling the FEN tag says).
+pub(crate) const KNOWN_VARIANTS: [&str; 10] = [
+    "",
+    "standard",
+    "normal",
+    "chess",
+    "chess960",
+    "chess 960",
+    "fischerandom",
+    "fischer random",
+    "960",
+    "from position",
+];
+
 /// The starting position: the `FEN` tag's when there is one, else the standard one.
 /// A bad FEN is an error and nothing is replayed.
 fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
     if let Some(variant) = game.tag("Variant") {
         let v = variant.value().to_ascii_lowercase();
-        let known = [
-            "",
-            "standard",
-            "normal",
-            "chess",
-            "chess960",
-            "chess 960",
-            "fischerandom",
-            "fischer random",
-            "960",
-            "from position",
-        ];
-        if !known.contains(&v.trim()) {
+        if !KNOWN_VARIANTS.contains(&v.trim()) {
             diags.push(Diagnostic::new(
                 Severity::Warning,
                 "unsupported-variant",
