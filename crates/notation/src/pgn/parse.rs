@@ -57,10 +57,10 @@ const fn delimiters() -> [bool; 256] {
     }
     t
 }
-static DELIMITER: [bool; 256] = delimiters();
+pub(super) static DELIMITER: [bool; 256] = delimiters();
 
 /// Bytes of a tag name: letters, digits, `_`.
-static NAME_CHAR: [bool; 256] = {
+pub(super) static NAME_CHAR: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 256 {
@@ -71,7 +71,7 @@ static NAME_CHAR: [bool; 256] = {
 };
 
 #[inline]
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 

@@ -41,6 +41,8 @@
 
 use memchr::memchr;
 
+use super::parse::{DELIMITER, NAME_CHAR, is_space};
+use super::split::is_blank;
 use crate::ast::GameResult;
 use crate::san::{PlainMarks, PlainMove, read_plain};
 
@@ -150,43 +152,11 @@ struct QuickScan<'a> {
     result_tag: Option<&'a [u8]>,
 }
 
-/// Bytes that end a movetext token: the full parser's delimiters.
-static DELIMITER: [bool; 256] = {
-    let mut t = [false; 256];
-    let list = b" \t\r\n\x0b\x0c{};()[]$";
-    let mut i = 0;
-    while i < list.len() {
-        t[list[i] as usize] = true;
-        i += 1;
-    }
-    t
-};
-
-/// Bytes of a tag name: letters, digits, `_`.
-static NAME_CHAR: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
-        b += 1;
-    }
-    t
-};
-
-#[inline]
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
-}
-
 /// A comment holding a blank line: the splitter may end a game there (before a tag line).
 #[inline]
 fn has_blank_line(comment: &[u8]) -> bool {
-    memchr::memchr_iter(b'\n', comment).any(|nl| {
-        comment[nl + 1..]
-            .iter()
-            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-            == Some(&b'\n')
-    })
+    memchr::memchr_iter(b'\n', comment)
+        .any(|nl| comment[nl + 1..].iter().find(|&&b| !is_blank(b)) == Some(&b'\n'))
 }
 
 /// Text the full parser would warn about as invalid UTF-8.
@@ -381,10 +351,7 @@ impl<'a> QuickScan<'a> {
     fn end_at_result(&mut self) -> Result<(GameResult, usize), Unusual> {
         let end = self.pos;
         let rest = &self.text[end..];
-        let blanks = rest
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-            .count();
+        let blanks = rest.iter().take_while(|&&b| is_blank(b)).count();
         match rest.get(blanks) {
             None | Some(b'\n' | b'{' | b';') => Ok((self.finish()?, end)),
             Some(_) => Err(Unusual),

@@ -102,7 +102,7 @@ struct Splitter {
 }
 
 #[inline]
-fn is_blank(b: u8) -> bool {
+pub(super) fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
 
