@@ -32,7 +32,8 @@ use scoresheet_notation::san::{PlainMarks, PlainMove};
 use scoresheet_notation::{CheckMark, GameResult};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::{Bitboard, Color, Move, MoveType, Position, Rank, Role};
+use crate::resolve::{Taking, piece_move};
+use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
 /// A game the quick lane replayed: valid, with nothing to report.
 #[derive(Debug, Clone)]
@@ -356,22 +357,9 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
     } else {
         return None;
     };
-    Some(Move {
-        role,
-        from,
-        to,
-        capture: if en_passant {
-            Some(Role::Pawn)
-        } else if enemy_on_to {
-            pos.board().role_at(to)
-        } else {
-            None
-        },
-        promotion,
-        kind: if en_passant {
-            MoveType::EnPassant
-        } else {
-            MoveType::Normal
-        },
-    })
+    let taking = Taking {
+        enemy_on_to,
+        en_passant,
+    };
+    Some(piece_move(pos, role, (from, to), promotion, taking))
 }

@@ -515,6 +515,45 @@ fn own_piece_on(pos: &Position, to: Square, span: Span) -> Result<(), ResolveErr
     }
 }
 
+/// How a piece move captures: what stands on its destination (`enemy_on_to`), or
+/// the pawn beside it (`en_passant`), or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Taking {
+    pub(crate) enemy_on_to: bool,
+    pub(crate) en_passant: bool,
+}
+
+/// The move of the piece `role` from `from` to `to` in `pos` (not castling).
+#[inline(always)]
+pub(crate) fn piece_move(
+    pos: &Position,
+    role: Role,
+    (from, to): (Square, Square),
+    promotion: Option<Role>,
+    taking: Taking,
+) -> Move {
+    let en_passant = taking.en_passant;
+    let capture = if en_passant {
+        Some(Role::Pawn)
+    } else if taking.enemy_on_to {
+        pos.board().role_at(to)
+    } else {
+        None
+    };
+    Move {
+        role,
+        from,
+        to,
+        capture,
+        promotion,
+        kind: if en_passant {
+            MoveType::EnPassant
+        } else {
+            MoveType::Normal
+        },
+    }
+}
+
 fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, ResolveError> {
     let us = pos.turn();
     let them = us.other();
@@ -613,25 +652,11 @@ fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, Resolv
             pos.is_safe_non_king(&safety, from, to)
         }
     };
-    let capture = if en_passant {
-        Some(Role::Pawn)
-    } else if enemy_on_to {
-        pos.board().role_at(to)
-    } else {
-        None
+    let taking = Taking {
+        enemy_on_to,
+        en_passant,
     };
-    let build = |from: Square| Move {
-        role: san.role,
-        from,
-        to,
-        capture,
-        promotion,
-        kind: if en_passant {
-            MoveType::EnPassant
-        } else {
-            MoveType::Normal
-        },
-    };
+    let build = |from: Square| piece_move(pos, san.role, (from, to), promotion, taking);
     let mut legal = origins.filter(|&from| is_legal(from));
     match (legal.next(), legal.next()) {
         (Some(from), None) => Ok(build(from)),
@@ -866,24 +891,11 @@ fn resolve_lan(pos: &Position, lan: &LanMove, span: Span) -> Result<Move, Resolv
             explain_illegal(pos, &safety, piece.role, from, to, span)
         });
     }
-    Ok(Move {
-        role: piece.role,
-        from,
-        to,
-        capture: if en_passant {
-            Some(Role::Pawn)
-        } else if enemy_on_to {
-            pos.board().role_at(to)
-        } else {
-            None
-        },
-        promotion,
-        kind: if en_passant {
-            MoveType::EnPassant
-        } else {
-            MoveType::Normal
-        },
-    })
+    let taking = Taking {
+        enemy_on_to,
+        en_passant,
+    };
+    Ok(piece_move(pos, piece.role, (from, to), promotion, taking))
 }
 
 /// Warnings about the marks written with a move that was resolved and played: a missing or
