@@ -61,3 +61,27 @@ fn block_size_and_workers_change_nothing_reported() {
         }
     }
 }
+
+#[test]
+fn compressed_files_resume_where_a_block_was_cut_inside_a_game() {
+    // The fallback reopens the file and skips the decompressed bytes already
+    // judged: with blocks of a few bytes it runs many times per file.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let text = std::fs::read(root.join("bench/games.pgn")).expect("fixtures/bench/games.pgn");
+    let dir = std::env::temp_dir().join(format!("scoresheet-blocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let packed = dir.join("games.pgn.zst");
+    std::fs::write(&packed, zstd::encode_all(&text[..], 3).expect("compress")).expect("write");
+    let plain = dir.join("games.pgn");
+    std::fs::write(&plain, &text).expect("write");
+    let (code, expected) = validate(std::slice::from_ref(&plain), "1", None);
+    let expected = expected.replace("games.pgn\"", "games.pgn.zst\"");
+    for block in ["7", "300"] {
+        for jobs in ["1", "2"] {
+            let (c, got) = validate(std::slice::from_ref(&packed), jobs, Some(block));
+            assert_eq!(c, code, "blocks of {block}, {jobs} jobs");
+            assert_eq!(got, expected, "blocks of {block}, {jobs} jobs");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
