@@ -50,34 +50,25 @@ pub fn convert_file(text: &[u8], format: Format) -> (String, usize) {
             let lc = index.line_col(offset);
             format!("{}:{}", lc.line, lc.column)
         };
+        let warn = |out: &mut Vec<u8>, warnings: &[scoresheet_notation::Diagnostic]| {
+            for w in warnings {
+                let line = format!(
+                    "# warning[{}] {}: {}\n",
+                    w.kind,
+                    at(w.span.start),
+                    w.message
+                );
+                out.extend(line.bytes());
+            }
+        };
         match resolve_game(&game, &Options::default()) {
             Ok(r) => {
-                for w in &r.warnings {
-                    out.extend(
-                        format!(
-                            "# warning[{}] {}: {}\n",
-                            w.kind,
-                            at(w.span.start),
-                            w.message
-                        )
-                        .bytes(),
-                    );
-                }
+                warn(&mut out, &r.warnings);
                 write(&r, format, &mut out);
             }
             Err(e) => {
                 failed += 1;
-                for w in &e.warnings {
-                    out.extend(
-                        format!(
-                            "# warning[{}] {}: {}\n",
-                            w.kind,
-                            at(w.span.start),
-                            w.message
-                        )
-                        .bytes(),
-                    );
-                }
+                warn(&mut out, &e.warnings);
                 let shown = e
                     .move_span
                     .map(|s| format!(" ({})", String::from_utf8_lossy(s.slice(text))))

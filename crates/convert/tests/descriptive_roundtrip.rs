@@ -96,25 +96,15 @@ fn table_round_trip(start: &Position, moves: &[Move]) -> Result<(), String> {
 /// Plays SAN `tokens` from `start`, round-tripping each move; returns how many moves were
 /// checked. Stops quietly at a token that is not a legal move (null moves, odd tokens).
 fn check_game(start: Position, tokens: &[String]) -> Result<usize, String> {
+    let line = san_line(&start, tokens);
     let mut pos = start;
     let mut origins = Origins::from_position(&pos);
-    let mut checked = 0;
-    for token in tokens {
-        let bare = token.trim_end_matches(['+', '#', '!', '?']);
-        let Some(m) = pos
-            .legal_moves()
-            .iter()
-            .find(|m| pos.san_plain(m) == bare)
-            .copied()
-        else {
-            break;
-        };
-        round_trip(&pos, &origins, &m)?;
-        origins.play(&m);
-        pos.play_unchecked(&m);
-        checked += 1;
+    for m in &line {
+        round_trip(&pos, &origins, m)?;
+        origins.play(m);
+        pos.play_unchecked(m);
     }
-    Ok(checked)
+    Ok(line.len())
 }
 
 /// The legal moves SAN `tokens` name from `start`, up to the first that names none.
