@@ -832,11 +832,11 @@ impl Position {
                 let moved = m.promotion.unwrap_or(m.role).of(us);
                 self.board.take_known(m.from, m.role.of(us));
                 let mut h = piece_key(m.role.of(us), m.from) ^ piece_key(moved, m.to);
-                if self.board.occupied().contains(m.to) {
-                    if let Some(captured) = self.board.piece_at(m.to) {
-                        h ^= piece_key(captured, m.to);
-                    }
-                    self.board.discard_piece_at(m.to);
+                // The move knows what it takes (no lookup on the board).
+                if let Some(captured) = m.capture {
+                    let captured = captured.of(us.other());
+                    self.board.take_known(m.to, captured);
+                    h ^= piece_key(captured, m.to);
                     self.halfmove_clock = 0;
                 }
                 self.board.put_on_empty(m.to, moved);

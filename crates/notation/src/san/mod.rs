@@ -19,7 +19,7 @@
 
 mod display;
 pub mod parsers;
-mod plain;
+pub(crate) mod plain;
 
 pub use plain::{PlainMarks, PlainMove, read_plain};
 

@@ -380,6 +380,32 @@ proptest! {
     }
 
     #[test]
+    fn the_fast_path_agrees_with_the_grammar_on_move_like_bytes(text in "[a-hKQRBNO1-8x=+#!?-]{1,8}") {
+        if let Some(fast) = read_plain_san(text.as_bytes(), 0) {
+            let mut diags = Vec::new();
+            let slow = read_move_grammar(text.as_bytes(), 0, Mode::Strict, &mut diags)
+                .map_err(|e| TestCaseError::fail(format!("{text:?}: {e:?}")))?;
+            prop_assert_eq!(fast, slow, "{}", text);
+            prop_assert!(diags.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_fast_path_reads_every_plain_token(
+        text in "([a-h](x[a-h])?[1-8](=[QRBNK])?|[KQRBN]([a-h]|[1-8])?x?[a-h][1-8]|[KQRBN][a-h][1-8][a-h][1-8]|O-O(-O)?)[+#]?(!|\\?|!!|\\?\\?|!\\?|\\?!)?",
+        next in "[ \t\r\n{}();\\[\\]$]",
+    ) {
+        let (mv, marks) = read_plain(text.as_bytes())
+            .ok_or_else(|| TestCaseError::fail(format!("{text:?} not read")))?;
+        // Read forwards from the middle of a movetext: the token ends at the delimiter.
+        let line = format!("{text}{next}Nf3");
+        prop_assert_eq!(
+            crate::san::plain::read_plain_prefix(line.as_bytes()),
+            Some((mv, marks, text.len()))
+        );
+    }
+
+    #[test]
     fn move_like_bytes_never_panic(text in "[a-hKQRBNPnrqkx:=/()+#!?ep.0O1-8Z-]{0,12}") {
         if let Ok(p) = parse_move(text.as_bytes(), 0, Mode::Lenient) {
             // Whatever was read prints to something that reads back the same.
