@@ -62,10 +62,48 @@ fn measure(bin: &Path, args: &[String]) -> Result<Measure, String> {
     }
 }
 
+/// Runs two commands at once and waits for both: the wall time until the last
+/// one ends. The CPU time and RSS are the sum and the larger of the two.
+fn measure_pair(bin: &Path, a: &[String], b: &[String]) -> Result<Measure, String> {
+    let (first, second) = std::thread::scope(|s| {
+        let other = s.spawn(|| measure(bin, b));
+        let start = Instant::now();
+        let first = measure(bin, a);
+        (first.map(|m| (m, start)), other.join())
+    });
+    let (first, start) = first?;
+    let second = second.map_err(|_| "a measuring thread panicked".to_owned())??;
+    Ok(Measure {
+        secs: start.elapsed().as_secs_f64().max(first.secs),
+        cpu: first.cpu.zip(second.cpu).map(|(x, y)| x + y),
+        rss_kib: first.rss_kib.max(second.rss_kib),
+    })
+}
+
+/// Splits `files` in two lists of about the same number of bytes.
+fn halves(files: &[String]) -> (Vec<String>, Vec<String>) {
+    let mut sized: Vec<(u64, &String)> = files
+        .iter()
+        .map(|f| (std::fs::metadata(f).map_or(0, |m| m.len()), f))
+        .collect();
+    sized.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let (mut a, mut b) = ((0u64, Vec::new()), (0u64, Vec::new()));
+    for (len, f) in sized {
+        let side = if a.0 <= b.0 { &mut a } else { &mut b };
+        side.0 += len;
+        side.1.push(f.clone());
+    }
+    (a.1, b.1)
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
+
+/// A row of the table: its name, the program, its arguments, and the arguments
+/// of a second process run at the same time, if any.
+type Variant = (String, PathBuf, Vec<String>, Option<Vec<String>>);
 
 struct Row {
     name: String,
@@ -139,11 +177,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             continue;
         }
         let (bytes, games, plies) = counts(&ours, &files)?;
-        let mut variants: Vec<(String, PathBuf, Vec<String>)> = vec![
+        let mut variants: Vec<Variant> = vec![
             (
                 "baseline (pgn-reader + shakmaty)".into(),
                 theirs.clone(),
                 [vec!["--quiet".to_owned()], files.clone()].concat(),
+                None,
             ),
             (
                 "scoresheet validate --jobs 1".into(),
@@ -158,6 +197,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     files.clone(),
                 ]
                 .concat(),
+                None,
             ),
             (
                 "scoresheet validate --jobs 2".into(),
@@ -172,8 +212,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     files.clone(),
                 ]
                 .concat(),
+                None,
             ),
         ];
+        // What two cores give at most here: two `--jobs 1` processes on halves of
+        // the files, sharing nothing (the ceiling for `--jobs 2`).
+        let (left, right) = halves(&files);
+        let jobs1 = |half: Vec<String>| {
+            [
+                vec![
+                    "validate".into(),
+                    "--quiet".into(),
+                    "--jobs".into(),
+                    "1".into(),
+                ],
+                half,
+            ]
+            .concat()
+        };
+        variants.push((
+            "two processes --jobs 1, half the files each".into(),
+            ours.clone(),
+            jobs1(left),
+            Some(jobs1(right)),
+        ));
         if sub == "strict" {
             variants.push((
                 "scoresheet convert --to pgn".into(),
@@ -189,6 +251,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     files.clone(),
                 ]
                 .concat(),
+                None,
             ));
         }
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
@@ -196,8 +259,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut rss: Vec<Option<u64>> = vec![None; variants.len()];
         // One warm-up round, then alternate so that drift hits every variant alike.
         for round in 0..=runs {
-            for (i, (_, bin, a)) in variants.iter().enumerate() {
-                let m = measure(bin, a)?;
+            for (i, (_, bin, a, b)) in variants.iter().enumerate() {
+                let m = match b {
+                    None => measure(bin, a)?,
+                    Some(b) => measure_pair(bin, a, b)?,
+                };
                 if round > 0 {
                     times[i].push(m.secs);
                     cpus[i].push(m.cpu.unwrap_or(f64::NAN));
@@ -210,7 +276,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .zip(times)
             .zip(cpus)
             .zip(rss)
-            .map(|((((name, _, _), t), c), r)| Row {
+            .map(|((((name, _, _, _), t), c), r)| Row {
                 name: name.clone(),
                 secs: median(t),
                 cpu: median(c),
@@ -218,6 +284,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
             })
             .collect();
         print_table(sub, bytes, games, plies, runs, &rows);
+        let secs = |name: &str| {
+            rows.iter()
+                .find(|r| r.name.starts_with(name))
+                .map_or(f64::NAN, |r| r.secs)
+        };
+        let one = secs("scoresheet validate --jobs 1");
+        println!(
+            "\nscaling on this machine: --jobs 2 gives {:.2}x of --jobs 1; two separate processes give {:.2}x (the ceiling)",
+            one / secs("scoresheet validate --jobs 2"),
+            one / secs("two processes")
+        );
     }
     perft_rows(&ours, &theirs, runs.min(3))?;
     if big {

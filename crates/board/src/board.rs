@@ -112,9 +112,13 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|&role| self.roles[role as usize].contains(sq))
+        // Without a branch per role (which role stands there is unpredictable): the
+        // square is in exactly one role's set, so the sum below is that role's index.
+        let i = sq.index() & 63;
+        let n: u64 = (1..6)
+            .map(|r| ((self.roles[r].0 >> i) & 1) * r as u64)
+            .sum();
+        Role::ALL.get(n as usize).copied()
     }
 
     /// The piece on `sq`, if any.

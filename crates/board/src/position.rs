@@ -889,9 +889,10 @@ impl Position {
                 self.castling &= !Bitboard::rank(us.back_rank());
             }
         }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
+        // Arithmetic, not a branch: the turn alternates every ply.
+        self.fullmove_number = self
+            .fullmove_number
+            .saturating_add(u32::from(us == Color::Black));
         self.turn = us.other();
         self.checkers = self.checkers_after(m);
     }

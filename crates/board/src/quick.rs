@@ -212,10 +212,10 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
         let pos = self.pos.as_mut().ok_or(Unusual)?;
         // Numbering the full parser and replay accept without a word: every White
         // move and the first move numbered, no `12.` before Black's.
-        match (pos.turn(), number) {
-            (Color::White, Some(false)) | (Color::Black, Some(true)) => {}
-            (Color::Black, None) if !first => {}
-            _ => return Err(Unusual),
+        // (As arithmetic rather than branches: the turn and the numbers alternate.)
+        let black = pos.turn() == Color::Black;
+        if !((number == Some(black)) | (number.is_none() & black & !first)) {
+            return Err(Unusual);
         }
         // The rules ended the game before this move: the full replay says so.
         if pos.halfmove_clock() >= 150 || fivefold(pos, self.keys) {

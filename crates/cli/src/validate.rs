@@ -276,7 +276,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     };
     if jobs == 1 {
         let mut outcome = Ok(());
-        read_inputs(&inputs, |msg| {
+        read_inputs(&inputs, None, |msg| {
             outcome = run.take(msg);
             outcome.is_ok()
         });
@@ -422,9 +422,12 @@ impl<W: Write> Run<'_, W> {
         let (work_tx, work_rx) = std::sync::mpsc::sync_channel::<(u64, usize, Block)>(window);
         let work_rx = std::sync::Mutex::new(work_rx);
         let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, BlockReport)>();
+        // Block buffers back to the reader (at most the blocks in flight).
+        let (recycled_tx, recycled_rx) = std::sync::mpsc::channel::<Vec<u8>>();
         std::thread::scope(|threads| -> io::Result<()> {
             for _ in 0..self.jobs {
                 let (work_rx, done, names) = (&work_rx, done_tx.clone(), &names);
+                let recycled = recycled_tx.clone();
                 threads.spawn(move || {
                     loop {
                         let job = match work_rx.lock() {
@@ -435,13 +438,16 @@ impl<W: Write> Run<'_, W> {
                             return;
                         };
                         let name = names.get(file).map_or("", String::as_str);
-                        if done.send((n, judge.block(name, &block))).is_err() {
+                        let report = judge.block(name, &block);
+                        // The reader may be gone: then the memory is simply freed.
+                        let _ = recycled.send(block.bytes);
+                        if done.send((n, report)).is_err() {
                             return;
                         }
                     }
                 });
             }
-            drop(done_tx);
+            drop((done_tx, recycled_tx));
             let mut flight = InFlight {
                 queue: std::collections::VecDeque::new(),
                 ready: std::collections::HashMap::new(),
@@ -453,7 +459,9 @@ impl<W: Write> Run<'_, W> {
             // Reading (and, for standard input, splitting) on a thread of its own
             // overlaps with judging.
             let (tx, rx) = std::sync::mpsc::sync_channel(window);
-            threads.spawn(move || read_inputs(inputs, |msg| tx.send(msg).is_ok()));
+            threads.spawn(move || {
+                read_inputs(inputs, Some(&recycled_rx), |msg| tx.send(msg).is_ok());
+            });
             let mut outcome = Ok(());
             for msg in rx {
                 outcome = self
@@ -630,7 +638,11 @@ impl<W: Write> Run<'_, W> {
 /// Reads every input, handing `emit` (which returns `false` to stop reading) the
 /// blocks of each file, or batches of games from standard input. Memory is bounded
 /// by the blocks in flight and the largest game.
-fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
+fn read_inputs(
+    inputs: &[Input],
+    recycled: Option<&std::sync::mpsc::Receiver<Vec<u8>>>,
+    mut emit: impl FnMut(Msg) -> bool,
+) {
     for (i, input) in inputs.iter().enumerate() {
         if !emit(Msg::File(i)) {
             return;
@@ -653,7 +665,15 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
             continue;
         }
         let (size, max) = block_sizes();
-        for block in BlockReader::new(reader, size, max) {
+        let mut blocks = BlockReader::new(reader, size, max);
+        loop {
+            // Blocks judged give their memory back for the next ones.
+            for bytes in recycled.into_iter().flat_map(|rx| rx.try_iter()) {
+                blocks.reuse(bytes);
+            }
+            let Some(block) = blocks.next() else {
+                break;
+            };
             let msg = match block {
                 Ok(b) => Msg::Block(b),
                 Err(e) => {
