@@ -106,7 +106,7 @@ impl Board {
     }
 
     /// The role of the piece on `sq`, if any.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied().contains(sq) {

@@ -300,14 +300,18 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
             if occupied.contains(to) {
                 return None;
             }
+            // The squares one and two steps behind, by shifting (a8 is bit 0, so
+            // White's pawns come from higher bits); off the board they are empty.
+            let to_bit = Bitboard::from_square(to).0;
             let (one, two) = match us {
-                Color::White => (to.offset(0, -1)?, to.offset(0, -2)),
-                Color::Black => (to.offset(0, 1)?, to.offset(0, 2)),
+                Color::White => (Bitboard(to_bit << 8), Bitboard(to_bit << 16)),
+                Color::Black => (Bitboard(to_bit >> 8), Bitboard(to_bit >> 16)),
             };
-            if ours.contains(one) {
-                Bitboard::from_square(one)
-            } else if !occupied.contains(one) && to.rank() == us.fold(Rank::Fourth, Rank::Fifth) {
-                Bitboard::from_square(two?) & ours
+            if (ours & one).any() {
+                one
+            } else if (occupied & one).is_empty() && to.rank() == us.fold(Rank::Fourth, Rank::Fifth)
+            {
+                two & ours
             } else {
                 return None;
             }

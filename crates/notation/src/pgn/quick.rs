@@ -44,8 +44,7 @@ use memchr::memchr;
 use super::parse::{DELIMITER, NAME_CHAR, is_space};
 use super::split::is_blank;
 use crate::ast::GameResult;
-use crate::san::plain::read_plain_prefix;
-use crate::san::{PlainMarks, PlainMove};
+use crate::san::{PlainMarks, PlainMove, read_plain};
 
 /// The game needs the full parser: it holds something the quick lane does not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,9 +334,8 @@ impl<'a> QuickScan<'a> {
                     }
                     self.pos = i;
                 }
-                b'a'..=b'z' | b'A'..=b'Z' => self.read_move(visitor)?,
-                b'0'..=b'9' | b'*' => {
-                    self.number_or_result(visitor)?;
+                b'0'..=b'9' | b'*' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    self.token(visitor)?;
                     if prefix && self.result.is_some() {
                         return self.end_at_result();
                     }
@@ -360,38 +358,54 @@ impl<'a> QuickScan<'a> {
         }
     }
 
-    /// Whether a token may end at `end`: at a delimiter or the end of the text,
-    /// and not as in `a8(Q)` (a promotion the full parser keeps in the token).
+    /// A word of movetext: a result, a move number (maybe with its move glued on),
+    /// or a move.
     #[inline(always)]
-    fn ends_token(&self, end: usize) -> bool {
-        match self.text.get(end) {
-            None => true,
-            Some(&b'(') => self.text.get(end + 2) != Some(&b')'),
-            Some(&b) => DELIMITER[usize::from(b)],
-        }
-    }
-
-    /// A move number (maybe with its move glued on) or a result.
-    #[inline(always)]
-    fn number_or_result(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+    fn token(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
         let text = self.text;
         let start = self.pos;
+        let rest = text.get(start + 1..).unwrap_or_default();
+        let end = start
+            + 1
+            + rest
+                .iter()
+                .position(|&b| DELIMITER[usize::from(b)])
+                .unwrap_or(rest.len());
+        // `a8(Q)`: a promotion the full parser keeps in the token.
+        if text.get(end) == Some(&b'(') && text.get(end + 2) == Some(&b')') {
+            return Err(Unusual);
+        }
+        self.pos = end;
+        let token = &text[start..end];
+        let first = token[0];
+        if !first.is_ascii_digit() && first != b'*' {
+            return self.read_move(token, visitor);
+        }
+        // A move number: its digits (a value), then its dots.
         let mut number = 0u32;
-        let mut i = start;
-        while let Some(&d) = text.get(i).filter(|d| d.is_ascii_digit()) {
+        let mut digits = 0;
+        while let Some(&d) = token.get(digits).filter(|d| d.is_ascii_digit()) {
             number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
-            i += 1;
+            digits += 1;
         }
-        let digits = i - start;
-        if text.get(i) != Some(&b'.') {
-            return self.result_token();
+        if token.get(digits) != Some(&b'.') {
+            // Not a number: a result, or something for the full parser.
+            let result = match token {
+                b"1-0" => GameResult::WhiteWins,
+                b"0-1" => GameResult::BlackWins,
+                b"1/2-1/2" => GameResult::Draw,
+                b"*" => GameResult::Unknown,
+                _ => return Err(Unusual),
+            };
+            if self.depth > 0 {
+                return Err(Unusual);
+            }
+            self.result = Some(result);
+            return Ok(());
         }
-        while text.get(i) == Some(&b'.') {
-            i += 1;
-        }
-        let dots = i - start - digits;
+        let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
         // `0.`, `12..`, and huge numbers: the full parser's.
-        if text[start] == b'0' || digits > 6 || !(dots == 1 || dots == 3) {
+        if first == b'0' || digits > 6 || !(dots == 1 || dots == 3) {
             return Err(Unusual);
         }
         let black = dots == 3;
@@ -403,49 +417,23 @@ impl<'a> QuickScan<'a> {
             self.pending = Some(black);
             visitor.move_number(number, black)?;
         }
-        self.pos = i;
-        match text.get(i) {
-            Some(&b) if !DELIMITER[usize::from(b)] => self.read_move(visitor),
-            _ if self.ends_token(i) => Ok(()),
-            _ => Err(Unusual),
+        let glued = &token[digits + dots..];
+        if glued.is_empty() {
+            Ok(())
+        } else {
+            self.read_move(glued, visitor)
         }
     }
 
-    /// A token that starts with a digit but is no move number: a result, or
-    /// something for the full parser.
-    #[cold]
-    fn result_token(&mut self) -> Result<(), Unusual> {
-        let text = self.text;
-        let start = self.pos;
-        let rest = &text[start..];
-        let len = rest
-            .iter()
-            .position(|&b| DELIMITER[usize::from(b)])
-            .unwrap_or(rest.len());
-        let result = match &rest[..len] {
-            b"1-0" => GameResult::WhiteWins,
-            b"0-1" => GameResult::BlackWins,
-            b"1/2-1/2" => GameResult::Draw,
-            b"*" => GameResult::Unknown,
-            _ => return Err(Unusual),
-        };
-        self.pos = start + len;
-        if self.depth > 0 || !self.ends_token(self.pos) {
-            return Err(Unusual);
-        }
-        self.result = Some(result);
-        Ok(())
-    }
-
-    /// A move token, read forwards up to its end: handed over on the main line,
-    /// checked for its syntax only inside a variation.
+    /// A move token: handed over on the main line, checked for its syntax only
+    /// inside a variation.
     #[inline(always)]
-    fn read_move(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
-        let (mv, marks, len) = read_plain_prefix(&self.text[self.pos..]).ok_or(Unusual)?;
-        self.pos += len;
-        if !self.ends_token(self.pos) {
-            return Err(Unusual);
-        }
+    fn read_move(
+        &mut self,
+        token: &[u8],
+        visitor: &mut impl QuickVisitor<'a>,
+    ) -> Result<(), Unusual> {
+        let (mv, marks) = read_plain(token).ok_or(Unusual)?;
         if self.depth > 0 {
             return Ok(());
         }

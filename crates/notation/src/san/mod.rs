@@ -19,7 +19,7 @@
 
 mod display;
 pub mod parsers;
-pub(crate) mod plain;
+mod plain;
 
 pub use plain::{PlainMarks, PlainMove, read_plain};
 

@@ -89,123 +89,81 @@ fn piece_letter(b: u8) -> Option<Role> {
     })
 }
 
-/// The byte at `i`, or 0 (never part of a move) past the end.
+/// Splits the marks off the end of a token.
 #[inline(always)]
-fn byte(text: &[u8], i: usize) -> u8 {
-    text.get(i).copied().unwrap_or(0)
+fn split_marks(text: &[u8]) -> (&[u8], PlainMarks) {
+    let (text, annotation) = match text {
+        [rest @ .., b'!', b'!'] => (rest, Some(Annotation::Brilliant)),
+        [rest @ .., b'?', b'?'] => (rest, Some(Annotation::Blunder)),
+        [rest @ .., b'!', b'?'] => (rest, Some(Annotation::Interesting)),
+        [rest @ .., b'?', b'!'] => (rest, Some(Annotation::Dubious)),
+        [rest @ .., b'!'] => (rest, Some(Annotation::Good)),
+        [rest @ .., b'?'] => (rest, Some(Annotation::Mistake)),
+        _ => (text, None),
+    };
+    let (text, check) = match text {
+        [rest @ .., b'+'] => (rest, Some(CheckMark::Check)),
+        [rest @ .., b'#'] => (rest, Some(CheckMark::Mate)),
+        _ => (text, None),
+    };
+    (text, PlainMarks { check, annotation })
 }
 
 /// Reads a token in plain SAN; `None` if it is anything else.
 #[inline(always)]
 #[must_use]
 pub fn read_plain(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
-    match read_plain_prefix(text) {
-        Some((mv, marks, len)) if len == text.len() => Some((mv, marks)),
-        _ => None,
+    // Most tokens end with their destination's rank: no marks, no promotion.
+    let (body, marks) = match text.last() {
+        Some(b'1'..=b'8') => (text, PlainMarks::default()),
+        _ => split_marks(text),
+    };
+    match body {
+        b"O-O" => return Some((PlainMove::Castle(CastleSide::King), marks)),
+        b"O-O-O" => return Some((PlainMove::Castle(CastleSide::Queen), marks)),
+        _ => {}
     }
-}
-
-/// Reads plain SAN at the start of `text`, forwards, in one pass: the move, its
-/// marks and how many bytes they take. The move is a whole token only if a
-/// delimiter (or the end) follows; [`read_plain`] is this with the whole token
-/// read. Reading forwards lets the movetext scanner find a token's end and read
-/// its move at once.
-#[inline(always)]
-pub(crate) fn read_plain_prefix(text: &[u8]) -> Option<(PlainMove, PlainMarks, usize)> {
-    let first = byte(text, 0);
-    let (mv, mut i) = match first {
-        b'a'..=b'h' => {
-            let second = byte(text, 1);
-            let (from_file, capture, to, mut i) = if matches!(second, b'1'..=b'8') {
-                (None, false, Square::from_ascii(&[first, second])?, 2)
-            } else if second == b'x' {
-                let to = Square::from_ascii(&[byte(text, 2), byte(text, 3)])?;
-                (File::from_char(first as char), true, to, 4)
-            } else {
-                return None;
-            };
-            let promotion = if byte(text, i) == b'=' {
-                let role = piece_letter(byte(text, i + 1))?;
-                i += 2;
-                Some(role)
-            } else {
-                None
-            };
-            let mv = PlainMove::San {
-                role: Role::Pawn,
-                from_file,
-                from_rank: None,
-                capture,
-                to,
-                promotion,
-            };
-            (mv, i)
-        }
-        b'O' => {
-            if text.starts_with(b"O-O-O") {
-                (PlainMove::Castle(CastleSide::Queen), 5)
-            } else if text.starts_with(b"O-O") {
-                (PlainMove::Castle(CastleSide::King), 3)
-            } else {
-                return None;
-            }
-        }
-        _ => {
-            let role = piece_letter(first)?;
-            // The origin hint, a capture mark and the destination: at most four
-            // bytes of squares and `x` (a fifth shows the token is not plain).
-            let mut end = 1;
-            while end < 6 && matches!(byte(text, end), b'a'..=b'h' | b'1'..=b'8' | b'x') {
-                end += 1;
-            }
-            (piece_body(role, text.get(1..end)?)?, end)
-        }
+    let (role, start) = match body.first()? {
+        b'a'..=b'h' => (Role::Pawn, 0),
+        &b => (piece_letter(b)?, 1),
     };
-    let check = match byte(text, i) {
-        b'+' => Some(CheckMark::Check),
-        b'#' => Some(CheckMark::Mate),
-        _ => None,
+    // The promotion, for pawns: `=Q` at the end.
+    let (body, promotion) = match body {
+        [rest @ .., b'=', p] if role == Role::Pawn => (rest, Some(piece_letter(*p)?)),
+        _ => (body, None),
     };
-    i += usize::from(check.is_some());
-    let (annotation, len) = match (byte(text, i), byte(text, i + 1)) {
-        (b'!', b'!') => (Some(Annotation::Brilliant), 2),
-        (b'?', b'?') => (Some(Annotation::Blunder), 2),
-        (b'!', b'?') => (Some(Annotation::Interesting), 2),
-        (b'?', b'!') => (Some(Annotation::Dubious), 2),
-        (b'!', _) => (Some(Annotation::Good), 1),
-        (b'?', _) => (Some(Annotation::Mistake), 1),
-        _ => (None, 0),
-    };
-    Some((mv, PlainMarks { check, annotation }, i + len))
-}
-
-/// A piece move after its letter: `f3`, `bd2`, `1d2`, `g1f3`, `xe5`, `bxd2`, `1xd2`.
-#[inline(always)]
-fn piece_body(role: Role, body: &[u8]) -> Option<PlainMove> {
+    // The destination: the last two bytes.
     let n = body.len();
-    if n < 2 {
+    if n < start + 2 {
         return None;
     }
     let to = Square::from_ascii(&body[n - 2..])?;
-    let (hint, capture) = match &body[..n - 2] {
+    let (hint, capture) = match &body[start..n - 2] {
         [hint @ .., b'x'] => (hint, true),
         hint => (hint, false),
     };
     let (from_file, from_rank) = match *hint {
         [] => (None, None),
         [f @ b'a'..=b'h'] => (File::from_char(f as char), None),
-        [r @ b'1'..=b'8'] => (None, Rank::from_char(r as char)),
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] if !capture => {
+        [r @ b'1'..=b'8'] if role != Role::Pawn => (None, Rank::from_char(r as char)),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] if role != Role::Pawn && !capture => {
             (File::from_char(f as char), Rank::from_char(r as char))
         }
         _ => return None,
     };
-    Some(PlainMove::San {
-        role,
-        from_file,
-        from_rank,
-        capture,
-        to,
-        promotion: None,
-    })
+    // A pawn names its file only when capturing (`exd5`; `ed5` is a relaxation).
+    if role == Role::Pawn && from_file.is_some() != capture {
+        return None;
+    }
+    Some((
+        PlainMove::San {
+            role,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        },
+        marks,
+    ))
 }

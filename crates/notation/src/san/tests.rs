@@ -393,16 +393,9 @@ proptest! {
     #[test]
     fn the_fast_path_reads_every_plain_token(
         text in "([a-h](x[a-h])?[1-8](=[QRBNK])?|[KQRBN]([a-h]|[1-8])?x?[a-h][1-8]|[KQRBN][a-h][1-8][a-h][1-8]|O-O(-O)?)[+#]?(!|\\?|!!|\\?\\?|!\\?|\\?!)?",
-        next in "[ \t\r\n{}();\\[\\]$]",
     ) {
-        let (mv, marks) = read_plain(text.as_bytes())
-            .ok_or_else(|| TestCaseError::fail(format!("{text:?} not read")))?;
-        // Read forwards from the middle of a movetext: the token ends at the delimiter.
-        let line = format!("{text}{next}Nf3");
-        prop_assert_eq!(
-            crate::san::plain::read_plain_prefix(line.as_bytes()),
-            Some((mv, marks, text.len()))
-        );
+        // The quick lane takes only what the fast path reads: it must read it all.
+        prop_assert!(read_plain(text.as_bytes()).is_some(), "{}", text);
     }
 
     #[test]
