@@ -474,7 +474,7 @@ impl Position {
     /// Whether moving a non-king piece from `from` to `to` (not en passant) keeps our king
     /// safe. Pins are tested for this piece only, and only when it leaves a line through
     /// the king.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_safe_non_king(&self, s: &Safety, from: Square, to: Square) -> bool {
         if s.checkers.any() {
             if s.checkers.more_than_one() {

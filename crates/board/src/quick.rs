@@ -338,15 +338,7 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         _ => {}
     }
     let safety = pos.safety()?;
-    let legal = |from| {
-        if en_passant {
-            pos.is_safe_en_passant(from, to)
-        } else if role == Role::King {
-            pos.is_safe_king_step(from, to)
-        } else {
-            pos.is_safe_non_king(&safety, from, to)
-        }
-    };
+    let legal = |from| legal_from(pos, &safety, (role, en_passant), from, to);
     // Usually one piece of the kind reaches the square: test it alone.
     let from = origins.first()?;
     let from = if origins.more_than_one() {
@@ -366,4 +358,23 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         en_passant,
     };
     Some(piece_move(pos, role, (from, to), promotion, taking))
+}
+
+/// Whether the `role` piece may go from `from` to `to` without leaving its king in
+/// check (inlined: it runs once per move).
+#[inline(always)]
+fn legal_from(
+    pos: &Position,
+    safety: &crate::position::Safety,
+    (role, en_passant): (Role, bool),
+    from: crate::Square,
+    to: crate::Square,
+) -> bool {
+    if en_passant {
+        pos.is_safe_en_passant(from, to)
+    } else if role == Role::King {
+        pos.is_safe_king_step(from, to)
+    } else {
+        pos.is_safe_non_king(safety, from, to)
+    }
 }
