@@ -458,18 +458,31 @@ impl<W: Write> Run<'_, W> {
             };
             // Reading (and, for standard input, splitting) on a thread of its own
             // overlaps with judging.
-            let (tx, rx) = std::sync::mpsc::sync_channel(window);
-            threads.spawn(move || {
-                read_inputs(inputs, Some(&recycled_rx), |msg| tx.send(msg).is_ok());
-            });
             let mut outcome = Ok(());
-            for msg in rx {
+            let mut take = |msg| {
                 outcome = self
                     .dispatch(msg, &mut flight)
                     .and_then(|()| self.report_queued(&mut flight, window));
-                if outcome.is_err() {
-                    break;
+                outcome.is_ok()
+            };
+            if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+                // Standard input is split here, by the streaming reader: a thread
+                // of its own overlaps that with judging.
+                let (tx, rx) = std::sync::mpsc::sync_channel(window);
+                threads.spawn(move || {
+                    read_inputs(inputs, Some(&recycled_rx), |msg| tx.send(msg).is_ok());
+                });
+                for msg in rx {
+                    if !take(msg) {
+                        break;
+                    }
                 }
+            } else {
+                // Files are only read here (the workers split their blocks): this
+                // thread reads, hands out and reports, and one thread fewer
+                // competes with the workers for the cores (measured 2-6 % faster
+                // with two workers on two cores).
+                read_inputs(inputs, Some(&recycled_rx), take);
             }
             // No more blocks: the workers finish what they hold and stop.
             flight.work = None;
