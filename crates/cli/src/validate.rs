@@ -407,8 +407,9 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Reads on a thread of its own and judges blocks on `jobs` worker threads as
-    /// they come, several at a time, reporting them in input order.
+    /// Reads the inputs (files on this thread, standard input on a thread of its
+    /// own) and judges blocks on `jobs` worker threads as they come, several at a
+    /// time, reporting them in input order.
     ///
     /// The workers wait for blocks on a channel (they sleep rather than spin as
     /// rayon's idle workers do, which on a machine with as many cores as workers
