@@ -799,8 +799,8 @@ impl<R: Read> Iterator for BlockReader<R> {
         if self.done {
             return None;
         }
-        // One allocation per block, made at once (growing it as it fills would copy
-        // and fault in its pages several times).
+        // A buffer handed back, or one allocation made at once (growing it as it
+        // fills would copy and fault in its pages several times).
         let mut bytes = self.spare.pop().unwrap_or_default();
         bytes.reserve(self.size.max(self.carry.len()) + 1);
         bytes.append(&mut self.carry);
