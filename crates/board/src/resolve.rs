@@ -928,70 +928,8 @@ pub(crate) fn suffix_diagnostics(
     let warn = |kind: &'static str, message: String, span: Span| {
         Diagnostic::new(Severity::Warning, kind, message, span)
     };
-    let gives_check = after.is_check();
-    let mates = gives_check && !after.has_legal_move();
-    let move_span = mv.span;
-    match mv.suffix.check {
-        None if mates => out.push(warn(
-            "missing-check-mark",
-            "the move mates but no mate mark is written (#)".to_owned(),
-            move_span,
-        )),
-        None if gives_check => out.push(warn(
-            "missing-check-mark",
-            "the move gives check but no check mark is written (+)".to_owned(),
-            move_span,
-        )),
-        None => {}
-        Some((mark, span)) => {
-            let written = match mark {
-                CheckMark::Check => "+",
-                CheckMark::DiscoveredCheck => "dis ch",
-                CheckMark::DoubleCheck => "dbl ch",
-                CheckMark::PlusPlus => "++",
-                CheckMark::Mate => "#",
-            };
-            if !gives_check {
-                out.push(warn(
-                    "wrong-check-mark",
-                    format!("{written} is written but the move does not give check"),
-                    span,
-                ));
-            } else {
-                match mark {
-                    CheckMark::Mate if !mates => out.push(warn(
-                        "wrong-check-mark",
-                        "# is written but the move only gives check (+)".to_owned(),
-                        span,
-                    )),
-                    CheckMark::PlusPlus => out.push(warn(
-                        "plus-plus-mark",
-                        if mates {
-                            "++ is not standard: write # for mate".to_owned()
-                        } else {
-                            "++ is not standard: write + for check".to_owned()
-                        },
-                        span,
-                    )),
-                    CheckMark::Check | CheckMark::DiscoveredCheck | CheckMark::DoubleCheck
-                        if mates =>
-                    {
-                        out.push(warn(
-                            "wrong-check-mark",
-                            format!("{written} is written but the move mates (#)"),
-                            span,
-                        ));
-                    }
-                    CheckMark::DoubleCheck if after.checkers().count() < 2 => out.push(warn(
-                        "wrong-check-mark",
-                        "dbl ch is written but the move gives a single check".to_owned(),
-                        span,
-                    )),
-                    _ => {}
-                }
-            }
-        }
-    }
+    let (_, check) = check_mark_diagnostic(after, mv.suffix.check, mv.span);
+    out.extend(check);
     let written_capture = match &mv.kind {
         // A pawn capture written without `x` (`ed5`) is a spelling relaxation the
         // parser already reported; saying it again here would only repeat it.
@@ -1039,6 +977,80 @@ pub(crate) fn suffix_diagnostics(
             ));
         }
     }
+}
+
+/// The warning about a check mark (`mark`, with its span, on the move written at
+/// `move_span`) that does not fit the move just played (`after` is the position it
+/// led to), if any, and whether the move mates. Mate is only tested (with a
+/// legal-move test) when the move gives check. Shared by the full replay and the
+/// quick lane, so that both say the same.
+pub(crate) fn check_mark_diagnostic(
+    after: &Position,
+    mark: Option<(CheckMark, Span)>,
+    move_span: Span,
+) -> (bool, Option<Diagnostic>) {
+    let warn = |kind: &'static str, message: String, span: Span| {
+        Some(Diagnostic::new(Severity::Warning, kind, message, span))
+    };
+    let gives_check = after.is_check();
+    let mates = gives_check && !after.has_legal_move();
+    let diagnostic = match mark {
+        None if mates => warn(
+            "missing-check-mark",
+            "the move mates but no mate mark is written (#)".to_owned(),
+            move_span,
+        ),
+        None if gives_check => warn(
+            "missing-check-mark",
+            "the move gives check but no check mark is written (+)".to_owned(),
+            move_span,
+        ),
+        None => None,
+        Some((mark, span)) => {
+            let written = match mark {
+                CheckMark::Check => "+",
+                CheckMark::DiscoveredCheck => "dis ch",
+                CheckMark::DoubleCheck => "dbl ch",
+                CheckMark::PlusPlus => "++",
+                CheckMark::Mate => "#",
+            };
+            match mark {
+                _ if !gives_check => warn(
+                    "wrong-check-mark",
+                    format!("{written} is written but the move does not give check"),
+                    span,
+                ),
+                CheckMark::Mate if !mates => warn(
+                    "wrong-check-mark",
+                    "# is written but the move only gives check (+)".to_owned(),
+                    span,
+                ),
+                CheckMark::PlusPlus => warn(
+                    "plus-plus-mark",
+                    if mates {
+                        "++ is not standard: write # for mate".to_owned()
+                    } else {
+                        "++ is not standard: write + for check".to_owned()
+                    },
+                    span,
+                ),
+                CheckMark::Check | CheckMark::DiscoveredCheck | CheckMark::DoubleCheck if mates => {
+                    warn(
+                        "wrong-check-mark",
+                        format!("{written} is written but the move mates (#)"),
+                        span,
+                    )
+                }
+                CheckMark::DoubleCheck if after.checkers().count() < 2 => warn(
+                    "wrong-check-mark",
+                    "dbl ch is written but the move gives a single check".to_owned(),
+                    span,
+                ),
+                _ => None,
+            }
+        }
+    };
+    (mates, diagnostic)
 }
 
 #[cfg(test)]
