@@ -3,7 +3,7 @@
 //! then parse and replay of every game. Every game yields a verdict, the
 //! games cover the input in order, and the streaming split agrees with the
 //! in-memory one. The quick lane agrees with the full replay on every game it
-//! takes, and splitting in blocks (with the quick lane reading games whole, and
+//! takes (plies, position, and its warnings about check marks), and splitting in blocks (with the quick lane reading games whole, and
 //! the streaming reader taking over where a block was cut inside a game) finds
 //! the same games.
 #![no_main]
@@ -11,9 +11,9 @@
 use libfuzzer_sys::fuzz_target;
 use scoresheet_board::EpStyle;
 use scoresheet_board::quick::QuickLane;
-use scoresheet_board::replay::{ReplayOptions, replay};
+use scoresheet_board::replay::{ReplayOptions, replay, settle};
 use scoresheet_notation::pgn::{BlockEnd, BlockGames, BlockReader, GameReader, games, parse_game};
-use scoresheet_notation::{Mode, Severity};
+use scoresheet_notation::{Diagnostic, Mode, Severity};
 
 fuzz_target!(|data: &[u8]| {
     let chunk = 1 + usize::from(data.first().copied().unwrap_or(0) % 16);
@@ -38,16 +38,32 @@ fuzz_target!(|data: &[u8]| {
             r.position.to_fen(EpStyle::Legal),
         );
         if let Some(q) = QuickLane::default().replay(&g.bytes) {
+            let written = q.written();
             for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
                 let game = parse_game(&g.bytes, 0, mode);
-                let r = replay(&game, &ReplayOptions { strict });
-                assert!(
-                    r.diagnostics.iter().all(|d| d.severity == Severity::Note),
-                    "the quick lane took a game the full replay reports: {:?}",
-                    r.diagnostics
-                );
+                let options = ReplayOptions { strict };
+                let r = replay(&game, &options);
+                // The same warnings (check marks, the only ones the quick lane
+                // reports), about the same moves.
+                let mut quick: Vec<Diagnostic> =
+                    q.warnings.iter().map(|(d, _)| d.clone()).collect();
+                settle(&mut quick, &options);
+                let full: Vec<Diagnostic> = r
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity != Severity::Note)
+                    .cloned()
+                    .collect();
+                assert_eq!(full, quick, "the quick lane and the full replay disagree");
+                for d in &quick {
+                    let ply = d.ply.expect("a check-mark warning has its ply") as usize;
+                    assert_eq!(r.written.get(ply - 1), written.get(ply - 1));
+                }
                 assert_eq!(r.plies(), q.plies);
-                assert_eq!(r.position.to_fen(EpStyle::Always), q.position.to_fen(EpStyle::Always));
+                assert_eq!(
+                    r.position.to_fen(EpStyle::Always),
+                    q.position.to_fen(EpStyle::Always)
+                );
             }
         }
         streamed.push(g.offset);

@@ -1,5 +1,5 @@
-//! The quick lane of validation: a game with nothing to report, replayed in one
-//! pass straight from its bytes.
+//! The quick lane of validation: a game with nothing to report (or only check
+//! marks to correct), replayed in one pass straight from its bytes.
 //!
 //! Most games of a database are clean. For them, [`QuickLane::replay`] scans the
 //! text with [`quick_scan`] (no token list, no spans), resolves each plain SAN
@@ -8,12 +8,16 @@
 //! replay checks: move numbers, check and mate marks, capture marks, draws by
 //! rule during the game, and the result of a game that ended on the board.
 //!
-//! It answers `None` the moment anything would make the full replay say a word
-//! (an error, a warning, an ambiguity), or anything it does not handle. The
-//! caller then runs [`crate::replay::replay`] on the parsed game, which explains
-//! it. So a game the quick lane accepts is exactly a game the full replay finds
-//! valid with no warning, with the same plies and final position (tests compare
-//! the two on every fixture and on random games).
+//! A check or mate mark that does not fit its move gets the full replay's
+//! warning, word for word (one function writes both): some databases never
+//! write `+`, and their games should not all take the slow road for it. It
+//! answers `None` the moment anything else would make the full replay say a
+//! word (an error, another warning, an ambiguity), or anything it does not
+//! handle. The caller then runs [`crate::replay::replay`] on the parsed game,
+//! which explains it. So a game the quick lane accepts is exactly a game the
+//! full replay finds valid with the same warnings (at most about check marks),
+//! the same plies and final position (tests compare the two on every fixture,
+//! the shared corpus and random games).
 //!
 //! ```
 //! use scoresheet_board::quick::QuickLane;
@@ -23,25 +27,58 @@
 //! let r = lane.replay(game).unwrap();
 //! assert_eq!(r.plies, 12);
 //! assert_eq!(r.position.to_fen(EpStyle::Legal), "rnb1k1nr/ppp2ppp/8/8/8/5Nb1/PPPPP3/RNBQKB1R w KQkq - 0 7");
-//! // A missing check mark is a warning: the full replay's business.
-//! assert!(lane.replay(b"[Event \"?\"]\n\n1. e4 f5 2. Qh5 *\n").is_none());
+//! assert!(r.warnings.is_empty());
+//! // A missing check mark: the full replay's warning.
+//! let r = lane.replay(b"[Event \"?\"]\n\n1. e4 f5 2. Qh5 *\n").unwrap();
+//! assert_eq!(r.warnings[0].0.message, "the move gives check but no check mark is written (+)");
+//! // A capture written without `x` is for the full replay.
+//! assert!(lane.replay(b"[Event \"?\"]\n\n1. e4 d5 2. ed5 *\n").is_none());
 //! ```
 
 use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
 use scoresheet_notation::san::{PlainMarks, PlainMove};
-use scoresheet_notation::{CheckMark, GameResult};
+use scoresheet_notation::{CheckMark, Diagnostic, GameResult, Span};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
-/// A game the quick lane replayed: valid, with nothing to report.
+/// A game the quick lane replayed: valid, with nothing to report but, maybe,
+/// check marks that do not fit their moves.
 #[derive(Debug, Clone)]
 pub struct QuickReplay {
     /// The number of main-line plies played.
     pub plies: usize,
     /// The position after the last move.
     pub position: Position,
+    /// The warnings about check marks, each with where its move is written: the
+    /// same, in the same order, as the full replay's (with [`ReplayOptions`]
+    /// lenient; [`crate::replay::settle`] makes them errors for strict).
+    ///
+    /// [`ReplayOptions`]: crate::replay::ReplayOptions
+    pub warnings: Vec<(Diagnostic, Span)>,
+}
+
+impl QuickReplay {
+    /// Where each ply's move is written, as [`crate::replay::Replay::written`]
+    /// gives it, as far as the warnings need: the plies without a warning get an
+    /// empty span. Empty when there is no warning.
+    #[must_use]
+    pub fn written(&self) -> Vec<Span> {
+        let mut written = Vec::new();
+        if !self.warnings.is_empty() {
+            written.resize(self.plies, Span::default());
+            for (d, at) in &self.warnings {
+                let slot = d
+                    .ply
+                    .and_then(|p| written.get_mut((p as usize).checked_sub(1)?));
+                if let Some(slot) = slot {
+                    *slot = *at;
+                }
+            }
+        }
+        written
+    }
 }
 
 /// The quick lane, with its buffer kept from game to game.
@@ -86,6 +123,7 @@ impl QuickLane {
             keys: &mut self.keys,
             plies: 0,
             mated: false,
+            warnings: Vec::new(),
         };
         let (result, len) = if prefix {
             quick_scan_prefix(text, &mut game).ok()?
@@ -94,6 +132,7 @@ impl QuickLane {
         };
         let plies = game.plies;
         let mated = game.mated;
+        let warnings = std::mem::take(&mut game.warnings);
         let pos = game.pos.take()?;
         // The end: a game over by rule needs its result judged. (A game without
         // moves may start in mate: the full replay judges it.)
@@ -117,6 +156,7 @@ impl QuickLane {
             QuickReplay {
                 plies,
                 position: pos,
+                warnings,
             },
             len,
         ))
@@ -135,6 +175,8 @@ struct QuickGame<'t, 'k> {
     plies: usize,
     /// The last move mated.
     mated: bool,
+    /// Warnings about check marks, with where their moves are written.
+    warnings: Vec<(Diagnostic, Span)>,
 }
 
 impl QuickGame<'_, '_> {
@@ -206,6 +248,7 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
         mv: PlainMove,
         marks: PlainMarks,
         number: Option<bool>,
+        at: Span,
     ) -> Result<(), Unusual> {
         let first = self.plies == 0;
         self.started()?;
@@ -223,7 +266,15 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
         }
         let m = resolve_plain(pos, mv).ok_or(Unusual)?;
         pos.play_unchecked(&m);
-        self.mated = marks_hold(pos, marks).ok_or(Unusual)?;
+        self.mated = match marks_hold(pos, marks) {
+            Some(mated) => mated,
+            None => {
+                let ply = u32::try_from(self.plies + 1).map_err(|_| Unusual)?;
+                let (mated, warning) = check_mark_warning(pos, marks, at, ply).ok_or(Unusual)?;
+                self.warnings.push(warning);
+                mated
+            }
+        };
         if (m.capture.is_some() || m.promotion.is_some()) && pos.is_insufficient_material() {
             return Err(Unusual);
         }
@@ -241,6 +292,25 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
 #[inline]
 fn fivefold(pos: &Position, keys: &[u64]) -> bool {
     pos.halfmove_clock() >= 16 && crate::game::repetitions(keys) >= 5
+}
+
+/// The full replay's warning about the check mark of the move just played at ply
+/// `ply`, written at `at` (`after` is the position it led to), with where the
+/// move is written, and whether it mated; `None` if there is nothing to say.
+#[cold]
+fn check_mark_warning(
+    after: &Position,
+    marks: PlainMarks,
+    at: Span,
+    ply: u32,
+) -> Option<(bool, (Diagnostic, Span))> {
+    // The check mark comes right before the annotation glyph, if any.
+    let mark_at = at.end.checked_sub(marks.len())?;
+    let mark = marks.check.map(|c| (c, Span::new(mark_at, mark_at + 1)));
+    let (mated, warning) = crate::resolve::check_mark_diagnostic(after, mark, at);
+    let mut warning = warning?;
+    warning.ply = Some(ply);
+    Some((mated, (warning, at)))
 }
 
 /// Whether the check and mate marks written are right for the move just played

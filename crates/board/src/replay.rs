@@ -168,15 +168,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     if !r.halted {
         check_result(game, &r.pos, &end, result_token, &mut r.diags);
     }
-    if options.strict {
-        for d in &mut r.diags {
-            if d.severity == Severity::Warning {
-                d.severity = Severity::Error;
-            }
-        }
-    }
-    r.diags
-        .sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    settle(&mut r.diags, options);
     Replay {
         start,
         moves: r.moves,
@@ -185,6 +177,29 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         diagnostics: r.diags,
         end,
     }
+}
+
+/// Makes the warnings of a replay errors when `options` is strict, and puts the
+/// diagnostics in text order (an error before a warning at the same place): the
+/// last step of [`replay`], for diagnostics found another way (the quick lane's).
+///
+/// ```
+/// use scoresheet_board::replay::{settle, ReplayOptions};
+/// use scoresheet_notation::{Diagnostic, Severity, Span};
+/// let warning = Diagnostic::new(Severity::Warning, "wrong-check-mark", "m".to_owned(), Span::new(3, 4));
+/// let mut diags = vec![warning];
+/// settle(&mut diags, &ReplayOptions { strict: true });
+/// assert_eq!(diags[0].severity, Severity::Error);
+/// ```
+pub fn settle(diags: &mut [Diagnostic], options: &ReplayOptions) {
+    if options.strict {
+        for d in diags.iter_mut() {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
 }
 
 /// A game whose main line is written in English descriptive notation: its moves
@@ -278,14 +293,7 @@ pub fn replay_book_game(
             judge_result(outcome, &position, claimed, span, &mut diags);
         }
     }
-    if options.strict {
-        for d in &mut diags {
-            if d.severity == Severity::Warning {
-                d.severity = Severity::Error;
-            }
-        }
-    }
-    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    settle(&mut diags, options);
     diags.dedup();
     Replay {
         start: r.start,

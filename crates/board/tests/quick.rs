@@ -13,36 +13,73 @@ use pretty_assertions::assert_eq;
 use proptest::prelude::*;
 
 use scoresheet_board::quick::QuickLane;
-use scoresheet_board::replay::{ReplayOptions, replay};
+use scoresheet_board::replay::{ReplayOptions, replay, settle};
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::pgn::{games, parse_game};
-use scoresheet_notation::{Mode, Severity};
+use scoresheet_notation::{Diagnostic, Mode, Severity, Span};
 
-/// What the full path says of a game: `Some((plies, fen))` when it is valid with
-/// nothing to report, in both modes.
-fn full_verdict(text: &[u8]) -> Option<(usize, String)> {
-    let mut verdict = None;
-    for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
+/// A warning or error as reported: severity, kind, message, span, ply, and where
+/// the move of its ply is written.
+type Said = (Severity, &'static str, String, Span, Option<u32>, Span);
+
+/// What a replay says of a game in one mode: plies, final position, and each
+/// warning or error (notes aside).
+type Verdict = (usize, String, Vec<Said>);
+
+/// The warnings and errors of `diags`, with the moves they are about.
+fn problems(diags: &[Diagnostic], written: &[Span]) -> Vec<Said> {
+    diags
+        .iter()
+        .filter(|d| d.severity != Severity::Note)
+        .map(|d| {
+            let at = d
+                .ply
+                .and_then(|p| written.get((p as usize).checked_sub(1)?))
+                .copied()
+                .unwrap_or_default();
+            (d.severity, d.kind, d.message.clone(), d.span, d.ply, at)
+        })
+        .collect()
+}
+
+/// What the full path says of a game, lenient then strict: `Some` when all it has
+/// to say are warnings about check marks (which the quick lane reports too).
+fn full_verdict(text: &[u8]) -> Option<[Verdict; 2]> {
+    let verdict = |mode, strict| {
         let game = parse_game(text, 0, mode);
         let r = replay(&game, &ReplayOptions { strict });
-        if !r.diagnostics.iter().all(|d| d.severity == Severity::Note) {
-            return None;
-        }
-        verdict = Some((r.plies(), r.position.to_fen(EpStyle::Always)));
-    }
-    verdict
+        let said = problems(&r.diagnostics, &r.written);
+        let plies = r.plies();
+        (plies, r.position.to_fen(EpStyle::Always), said)
+    };
+    let lenient = verdict(Mode::Lenient, false);
+    let strict = verdict(Mode::Strict, true);
+    let only_marks = lenient
+        .2
+        .iter()
+        .all(|p| p.0 == Severity::Warning && CHECK_MARK_KINDS.contains(&p.1));
+    only_marks.then_some([lenient, strict])
 }
+
+/// The warnings the quick lane reports itself.
+const CHECK_MARK_KINDS: [&str; 2] = ["missing-check-mark", "wrong-check-mark"];
 
 /// Checks one game; returns whether the quick lane took it.
 fn agree(lane: &mut QuickLane, text: &[u8], origin: &str) -> bool {
     let Some(quick) = lane.replay(text) else {
         return false;
     };
-    let full = full_verdict(text);
+    let fen = quick.position.to_fen(EpStyle::Always);
+    let written = quick.written();
+    let verdict = |strict| {
+        let mut diags: Vec<Diagnostic> = quick.warnings.iter().map(|(d, _)| d.clone()).collect();
+        settle(&mut diags, &ReplayOptions { strict });
+        (quick.plies, fen.clone(), problems(&diags, &written))
+    };
     assert_eq!(
-        full,
-        Some((quick.plies, quick.position.to_fen(EpStyle::Always))),
-        "{origin}: the quick lane accepted a game the full path does not find clean:\n{}",
+        full_verdict(text),
+        Some([verdict(false), verdict(true)]),
+        "{origin}: the quick lane and the full path disagree on:\n{}",
         String::from_utf8_lossy(text)
     );
     true
@@ -121,12 +158,14 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
         ("1. e4 e5 Nf3 *", false),                    // White's move unnumbered
         ("1. e4 2. e5 *", false),                     // wrong number
         ("1. e4 1. e5 *", false),                     // `1.` before Black's move
-        ("1. e4 f5 2. Qh5 *", false),                 // missing check mark
-        ("1. e4 e5 2. Nf3+ *", false),                // check mark on a quiet move
+        ("1. e4 f5 2. Qh5 *", true),                  // missing check mark: a warning
+        ("1. e4 f5 2. Qh5!? g6 *", true),             // the same, with a glyph
+        ("1. e4 e5 2. Nf3+ *", true),                 // check mark on a quiet move: a warning
+        ("1. e4 e5 2. Nf3#?! *", true),               // the same, mate mark and glyph
         ("1. e4 d5 2. exd5 Qd5 *", false),            // capture without x
         ("1. e4 e5 2. Nf3 Nc6 3. Nxc6 *", false),     // x onto an empty square
         ("1. e4 d5 2. xd5 *", false),                 // not SAN
-        ("1. f3 e5 2. g4 Qh4+ *", false),             // mate marked as check
+        ("1. f3 e5 2. g4 Qh4+ *", false),             // mate marked as check, result *
         (
             "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 *",
             false,
@@ -149,6 +188,24 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
     assert!(agree(&mut lane, mate.as_bytes(), "mate"));
     let wrong = "[Event \"?\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
     assert!(!agree(&mut lane, wrong.as_bytes(), "mate, result *"));
+    // Mate with its mark missing or wrong: taken, with the warning.
+    for (movetext, kind) in [
+        ("1. f3 e5 2. g4 Qh4 0-1", "missing-check-mark"),
+        ("1. f3 e5 2. g4 Qh4+ 0-1", "wrong-check-mark"),
+        (
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5# Nf6 4. Qxf7# 1-0",
+            "wrong-check-mark",
+        ),
+    ] {
+        let text = format!(
+            "[Event \"?\"]\n[Result \"{}\"]\n\n{movetext}\n",
+            &movetext[movetext.len() - 3..]
+        );
+        assert!(agree(&mut lane, text.as_bytes(), movetext), "{movetext}");
+        let quick = lane.replay(text.as_bytes()).unwrap();
+        assert_eq!(quick.warnings.len(), 1, "{movetext}");
+        assert_eq!(quick.warnings[0].0.kind, kind, "{movetext}");
+    }
 }
 
 /// Starting positions, as in the board's properties: standard, Kiwipete, promotions,

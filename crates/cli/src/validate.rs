@@ -15,12 +15,12 @@ use rayon::prelude::*;
 
 use scoresheet_board::EpStyle;
 use scoresheet_board::quick::{QuickLane, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay};
-use scoresheet_notation::Mode;
+use scoresheet_board::replay::{ReplayOptions, replay, settle};
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
     ResumePoint, parse_game_into,
 };
+use scoresheet_notation::{Diagnostic, Mode};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
@@ -53,26 +53,51 @@ impl Judge {
         let mut lane = LANE.take();
         let quick = lane.replay(&chunk.bytes);
         LANE.set(lane);
+        let origin = || Origin {
+            line: chunk.line,
+            column: chunk.column,
+        };
         match quick {
-            Some(q) => self.clean(file, index, &q),
+            Some(q) => self.quick(file, index, &q, &chunk.bytes, origin),
             None => self.full(file, index, &chunk.bytes, chunk.line, chunk.column),
         }
     }
 
-    /// The report of a game the quick lane replayed: valid, nothing to say.
-    fn clean(&self, file: &str, index: u64, q: &QuickReplay) -> GameReport {
+    /// The report of a game the quick lane replayed (`text`, which starts at
+    /// `origin` in its file): valid with nothing to say, or with warnings about
+    /// check marks (errors under `--strict`), located as the full path locates them.
+    fn quick(
+        &self,
+        file: &str,
+        index: u64,
+        q: &QuickReplay,
+        text: &[u8],
+        origin: impl FnOnce() -> Origin,
+    ) -> GameReport {
+        let (errors, warnings) = if q.warnings.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let mut diags: Vec<Diagnostic> = q.warnings.iter().map(|(d, _)| d.clone()).collect();
+            settle(
+                &mut diags,
+                &ReplayOptions {
+                    strict: self.strict,
+                },
+            );
+            problems(&diags, text, &q.written(), origin())
+        };
         GameReport {
             file: file.to_owned(),
             game: index,
-            valid: true,
+            valid: errors.is_empty(),
             plies: q.plies as u64,
             fen: if self.fen {
                 q.position.to_fen(self.ep)
             } else {
                 String::new()
             },
-            errors: Vec::new(),
-            warnings: Vec::new(),
+            errors,
+            warnings,
         }
     }
 
@@ -123,7 +148,13 @@ impl Judge {
         while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
             bytes += g.end - g.start;
             reports.push(match g.quick {
-                Some(q) => self.clean(file, 0, &q),
+                Some(q) => {
+                    let text = &block.bytes[g.start..g.end];
+                    self.quick(file, 0, &q, text, || {
+                        let (line, column) = split.line_col(g.start);
+                        Origin { line, column }
+                    })
+                }
                 None => {
                     // Lines are counted only as far as a game needs them.
                     let (line, column) = split.line_col(g.start);

@@ -17,14 +17,14 @@
 //! ```
 //! use scoresheet_notation::pgn::{quick_scan, QuickVisitor, Unusual};
 //! use scoresheet_notation::san::{PlainMarks, PlainMove};
-//! use scoresheet_notation::GameResult;
+//! use scoresheet_notation::{GameResult, Span};
 //!
 //! #[derive(Default)]
 //! struct Count { tags: usize, moves: usize }
 //! impl QuickVisitor<'_> for Count {
 //!     fn tag(&mut self, _: &[u8], _: &[u8]) -> Result<(), Unusual> { self.tags += 1; Ok(()) }
 //!     fn move_number(&mut self, _: u32, _: bool) -> Result<(), Unusual> { Ok(()) }
-//!     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>) -> Result<(), Unusual> {
+//!     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>, _: Span) -> Result<(), Unusual> {
 //!         self.moves += 1;
 //!         Ok(())
 //!     }
@@ -45,6 +45,7 @@ use super::parse::{DELIMITER, NAME_CHAR, is_space};
 use super::split::is_blank;
 use crate::ast::GameResult;
 use crate::san::{PlainMarks, PlainMove, read_plain};
+use crate::span::Span;
 
 /// The game needs the full parser: it holds something the quick lane does not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,8 +66,10 @@ pub trait QuickVisitor<'t> {
     /// [`Unusual`] to stop.
     fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual>;
 
-    /// A main-line move, with its marks and the main-line move number written since
-    /// the previous main-line move, if any (`Some(black)` with its three-dots flag).
+    /// A main-line move, with its marks, the main-line move number written since
+    /// the previous main-line move, if any (`Some(black)` with its three-dots flag),
+    /// and where the move is written in the text (from its first letter to its last
+    /// mark, as the full parser's [`crate::WrittenMove::span`]).
     ///
     /// # Errors
     /// [`Unusual`] to stop.
@@ -75,6 +78,7 @@ pub trait QuickVisitor<'t> {
         mv: PlainMove,
         marks: PlainMarks,
         number: Option<bool>,
+        at: Span,
     ) -> Result<(), Unusual>;
 }
 
@@ -101,12 +105,12 @@ pub fn quick_scan<'t>(
 /// ```
 /// use scoresheet_notation::pgn::{quick_scan_prefix, QuickVisitor, Unusual};
 /// use scoresheet_notation::san::{PlainMarks, PlainMove};
-/// use scoresheet_notation::GameResult;
+/// use scoresheet_notation::{GameResult, Span};
 /// struct Skip;
 /// impl QuickVisitor<'_> for Skip {
 ///     fn tag(&mut self, _: &[u8], _: &[u8]) -> Result<(), Unusual> { Ok(()) }
 ///     fn move_number(&mut self, _: u32, _: bool) -> Result<(), Unusual> { Ok(()) }
-///     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>) -> Result<(), Unusual> { Ok(()) }
+///     fn san(&mut self, _: PlainMove, _: PlainMarks, _: Option<bool>, _: Span) -> Result<(), Unusual> { Ok(()) }
 /// }
 /// let file = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
 /// assert_eq!(quick_scan_prefix(file, &mut Skip), Ok((GameResult::WhiteWins, 25)));
@@ -379,7 +383,7 @@ impl<'a> QuickScan<'a> {
         let token = &text[start..end];
         let first = token[0];
         if !first.is_ascii_digit() && first != b'*' {
-            return self.read_move(token, visitor);
+            return self.read_move(token, start, visitor);
         }
         // A move number: its digits (a value), then its dots.
         let mut number = 0u32;
@@ -421,23 +425,25 @@ impl<'a> QuickScan<'a> {
         if glued.is_empty() {
             Ok(())
         } else {
-            self.read_move(glued, visitor)
+            self.read_move(glued, start + digits + dots, visitor)
         }
     }
 
-    /// A move token: handed over on the main line, checked for its syntax only
-    /// inside a variation.
+    /// A move token (starting at `start` in the text): handed over on the main
+    /// line, checked for its syntax only inside a variation.
     #[inline(always)]
     fn read_move(
         &mut self,
         token: &[u8],
+        start: usize,
         visitor: &mut impl QuickVisitor<'a>,
     ) -> Result<(), Unusual> {
         let (mv, marks) = read_plain(token).ok_or(Unusual)?;
         if self.depth > 0 {
             return Ok(());
         }
-        visitor.san(mv, marks, self.pending.take())
+        let at = Span::new(start, start + token.len());
+        visitor.san(mv, marks, self.pending.take(), at)
     }
 
     /// The end of the game: variations closed, one result, the same as the tag's.
