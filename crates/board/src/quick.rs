@@ -123,6 +123,7 @@ impl QuickLane {
             keys: &mut self.keys,
             plies: 0,
             mated: false,
+            dead: false,
             warnings: Vec::new(),
         };
         let (result, len) = if prefix {
@@ -132,14 +133,18 @@ impl QuickLane {
         };
         let plies = game.plies;
         let mated = game.mated;
+        let dead = game.dead;
         let warnings = std::mem::take(&mut game.warnings);
         let pos = game.pos.take()?;
-        // The end: a game over by rule needs its result judged. (A game without
-        // moves may start in mate: the full replay judges it.)
+        // The end: a game over by the 75-move or five-fold rule needs its result
+        // judged by the full replay. (So does a game without moves, which may
+        // start in mate.) Mate, stalemate and a dead position force the result.
         if plies == 0 || pos.halfmove_clock() >= 150 || fivefold(&pos, &self.keys) {
             return None;
         }
-        let forced = if mated {
+        let forced = if dead {
+            Some(GameResult::Draw)
+        } else if mated {
             Some(
                 pos.turn()
                     .fold(GameResult::BlackWins, GameResult::WhiteWins),
@@ -175,6 +180,8 @@ struct QuickGame<'t, 'k> {
     plies: usize,
     /// The last move mated.
     mated: bool,
+    /// The last move left too little material to mate: the game is drawn.
+    dead: bool,
     /// Warnings about check marks, with where their moves are written.
     warnings: Vec<(Diagnostic, Span)>,
 }
@@ -261,7 +268,7 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
             return Err(Unusual);
         }
         // The rules ended the game before this move: the full replay says so.
-        if pos.halfmove_clock() >= 150 || fivefold(pos, self.keys) {
+        if self.dead || pos.halfmove_clock() >= 150 || fivefold(pos, self.keys) {
             return Err(Unusual);
         }
         let m = resolve_plain(pos, mv).ok_or(Unusual)?;
@@ -276,7 +283,8 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
             }
         };
         if (m.capture.is_some() || m.promotion.is_some()) && pos.is_insufficient_material() {
-            return Err(Unusual);
+            // A dead position: the game is drawn, and the result must say so.
+            self.dead = true;
         }
         if m.is_zeroing() {
             self.keys.clear();

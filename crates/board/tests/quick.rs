@@ -188,6 +188,28 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
     assert!(agree(&mut lane, mate.as_bytes(), "mate"));
     let wrong = "[Event \"?\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
     assert!(!agree(&mut lane, wrong.as_bytes(), "mate, result *"));
+    // A capture that leaves too little material to mate: the game is drawn, and
+    // only a game that says so and stops there is taken.
+    let dead = |movetext: &str, result: &str| {
+        format!(
+            "[Event \"?\"]\n[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1\"]\n\n{movetext} {result}\n"
+        )
+    };
+    assert!(agree(
+        &mut lane,
+        dead("1. Kxd2", "1/2-1/2").as_bytes(),
+        "dead"
+    ));
+    assert!(!agree(
+        &mut lane,
+        dead("1. Kxd2", "*").as_bytes(),
+        "dead, *"
+    ));
+    assert!(!agree(
+        &mut lane,
+        dead("1. Kxd2 Ke7", "1/2-1/2").as_bytes(),
+        "dead, played on"
+    ));
     // Mate with its mark missing or wrong: taken, with the warning.
     for (movetext, kind) in [
         ("1. f3 e5 2. g4 Qh4 0-1", "missing-check-mark"),
