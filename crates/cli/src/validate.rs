@@ -13,9 +13,9 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use scoresheet_board::EpStyle;
 use scoresheet_board::quick::{QuickLane, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay, settle};
+use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
     ResumePoint, parse_game_into,
@@ -86,13 +86,25 @@ impl Judge {
             );
             problems(&diags, text, &q.written(), origin())
         };
+        self.report(file, index, q.plies, &q.position, (errors, warnings))
+    }
+
+    /// A game's report: valid unless it has an error; the final FEN if shown.
+    fn report(
+        &self,
+        file: &str,
+        index: u64,
+        plies: usize,
+        position: &Position,
+        (errors, warnings): (Vec<Problem>, Vec<Problem>),
+    ) -> GameReport {
         GameReport {
             file: file.to_owned(),
             game: index,
             valid: errors.is_empty(),
-            plies: q.plies as u64,
+            plies: plies as u64,
             fen: if self.fen {
-                q.position.to_fen(self.ep)
+                position.to_fen(self.ep)
             } else {
                 String::new()
             },
@@ -121,20 +133,8 @@ impl Judge {
         );
         GAME.set(game.recycle());
         let origin = Origin { line, column };
-        let (errors, warnings) = problems(&r.diagnostics, bytes, &r.written, origin);
-        GameReport {
-            file: file.to_owned(),
-            game: index,
-            valid: r.is_valid(),
-            plies: r.moves.len() as u64,
-            fen: if self.fen {
-                r.position.to_fen(self.ep)
-            } else {
-                String::new()
-            },
-            errors,
-            warnings,
-        }
+        let found = problems(&r.diagnostics, bytes, &r.written, origin);
+        self.report(file, index, r.moves.len(), &r.position, found)
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
