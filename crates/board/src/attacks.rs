@@ -280,7 +280,8 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 pub fn aligned(a: Square, b: Square) -> bool {
     let (a, b) = (i32::from(a.index()), i32::from(b.index()));
     let (af, ar, bf, br) = (a & 7, a >> 3, b & 7, b >> 3);
-    af == bf || ar == br || af - ar == bf - br || af + ar == bf + br
+    // `|`, not `||`: four compares cost less than the branches between them.
+    (af == bf) | (ar == br) | (af - ar == bf - br) | (af + ar == bf + br)
 }
 
 /// The whole line (rank, file or diagonal, edge to edge) through `a` and `b`, or none

@@ -121,7 +121,7 @@ pub struct Position {
 
 #[inline]
 fn piece_key(piece: Piece, sq: Square) -> u64 {
-    KEYS.pieces[(piece.color.index() * 6 + piece.role.index()) % 12][sq.index() as usize & 63]
+    KEYS.pieces[(piece.color.index() * 8 + piece.role.index()) & 15][sq.index() as usize & 63]
 }
 
 /// The Zobrist keys of every piece on `board`, from scratch.

@@ -416,17 +416,11 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         _ => {}
     }
     let safety = pos.safety()?;
-    let legal = |from| legal_from(pos, &safety, (role, en_passant), from, to);
     // Usually one piece of the kind reaches the square: test it alone.
     let from = origins.first()?;
     let from = if origins.more_than_one() {
-        let mut candidates = origins.into_iter().filter(|&f| legal(f));
-        let from = candidates.next()?;
-        if candidates.next().is_some() {
-            return None;
-        }
-        from
-    } else if legal(from) {
+        only_legal(pos, &safety, (role, en_passant), origins, to)?
+    } else if legal_from(pos, &safety, (role, en_passant), from, to) {
         from
     } else {
         return None;
@@ -436,6 +430,23 @@ fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
         en_passant,
     };
     Some(piece_move(pos, role, (from, to), promotion, taking))
+}
+
+/// The one origin among several (`origins`) from which the `role` piece may go to
+/// `to` legally; `None` if none or more than one may (rare: out of line).
+#[inline(never)]
+fn only_legal(
+    pos: &Position,
+    safety: &crate::position::Safety,
+    kind: (Role, bool),
+    origins: Bitboard,
+    to: crate::Square,
+) -> Option<crate::Square> {
+    let mut candidates = origins
+        .into_iter()
+        .filter(|&f| legal_from(pos, safety, kind, f, to));
+    let from = candidates.next()?;
+    candidates.next().is_none().then_some(from)
 }
 
 /// Whether the `role` piece may go from `from` to `to` without leaving its king in

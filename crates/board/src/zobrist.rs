@@ -10,8 +10,9 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 pub(crate) struct Keys {
-    /// By colour * 6 + role, then square.
-    pub(crate) pieces: [[u64; 64]; 12],
+    /// By colour * 8 + role (rows 6, 7, 14 and 15 unused: the index needs no
+    /// division), then square.
+    pub(crate) pieces: [[u64; 64]; 16],
     /// By castling rook square.
     pub(crate) castling: [u64; 64],
     /// By the file of a capturable en passant square.
@@ -23,7 +24,7 @@ pub(crate) struct Keys {
 const fn make_keys() -> Keys {
     let mut state = 0x5C0E_5EE7_B0A2_D000;
     let mut keys = Keys {
-        pieces: [[0; 64]; 12],
+        pieces: [[0; 64]; 16],
         castling: [0; 64],
         ep_file: [0; 8],
         black: 0,
@@ -34,7 +35,8 @@ const fn make_keys() -> Keys {
         while sq < 64 {
             let (s, k) = splitmix(state);
             state = s;
-            keys.pieces[p][sq] = k;
+            // Row colour * 8 + role holds the key once drawn for colour * 6 + role.
+            keys.pieces[p / 6 * 8 + p % 6][sq] = k;
             sq += 1;
         }
         p += 1;

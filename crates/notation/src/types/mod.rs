@@ -571,7 +571,8 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(7 - (self.0 >> 3)) as usize]
+        // `!r & 7` is `7 - r` for a rank index in 0..8, and needs no bounds check.
+        Rank::ALL[(!(self.0 >> 3) & 7) as usize]
     }
 
     /// Light or dark: a1 and h8 are dark, h1 and a8 are light.
