@@ -823,6 +823,13 @@ impl Position {
     /// the rules' invariants (a king missing, pieces overlapping); later answers on it are
     /// unspecified but still never panic.
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.play_inlined(m);
+    }
+
+    /// [`Position::play_unchecked`], inlined into the quick lane's loop, where it
+    /// runs once per move of nearly every game.
+    #[inline(always)]
+    pub(crate) fn play_inlined(&mut self, m: &Move) {
         let us = self.turn;
         self.ep_square = None;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);

@@ -84,8 +84,8 @@ impl QuickReplay {
 /// The quick lane, with its buffer kept from game to game.
 #[derive(Debug, Clone, Default)]
 pub struct QuickLane {
-    /// Keys of the positions since the last capture or pawn move, for repetitions.
-    keys: Vec<u64>,
+    /// The positions since the last capture or pawn move, for repetitions.
+    keys: History,
 }
 
 impl QuickLane {
@@ -139,7 +139,7 @@ impl QuickLane {
         // The end: a game over by the 75-move or five-fold rule needs its result
         // judged by the full replay. (So does a game without moves, which may
         // start in mate.) Mate, stalemate and a dead position force the result.
-        if plies == 0 || pos.halfmove_clock() >= 150 || fivefold(&pos, &self.keys) {
+        if plies == 0 || pos.halfmove_clock() >= 150 || self.keys.fivefold() {
             return None;
         }
         let forced = if dead {
@@ -175,8 +175,8 @@ struct QuickGame<'t, 'k> {
     fen: Option<&'t [u8]>,
     setup: Option<&'t [u8]>,
     variant: Option<&'t [u8]>,
-    /// Keys of the positions since the last capture or pawn move, for repetitions.
-    keys: &'k mut Vec<u64>,
+    /// The positions since the last capture or pawn move, for repetitions.
+    keys: &'k mut History,
     plies: usize,
     /// The last move mated.
     mated: bool,
@@ -268,11 +268,11 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
             return Err(Unusual);
         }
         // The rules ended the game before this move: the full replay says so.
-        if self.dead || pos.halfmove_clock() >= 150 || fivefold(pos, self.keys) {
+        if self.dead || pos.halfmove_clock() >= 150 || self.keys.fivefold() {
             return Err(Unusual);
         }
         let m = resolve_plain(pos, mv).ok_or(Unusual)?;
-        pos.play_unchecked(&m);
+        pos.play_inlined(&m);
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
             None => {
@@ -295,11 +295,48 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
     }
 }
 
-/// Whether the position may have occurred five times (the keys tell positions
-/// apart less finely than the rules do, so this errs on the side of yes).
-#[inline]
-fn fivefold(pos: &Position, keys: &[u64]) -> bool {
-    pos.halfmove_clock() >= 16 && crate::game::repetitions(keys) >= 5
+/// The keys of the positions since the last capture or pawn move (current one
+/// last), and how many fall in each of 64 buckets (by their top six bits): a
+/// position seen five times has five keys in its bucket, so nearly every move is
+/// cleared without searching the keys.
+#[derive(Debug, Clone)]
+struct History {
+    keys: Vec<u64>,
+    buckets: [u8; 64],
+}
+
+impl Default for History {
+    fn default() -> History {
+        History {
+            keys: Vec::new(),
+            buckets: [0; 64],
+        }
+    }
+}
+
+impl History {
+    #[inline]
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.buckets = [0; 64];
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64) {
+        self.keys.push(key);
+        let n = &mut self.buckets[(key >> 58) as usize];
+        *n = n.saturating_add(1);
+    }
+
+    /// Whether the current position may have occurred five times (the keys tell
+    /// positions apart less finely than the rules do, so this errs on the side of
+    /// yes).
+    #[inline]
+    fn fivefold(&self) -> bool {
+        self.keys.last().is_some_and(|&key| {
+            self.buckets[(key >> 58) as usize] >= 5 && crate::game::repetitions(&self.keys) >= 5
+        })
+    }
 }
 
 /// The full replay's warning about the check mark of the move just played at ply
