@@ -178,6 +178,31 @@ fn ray_down(d: usize, sq: usize, occupied: u64) -> u64 {
 /// whole line through them.
 static BETWEEN: [[u64; 64]; 64] = lines(false);
 static LINE: [[u64; 64]; 64] = lines(true);
+static ALIGNMENT: [[u8; 64]; 64] = alignments();
+
+const fn alignments() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = RAY_DIRS[d];
+            let kind = if df == 0 || dr == 0 {
+                STRAIGHT
+            } else {
+                DIAGONAL
+            };
+            let mut cur = a;
+            while let Some(next) = step(cur, df, dr) {
+                table[a][next] = kind;
+                cur = next;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
+}
 
 const fn lines(whole: bool) -> [[u64; 64]; 64] {
     let mut table = [[0u64; 64]; 64];
@@ -282,6 +307,29 @@ pub fn aligned(a: Square, b: Square) -> bool {
     let (af, ar, bf, br) = (a & 7, a >> 3, b & 7, b >> 3);
     // `|`, not `||`: four compares cost less than the branches between them.
     (af == bf) | (ar == br) | (af - ar == bf - br) | (af + ar == bf + br)
+}
+
+/// [`alignment`]: `a` and `b` share a rank or a file.
+pub const STRAIGHT: u8 = 1;
+/// [`alignment`]: `a` and `b` share a diagonal.
+pub const DIAGONAL: u8 = 2;
+
+/// How `a` and `b` are aligned, from one small table: [`STRAIGHT`], [`DIAGONAL`],
+/// or 0 when they are not (or are the same square). The lines a slider moves
+/// along are `STRAIGHT` for a rook, `DIAGONAL` for a bishop, both for a queen,
+/// so `alignment(a, b) & lines` tells whether it could go from one to the other.
+///
+/// ```
+/// use scoresheet_board::{attacks, Square};
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// assert_eq!(attacks::alignment(sq("a1"), sq("a8")), attacks::STRAIGHT);
+/// assert_eq!(attacks::alignment(sq("a1"), sq("h8")), attacks::DIAGONAL);
+/// assert_eq!(attacks::alignment(sq("a1"), sq("b3")), 0);
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn alignment(a: Square, b: Square) -> u8 {
+    ALIGNMENT[a.index() as usize & 63][b.index() as usize & 63]
 }
 
 /// The whole line (rank, file or diagonal, edge to edge) through `a` and `b`, or none

@@ -4,8 +4,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks,
+    DIAGONAL, STRAIGHT, alignment, between, bishop_attacks, king_attacks, knight_attacks, line,
+    pawn_attacks, rook_attacks,
 };
 use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
 use crate::zobrist::KEYS;
@@ -118,6 +118,9 @@ pub struct Position {
     /// is made (incrementally in [`Position::play_unchecked`]) and then only read.
     checkers: Bitboard,
 }
+
+/// The lines each role slides along, by role index (see [`alignment`]).
+const SLIDES: [u8; 6] = [0, 0, DIAGONAL, STRAIGHT, STRAIGHT | DIAGONAL, 0];
 
 #[inline]
 fn piece_key(piece: Piece, sq: Square) -> u64 {
@@ -392,25 +395,16 @@ impl Position {
             _ => Bitboard::EMPTY,
         };
         let occ = b.occupied();
-        let straight = |sq: Square| sq.rank() == king.rank() || sq.file() == king.file();
         // A slider checks from `to` along a clear line of its kind.
-        let direct = match role {
-            Role::Bishop => line(king, m.to).any() && !straight(m.to),
-            Role::Rook => straight(m.to),
-            Role::Queen => line(king, m.to).any(),
-            _ => false,
-        };
+        let direct = alignment(king, m.to) & SLIDES[role.index() % 6] != 0;
         if direct && (between(king, m.to) & occ).is_empty() {
             checkers |= to;
         }
         // Sliders behind the vacated square, now with a clear line (none checked before).
-        let through = if aligned(king, m.from) {
-            line(king, m.from)
-        } else {
-            Bitboard::EMPTY
-        };
-        if through.any() {
-            let kind = if straight(m.from) {
+        let behind = alignment(king, m.from);
+        if behind != 0 {
+            let through = line(king, m.from);
+            let kind = if behind == STRAIGHT {
                 b.rooks_and_queens()
             } else {
                 b.bishops_and_queens()
@@ -486,18 +480,18 @@ impl Position {
                 }
             }
         }
-        if !aligned(s.king, from) {
+        let along = alignment(s.king, from);
+        if along == 0 {
             return true;
         }
         let through = line(s.king, from);
-        if through.is_empty() || through.contains(to) {
+        if through.contains(to) {
             return true;
         }
         // Leaving the line: pinned if an enemy slider of the line's kind stands beyond
         // with nothing else between it and the king (usually there is no such slider).
         let b = &self.board;
-        let straight = s.king.rank() == from.rank() || s.king.file() == from.file();
-        let kind = if straight {
+        let kind = if along == STRAIGHT {
             b.rooks_and_queens()
         } else {
             b.bishops_and_queens()
