@@ -321,7 +321,7 @@ impl History {
         self.buckets = [0; 64];
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, key: u64) {
         self.keys.push(key);
         let n = &mut self.buckets[(key >> 58) as usize];

@@ -163,6 +163,61 @@ fn has_blank_line(comment: &[u8]) -> bool {
         .any(|nl| comment[nl + 1..].iter().find(|&&b| !is_blank(b)) == Some(&b'\n'))
 }
 
+/// A move number at `at` written the usual way: one to six digits, not starting
+/// with `0`, then `.` or `...`, then a blank. Gives the number, whether it has
+/// three dots, and where the blank is; `None` for anything else (which the
+/// caller reads as a whole word).
+#[inline(always)]
+fn plain_number(text: &[u8], at: usize) -> Option<(u32, bool, usize)> {
+    let mut i = at;
+    let mut number = 0u32;
+    while let Some(&d) = text.get(i).filter(|d| d.is_ascii_digit()) {
+        number = number * 10 + u32::from(d - b'0');
+        i += 1;
+        if i - at > 6 {
+            return None;
+        }
+    }
+    if text.get(i) != Some(&b'.') {
+        return None;
+    }
+    let black = text.get(i + 1) == Some(&b'.');
+    let end = if black {
+        (text.get(i + 2) == Some(&b'.')).then_some(i + 3)?
+    } else {
+        i + 1
+    };
+    text.get(end)
+        .is_some_and(|&b| is_space(b))
+        .then_some((number, black, end))
+}
+
+/// Where the `}` of a comment whose body starts at `body` stands, if it comes
+/// within the next 32 bytes after nothing but ASCII and no control byte: then
+/// the comment holds no blank line and no invalid UTF-8, and needs no more
+/// checks. `None` says nothing: the caller searches the long way.
+#[inline(always)]
+fn short_comment_end(text: &[u8], body: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    let mut at = body;
+    for _ in 0..4 {
+        let chunk: [u8; 8] = text.get(at..at + 8)?.try_into().ok()?;
+        let w = u64::from_le_bytes(chunk);
+        // The high bit of each byte from `}` (0x7D) up, and of the lowest byte
+        // below a space (a borrow can only mark bytes above a real one).
+        let high = (((w & !HIGH) + 3 * ONES) | w) & HIGH;
+        let control = w.wrapping_sub(0x20 * ONES) & !w & HIGH;
+        let stop = high | control;
+        if stop != 0 {
+            let first = at + (stop.trailing_zeros() / 8) as usize;
+            return (text.get(first) == Some(&b'}')).then_some(first);
+        }
+        at += 8;
+    }
+    None
+}
+
 /// Text the full parser would warn about as invalid UTF-8.
 #[inline]
 fn bad_text(bytes: &[u8]) -> bool {
@@ -301,6 +356,12 @@ impl<'a> QuickScan<'a> {
             match b {
                 b'{' => {
                     let body = self.pos + 1;
+                    // A short plain comment (a clock, an evaluation): its `}` found
+                    // without a call.
+                    if let Some(close) = short_comment_end(text, body) {
+                        self.pos = close + 1;
+                        continue;
+                    }
                     // Usually the `}` comes before any line end: one search.
                     let stop = memchr::memchr2(b'}', b'\n', &text[body..]).ok_or(Unusual)?;
                     let close = if text[body + stop] == b'}' {
@@ -337,6 +398,12 @@ impl<'a> QuickScan<'a> {
                         return Err(Unusual);
                     }
                     self.pos = i;
+                }
+                b'1'..=b'9' if let Some((number, black, next)) = plain_number(text, self.pos) => {
+                    // The usual move number (`12.`, `12...`), read without
+                    // finding the word's end first: as `token` reads it.
+                    self.pos = next;
+                    self.number(number, black, visitor)?;
                 }
                 b'0'..=b'9' | b'*' | b'a'..=b'z' | b'A'..=b'Z' => {
                     self.token(visitor)?;
@@ -412,20 +479,31 @@ impl<'a> QuickScan<'a> {
         if first == b'0' || digits > 6 || !(dots == 1 || dots == 3) {
             return Err(Unusual);
         }
-        let black = dots == 3;
-        if self.depth > 0 {
-            // A number inside a variation leaves the main line unnumbered, as in
-            // the full parser.
-            self.pending = None;
-        } else {
-            self.pending = Some(black);
-            visitor.move_number(number, black)?;
-        }
+        self.number(number, dots == 3, visitor)?;
         let glued = &token[digits + dots..];
         if glued.is_empty() {
             Ok(())
         } else {
             self.read_move(glued, start + digits + dots, visitor)
+        }
+    }
+
+    /// A move number (`black` with three dots), handed over on the main line.
+    #[inline(always)]
+    fn number(
+        &mut self,
+        number: u32,
+        black: bool,
+        visitor: &mut impl QuickVisitor<'a>,
+    ) -> Result<(), Unusual> {
+        if self.depth > 0 {
+            // A number inside a variation leaves the main line unnumbered, as in
+            // the full parser.
+            self.pending = None;
+            Ok(())
+        } else {
+            self.pending = Some(black);
+            visitor.move_number(number, black)
         }
     }
 
