@@ -375,17 +375,14 @@ impl Position {
         }
     }
 
-    /// The checkers after `m` was played (the turn has passed): only the moved piece
-    /// and the sliders it uncovered can give check after a normal move.
-    #[inline]
-    fn checkers_after(&self, m: &Move) -> Bitboard {
+    /// The checkers after the normal move `m` was played (the turn has passed): only
+    /// the moved piece and the sliders it uncovered can give check.
+    #[inline(always)]
+    fn normal_checkers(&self, m: &Move) -> Bitboard {
         let Some(king) = self.our_king() else {
             return Bitboard::EMPTY;
         };
         let mover = self.turn.other();
-        if m.kind != MoveType::Normal {
-            return self.attackers_to(king, mover, self.occupied());
-        }
         let b = &self.board;
         let role = m.promotion.unwrap_or(m.role);
         let to = Bitboard::from_square(m.to);
@@ -821,41 +818,59 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`], inlined into the quick lane's loop, where it
-    /// runs once per move of nearly every game.
+    /// runs once per move of nearly every game: a normal move there, anything
+    /// else out of line.
     #[inline(always)]
     pub(crate) fn play_inlined(&mut self, m: &Move) {
-        let us = self.turn;
-        self.ep_square = None;
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        match m.kind {
-            MoveType::Null => {}
-            MoveType::Normal => {
-                let moved = m.promotion.unwrap_or(m.role).of(us);
-                self.board.take_known(m.from, m.role.of(us));
-                let mut h = piece_key(m.role.of(us), m.from) ^ piece_key(moved, m.to);
-                // The move knows what it takes (no lookup on the board).
-                if let Some(captured) = m.capture {
-                    let captured = captured.of(us.other());
-                    self.board.take_known(m.to, captured);
-                    h ^= piece_key(captured, m.to);
-                    self.halfmove_clock = 0;
+        if m.kind == MoveType::Normal {
+            self.play_normal(m);
+        } else {
+            self.play_special(m);
+        }
+    }
+
+    /// Plays a normal move (see [`Position::play_unchecked`]).
+    #[inline(always)]
+    fn play_normal(&mut self, m: &Move) {
+        let us = self.begin_ply();
+        let moved = m.promotion.unwrap_or(m.role).of(us);
+        self.board.take_known(m.from, m.role.of(us));
+        let mut h = piece_key(m.role.of(us), m.from) ^ piece_key(moved, m.to);
+        // The move knows what it takes (no lookup on the board).
+        if let Some(captured) = m.capture {
+            let captured = captured.of(us.other());
+            self.board.take_known(m.to, captured);
+            h ^= piece_key(captured, m.to);
+            self.halfmove_clock = 0;
+        }
+        self.board.put_on_empty(m.to, moved);
+        self.placement_hash ^= h;
+        match m.role {
+            Role::Pawn => {
+                self.halfmove_clock = 0;
+                if m.from.index().abs_diff(m.to.index()) == 16 {
+                    self.ep_square = Some(Square::from_index_masked(
+                        (m.from.index() + m.to.index()) / 2,
+                    ));
                 }
-                self.board.put_on_empty(m.to, moved);
-                self.placement_hash ^= h;
-                match m.role {
-                    Role::Pawn => {
-                        self.halfmove_clock = 0;
-                        if m.from.index().abs_diff(m.to.index()) == 16 {
-                            self.ep_square = Some(Square::from_index_masked(
-                                (m.from.index() + m.to.index()) / 2,
-                            ));
-                        }
-                    }
-                    Role::King => self.castling &= !Bitboard::rank(us.back_rank()),
-                    _ => {}
-                }
-                self.castling = self.castling.without(m.from).without(m.to);
             }
+            Role::King => self.castling &= !Bitboard::rank(us.back_rank()),
+            _ => {}
+        }
+        self.castling = self.castling.without(m.from).without(m.to);
+        self.end_ply(us);
+        self.checkers = self.normal_checkers(m);
+    }
+
+    /// Plays en passant, castling or a null move (see [`Position::play_unchecked`]).
+    #[inline(never)]
+    fn play_special(&mut self, m: &Move) {
+        if m.kind == MoveType::Normal {
+            return self.play_normal(m);
+        }
+        let us = self.begin_ply();
+        match m.kind {
+            MoveType::Null | MoveType::Normal => {}
             MoveType::EnPassant => {
                 let pawn = Role::Pawn.of(us);
                 let captured_sq = Square::from_coords(m.to.file(), m.from.rank());
@@ -890,12 +905,27 @@ impl Position {
                 self.castling &= !Bitboard::rank(us.back_rank());
             }
         }
+        self.end_ply(us);
+        self.checkers = self.compute_checkers();
+    }
+
+    /// What every ply starts with: no en passant square, one more halfmove. Gives
+    /// the side moving.
+    #[inline(always)]
+    fn begin_ply(&mut self) -> Color {
+        self.ep_square = None;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.turn
+    }
+
+    /// What every ply ends with: the move number and the turn.
+    #[inline(always)]
+    fn end_ply(&mut self, us: Color) {
         // Arithmetic, not a branch: the turn alternates every ply.
         self.fullmove_number = self
             .fullmove_number
             .saturating_add(u32::from(us == Color::Black));
         self.turn = us.other();
-        self.checkers = self.checkers_after(m);
     }
 
     /// The position after `m` (checked).
