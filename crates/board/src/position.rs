@@ -119,8 +119,9 @@ pub struct Position {
     checkers: Bitboard,
 }
 
-/// The lines each role slides along, by role index (see [`alignment`]).
-const SLIDES: [u8; 6] = [0, 0, DIAGONAL, STRAIGHT, STRAIGHT | DIAGONAL, 0];
+/// The lines each role slides along, by role index (see [`alignment`]; eight
+/// entries so the index needs no division).
+const SLIDES: [u8; 8] = [0, 0, DIAGONAL, STRAIGHT, STRAIGHT | DIAGONAL, 0, 0, 0];
 
 #[inline]
 fn piece_key(piece: Piece, sq: Square) -> u64 {
@@ -386,14 +387,15 @@ impl Position {
         let b = &self.board;
         let role = m.promotion.unwrap_or(m.role);
         let to = Bitboard::from_square(m.to);
-        let mut checkers = match role {
-            Role::Pawn => pawn_attacks(self.turn, king) & to,
-            Role::Knight => knight_attacks(king) & to,
-            _ => Bitboard::EMPTY,
-        };
+        // A pawn or knight checks from `to` if it attacks the king from there (both
+        // looked up: which piece moved is too unpredictable to branch on).
+        let only = |yes: bool| Bitboard(u64::from(yes).wrapping_neg());
+        let mut checkers = ((pawn_attacks(self.turn, king) & only(role == Role::Pawn))
+            | (knight_attacks(king) & only(role == Role::Knight)))
+            & to;
         let occ = b.occupied();
         // A slider checks from `to` along a clear line of its kind.
-        let direct = alignment(king, m.to) & SLIDES[role.index() % 6] != 0;
+        let direct = alignment(king, m.to) & SLIDES[role.index() & 7] != 0;
         if direct && (between(king, m.to) & occ).is_empty() {
             checkers |= to;
         }
