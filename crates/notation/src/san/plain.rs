@@ -126,10 +126,14 @@ pub fn read_plain(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
         Some(b'1'..=b'8') => (text, PlainMarks::default()),
         _ => split_marks(text),
     };
-    match body {
-        b"O-O" => return Some((PlainMove::Castle(CastleSide::King), marks)),
-        b"O-O-O" => return Some((PlainMove::Castle(CastleSide::Queen), marks)),
-        _ => {}
+    // Castling (rare): tested by its first letter, which no other move has, rather
+    // than by the token's length, which varies from move to move.
+    if body.first() == Some(&b'O') {
+        return match body {
+            b"O-O" => Some((PlainMove::Castle(CastleSide::King), marks)),
+            b"O-O-O" => Some((PlainMove::Castle(CastleSide::Queen), marks)),
+            _ => None,
+        };
     }
     let (role, start) = match body.first()? {
         b'a'..=b'h' => (Role::Pawn, 0),
