@@ -405,7 +405,13 @@ impl<'a> QuickScan<'a> {
                     self.pos = next;
                     self.number(number, black, visitor)?;
                 }
-                b'0'..=b'9' | b'*' | b'a'..=b'z' | b'A'..=b'Z' => {
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    // A move (or a word for the full parser).
+                    let start = self.pos;
+                    let end = self.word_end()?;
+                    self.read_move(&text[start..end], start, visitor)?;
+                }
+                b'0'..=b'9' | b'*' => {
                     self.token(visitor)?;
                     if prefix && self.result.is_some() {
                         return self.end_at_result();
@@ -429,10 +435,14 @@ impl<'a> QuickScan<'a> {
         }
     }
 
-    /// A word of movetext: a result, a move number (maybe with its move glued on),
-    /// or a move.
+    /// Moves past the word of movetext starting here (at least one byte, up to
+    /// the next delimiter), giving where it ends.
+    ///
+    /// # Errors
+    /// [`Unusual`] for a promotion written `a8(Q)`, which the full parser keeps
+    /// in one word.
     #[inline(always)]
-    fn token(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+    fn word_end(&mut self) -> Result<usize, Unusual> {
         let text = self.text;
         let start = self.pos;
         let rest = text.get(start + 1..).unwrap_or_default();
@@ -442,11 +452,20 @@ impl<'a> QuickScan<'a> {
                 .iter()
                 .position(|&b| DELIMITER[usize::from(b)])
                 .unwrap_or(rest.len());
-        // `a8(Q)`: a promotion the full parser keeps in the token.
         if text.get(end) == Some(&b'(') && text.get(end + 2) == Some(&b')') {
             return Err(Unusual);
         }
         self.pos = end;
+        Ok(end)
+    }
+
+    /// A word of movetext: a result, a move number (maybe with its move glued on),
+    /// or a move.
+    #[inline(always)]
+    fn token(&mut self, visitor: &mut impl QuickVisitor<'a>) -> Result<(), Unusual> {
+        let text = self.text;
+        let start = self.pos;
+        let end = self.word_end()?;
         let token = &text[start..end];
         let first = token[0];
         if !first.is_ascii_digit() && first != b'*' {
