@@ -70,9 +70,21 @@ pub(super) static NAME_CHAR: [bool; 256] = {
     t
 };
 
+/// The blanks of PGN: space, tab, line ends, vertical tab and form feed.
+static SPACE: [bool; 256] = {
+    let mut t = [false; 256];
+    let list = b" \t\r\n\x0b\x0c";
+    let mut i = 0;
+    while i < list.len() {
+        t[list[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 #[inline]
 pub(super) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+    SPACE[usize::from(b)]
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
