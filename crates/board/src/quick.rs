@@ -271,8 +271,43 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
         if self.dead || pos.halfmove_clock() >= 150 || self.keys.fivefold() {
             return Err(Unusual);
         }
-        let m = resolve_plain(pos, mv).ok_or(Unusual)?;
+        let PlainMove::San {
+            role,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        } = mv
+        else {
+            return self.castle(mv, marks, at);
+        };
+        let written = (role, (from_file, from_rank), capture, to, promotion);
+        let m = resolve_piece(pos, written).ok_or(Unusual)?;
         pos.play_inlined(&m);
+        self.played(&m, marks, at)
+    }
+}
+
+impl QuickGame<'_, '_> {
+    /// Castling, out of the way of other moves.
+    #[cold]
+    #[inline(never)]
+    fn castle(&mut self, mv: PlainMove, marks: PlainMarks, at: Span) -> Result<(), Unusual> {
+        let PlainMove::Castle(side) = mv else {
+            return Err(Unusual);
+        };
+        let pos = self.pos.as_mut().ok_or(Unusual)?;
+        let m = crate::resolve::castle_on(pos, side, Default::default()).map_err(|_| Unusual)?;
+        pos.play_inlined(&m);
+        self.played(&m, marks, at)
+    }
+
+    /// What follows every move `m` just played: its check mark checked, the end of
+    /// the game by mate or a dead position noted, the position's key kept.
+    #[inline(always)]
+    fn played(&mut self, m: &Move, marks: PlainMarks, at: Span) -> Result<(), Unusual> {
+        let pos = self.pos.as_ref().ok_or(Unusual)?;
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
             None => {
@@ -373,25 +408,22 @@ fn marks_hold(after: &Position, marks: PlainMarks) -> Option<bool> {
     }
 }
 
-/// The one legal move a plain SAN move names, with its capture mark right; `None`
-/// for anything else (illegal, ambiguous, a wrong capture mark or promotion), which
-/// the full resolution explains.
+/// A piece move as plain SAN writes it: the piece, the origin's file and rank
+/// when written, whether `x` is written, the destination and the promotion.
+type WrittenMove = (
+    Role,
+    (Option<crate::File>, Option<Rank>),
+    bool,
+    crate::Square,
+    Option<Role>,
+);
+
+/// The one legal move a plain SAN piece move names, with its capture mark right;
+/// `None` for anything else (illegal, ambiguous, a wrong capture mark or
+/// promotion), which the full resolution explains.
 #[inline]
-fn resolve_plain(pos: &Position, mv: PlainMove) -> Option<Move> {
-    let PlainMove::San {
-        role,
-        from_file,
-        from_rank,
-        capture,
-        to,
-        promotion,
-    } = mv
-    else {
-        let PlainMove::Castle(side) = mv else {
-            return None;
-        };
-        return crate::resolve::castle_on(pos, side, Default::default()).ok();
-    };
+fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
+    let (role, (from_file, from_rank), capture, to, promotion) = written;
     let us = pos.turn();
     let them = us.other();
     if pos.by_color(us).contains(to) {
