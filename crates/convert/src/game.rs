@@ -100,6 +100,12 @@ impl San {
         s
     }
 
+    /// The SAN text's bytes (ASCII), for writing without a UTF-8 check.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or_default()
+    }
+
     /// The SAN text: `Nf3`, `exd8=Q+`, `O-O-O#`, `--`.
     #[must_use]
     pub fn as_str(&self) -> &str {

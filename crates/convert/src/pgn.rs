@@ -172,13 +172,13 @@ fn write_movetext(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
                 if m.turn == Color::White {
                     w.token(num.format(m.fullmove, "."));
                     w.push(b" ");
-                    w.push(m.san.as_str().as_bytes());
+                    w.push(m.san.as_bytes());
                 } else if need_number {
                     w.token(num.format(m.fullmove, "..."));
                     w.push(b" ");
-                    w.push(m.san.as_str().as_bytes());
+                    w.push(m.san.as_bytes());
                 } else {
-                    w.token(m.san.as_str().as_bytes());
+                    w.token(m.san.as_bytes());
                 }
                 if let Some(a) = m.annotation {
                     w.token(num.format(u32::from(a.nag()), "$"));

@@ -80,10 +80,10 @@ pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>
 
 fn write_move(game: &ResolvedGame<'_>, m: &MoveNode, format: LineFormat, out: &mut Vec<u8>) {
     match format {
-        LineFormat::San => out.extend_from_slice(m.san.as_str().as_bytes()),
+        LineFormat::San => out.extend_from_slice(m.san.as_bytes()),
         LineFormat::Lan => {
             out.extend_from_slice(m.mv.to_lan().as_bytes());
-            if let Some(mark @ (b'+' | b'#')) = m.san.as_str().bytes().last() {
+            if let Some(mark @ (b'+' | b'#')) = m.san.as_bytes().last().copied() {
                 out.push(mark);
             }
         }
@@ -120,7 +120,7 @@ pub fn write_fens(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         let ply = u32::try_from(i + 1).unwrap_or(u32::MAX);
         out.extend_from_slice(num.format(ply, ""));
         out.extend_from_slice(b"; san ");
-        out.extend_from_slice(m.san.as_str().as_bytes());
+        out.extend_from_slice(m.san.as_bytes());
         out.extend_from_slice(b";\n");
     }
     out.push(b'\n');
