@@ -192,23 +192,92 @@ fn plain_number(text: &[u8], at: usize) -> Option<(u32, bool, usize)> {
         .then_some((number, black, end))
 }
 
+/// Eight bytes at a time: each byte of a word is one lane.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every lane.
+const HIGH: u64 = 0x80 * ONES;
+
+/// The eight bytes of `text` at `at` as a word (the first byte lowest), if there
+/// are eight.
+#[inline(always)]
+fn word_at(text: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = text.get(at..at + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// The high bit of the lanes of `w` below `b` (at most 0x80): exact for the
+/// lowest such lane (a borrow can only mark lanes above a real one).
+#[inline(always)]
+fn lowest_below(w: u64, b: u8) -> u64 {
+    w.wrapping_sub(u64::from(b) * ONES) & !w & HIGH
+}
+
+/// The high bit of the lanes of `w` equal to `b`: exact for the lowest one.
+#[inline(always)]
+fn lowest_equal(w: u64, b: u8) -> u64 {
+    lowest_below(w ^ (u64::from(b) * ONES), 1)
+}
+
+/// Where the tag name starting at `start` ends: the first byte that is not a
+/// letter, a digit or `_` (as `NAME_CHAR` tells), found eight bytes at a time.
+#[inline(always)]
+fn name_end(text: &[u8], start: usize) -> usize {
+    const LOW: u64 = !HIGH;
+    let mut at = start;
+    while let Some(w) = word_at(text, at) {
+        // Every test on the low seven bits, so no lane carries into the next;
+        // lanes with the high bit set are no name bytes.
+        let x = w & LOW;
+        let lower = x | (0x20 * ONES);
+        let letter = (lower + 0x1F * ONES) & !(lower + 0x05 * ONES);
+        let digit = (x + 0x50 * ONES) & !(x + 0x46 * ONES);
+        let t = w ^ (u64::from(b'_') * ONES);
+        let underscore = !(((t & LOW) + LOW) | t);
+        let other = !((letter | digit | underscore) & !w) & HIGH;
+        if other != 0 {
+            return at + (other.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while text.get(at).is_some_and(|&b| NAME_CHAR[usize::from(b)]) {
+        at += 1;
+    }
+    at
+}
+
+/// Where the closing quote of a tag value starting at `start` stands, if it
+/// comes within the next 32 bytes after nothing but printable ASCII other than
+/// `\`: then the value needs no more checks. `None` says nothing: the caller
+/// searches the long way.
+#[inline(always)]
+fn short_value_end(text: &[u8], start: usize) -> Option<usize> {
+    let mut at = start;
+    for _ in 0..4 {
+        let w = word_at(text, at)?;
+        let stop =
+            lowest_below(w, 0x20) | (w & HIGH) | lowest_equal(w, b'"') | lowest_equal(w, b'\\');
+        if stop != 0 {
+            let first = at + (stop.trailing_zeros() / 8) as usize;
+            return (text.get(first) == Some(&b'"')).then_some(first);
+        }
+        at += 8;
+    }
+    None
+}
+
 /// Where the `}` of a comment whose body starts at `body` stands, if it comes
 /// within the next 32 bytes after nothing but ASCII and no control byte: then
 /// the comment holds no blank line and no invalid UTF-8, and needs no more
 /// checks. `None` says nothing: the caller searches the long way.
 #[inline(always)]
 fn short_comment_end(text: &[u8], body: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x80 * ONES;
     let mut at = body;
     for _ in 0..4 {
-        let chunk: [u8; 8] = text.get(at..at + 8)?.try_into().ok()?;
-        let w = u64::from_le_bytes(chunk);
+        let w = word_at(text, at)?;
         // The high bit of each byte from `}` (0x7D) up, and of the lowest byte
-        // below a space (a borrow can only mark bytes above a real one).
+        // below a space.
         let high = (((w & !HIGH) + 3 * ONES) | w) & HIGH;
-        let control = w.wrapping_sub(0x20 * ONES) & !w & HIGH;
-        let stop = high | control;
+        let stop = high | lowest_below(w, 0x20);
         if stop != 0 {
             let first = at + (stop.trailing_zeros() / 8) as usize;
             return (text.get(first) == Some(&b'}')).then_some(first);
@@ -290,26 +359,26 @@ impl<'a> QuickScan<'a> {
                 Ok(None)
             };
         }
-        let mut i = self.pos + 1;
-        let name_start = i;
-        while i < text.len() && NAME_CHAR[usize::from(text[i])] {
-            i += 1;
-        }
+        let name_start = self.pos + 1;
+        let mut i = name_end(text, name_start);
         let name = &text[name_start..i];
         if name.is_empty() || text.get(i) != Some(&b' ') || text.get(i + 1) != Some(&b'"') {
             return Err(Unusual);
         }
         let value_start = i + 2;
-        let rest = &text[value_start..];
-        let len = memchr::memchr3(b'"', b'\\', b'\n', rest).ok_or(Unusual)?;
-        if rest[len] != b'"' {
-            return Err(Unusual);
-        }
-        let value = &rest[..len];
-        if bad_text(value) {
-            return Err(Unusual);
-        }
-        i = value_start + len + 1;
+        let value_end = match short_value_end(text, value_start) {
+            Some(end) => end,
+            None => {
+                let rest = &text[value_start..];
+                let len = memchr::memchr3(b'"', b'\\', b'\n', rest).ok_or(Unusual)?;
+                if rest[len] != b'"' || bad_text(&rest[..len]) {
+                    return Err(Unusual);
+                }
+                value_start + len
+            }
+        };
+        let value = &text[value_start..value_end];
+        i = value_end + 1;
         if text.get(i) != Some(&b']') {
             return Err(Unusual);
         }
@@ -555,5 +624,112 @@ impl<'a> QuickScan<'a> {
             }
         }
         Ok(result)
+    }
+}
+
+#[cfg(test)]
+mod word_tests {
+    //! The eight-bytes-at-a-time searches against byte loops that say the same.
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes that matter to the searches, and some that do not.
+    fn bytes() -> impl Strategy<Value = Vec<u8>> {
+        let interesting = prop_oneof![
+            Just(b'"'),
+            Just(b'\\'),
+            Just(b'}'),
+            Just(b'{'),
+            Just(b'\n'),
+            Just(b'\t'),
+            Just(b' '),
+            Just(b'_'),
+            Just(b'~'),
+            Just(0x7F),
+            Just(0x80),
+            Just(0xC3),
+            Just(0xFF),
+            Just(0x00),
+            Just(b'@'),
+            Just(b'['),
+            Just(b'`'),
+            Just(b'/'),
+            Just(b':'),
+            b'a'..=b'z',
+            b'A'..=b'Z',
+            b'0'..=b'9',
+            any::<u8>(),
+        ];
+        proptest::collection::vec(interesting, 0..48)
+    }
+
+    /// A run of name bytes (every letter, digit and `_` as likely), then anything.
+    fn name_then_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let name_byte = (0u8..63).prop_map(|i| match i {
+            0..=25 => b'a' + i,
+            26..=51 => b'A' + (i - 26),
+            52..=61 => b'0' + (i - 52),
+            _ => b'_',
+        });
+        (proptest::collection::vec(name_byte, 0..20), bytes()).prop_map(|(mut name, rest)| {
+            name.extend(rest);
+            name
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn name_end_stops_at_the_first_byte_not_in_a_name(text in name_then_bytes(), start in 0usize..8) {
+            let start = start.min(text.len());
+            let expected = start
+                + text[start..]
+                    .iter()
+                    .take_while(|&&b| NAME_CHAR[usize::from(b)])
+                    .count();
+            prop_assert_eq!(name_end(&text, start), expected);
+        }
+
+        #[test]
+        fn a_short_value_end_is_the_first_quote_after_plain_ascii(text in bytes(), start in 0usize..8) {
+            let start = start.min(text.len());
+            let first_stop = text[start..]
+                .iter()
+                .position(|&b| !(0x20..0x80).contains(&b) || b == b'"' || b == b'\\')
+                .map(|i| start + i);
+            match short_value_end(&text, start) {
+                Some(end) => {
+                    prop_assert_eq!(Some(end), first_stop);
+                    prop_assert_eq!(text[end], b'"');
+                }
+                // Only when the first stop is no quote, or not within the words read.
+                None => {
+                    let covered = start + 8 * ((text.len() - start) / 8).min(4);
+                    let fine = first_stop.is_none_or(|s| text[s] != b'"' || s >= covered);
+                    prop_assert!(fine);
+                }
+            }
+        }
+
+        #[test]
+        fn a_short_comment_end_is_the_first_brace_after_plain_ascii(text in bytes(), start in 0usize..8) {
+            let start = start.min(text.len());
+            let first_stop = text[start..]
+                .iter()
+                .position(|&b| !(0x20..0x7D).contains(&b))
+                .map(|i| start + i);
+            match short_comment_end(&text, start) {
+                Some(end) => {
+                    prop_assert_eq!(Some(end), first_stop);
+                    prop_assert_eq!(text[end], b'}');
+                }
+                None => {
+                    let covered = start + 8 * ((text.len() - start) / 8).min(4);
+                    let fine = first_stop.is_none_or(|s| text[s] != b'}' || s >= covered);
+                    prop_assert!(fine);
+                }
+            }
+        }
     }
 }
