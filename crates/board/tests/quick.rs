@@ -230,6 +230,73 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
     }
 }
 
+/// The short cuts of the quick scan (numbers read straight, tag names, short tag
+/// values and short comments read eight bytes at a time) give way to the long
+/// way at every byte that needs a closer look; each game here is read as the
+/// full path reads it.
+#[test]
+fn the_scan_short_cuts_read_as_the_full_path_does() {
+    let mut lane = QuickLane::default();
+    let movetexts = [
+        (
+            "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } *",
+            true,
+        ),
+        ("1. e4 {a\ttab} e5 *", true),
+        ("1. e4 {a tilde ~ and a bar |} e5 *", true),
+        (
+            "1. e4 {a comment well over thirty-two bytes long, and plain} e5 *",
+            true,
+        ),
+        ("1. e4 {caf\u{e9}} e5 *", true),
+        ("1. e4 {one line\nand the next} e5 *", true),
+        ("1. e4 {one line\n\nafter a blank line} e5 *", false),
+        ("1. e4 {unclosed e5 *", false),
+        ("1.e4 e5 2.Nf3 *", true),
+        ("1...e5 *", false),
+        ("1. e4 1...e5 *", true),
+        ("1. e4 e5 10. Nf3 *", false),
+        ("01. e4 e5 *", false),
+        ("1.. e4 e5 *", false),
+        ("1.... e4 e5 *", false),
+    ];
+    for (movetext, expected) in movetexts {
+        let text = format!("[Event \"?\"]\n[Result \"*\"]\n\n{movetext}\n");
+        assert_eq!(
+            agree(&mut lane, text.as_bytes(), movetext),
+            expected,
+            "{movetext}"
+        );
+    }
+    let tags = [
+        ("[Event \"Rated Blitz game\"]", true),
+        ("[My_Tag2 \"x\"]", true),
+        ("[Event \"\"]", true),
+        (
+            "[Event \"a value well over thirty-two bytes long, all plain\"]",
+            true,
+        ),
+        ("[Event \"a\ttab\"]", true),
+        ("[Event \"Z\u{fc}rich\"]", true),
+        ("[Event \"an \\\"escaped\\\" quote\"]", false),
+        ("[Event \"no end]", false),
+        ("[Ev-ent \"x\"]", false),
+        ("[Event\"x\"]", false),
+        ("[Event  \"x\"]", false),
+    ];
+    for (tag, expected) in tags {
+        let text = format!("{tag}\n[Result \"*\"]\n\n1. e4 e5 *\n");
+        assert_eq!(agree(&mut lane, text.as_bytes(), tag), expected, "{tag}");
+    }
+    // Invalid UTF-8 in a comment or a tag value: the full path warns.
+    for text in [
+        &b"[Event \"?\"]\n[Result \"*\"]\n\n1. e4 {\xff} e5 *\n"[..],
+        &b"[Event \"\xff\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"[..],
+    ] {
+        assert!(!agree(&mut lane, text, "invalid UTF-8"));
+    }
+}
+
 /// Starting positions, as in the board's properties: standard, Kiwipete, promotions,
 /// en passant at once, bare rooks, and Chess960.
 const STARTS: [&str; 6] = [
