@@ -37,7 +37,7 @@
 
 use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
 use scoresheet_notation::san::{PlainMarks, PlainMove};
-use scoresheet_notation::{CheckMark, Diagnostic, GameResult, Span};
+use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::resolve::{Taking, piece_move};
@@ -93,7 +93,7 @@ impl QuickLane {
     /// to report; `None` if it needs the full parser and replay.
     #[must_use]
     pub fn replay(&mut self, text: &[u8]) -> Option<QuickReplay> {
-        self.run(text, false).map(|(r, _)| r)
+        self.run(text, false, ()).map(|(r, _)| r)
     }
 
     /// Like [`QuickLane::replay`], on a game at the start of `text` that runs on
@@ -109,13 +109,49 @@ impl QuickLane {
     /// ```
     #[must_use]
     pub fn replay_prefix(&mut self, text: &[u8]) -> Option<(QuickReplay, usize)> {
-        self.run(text, true)
+        self.run(text, true, ())
+    }
+
+    /// Like [`QuickLane::replay`], keeping the game's tags and moves in `record`
+    /// (emptied first) for a caller that writes the game again: `None` also for
+    /// a game with a comment, a NAG or a variation, which the record has no
+    /// place for.
+    ///
+    /// ```
+    /// use scoresheet_board::quick::{QuickLane, QuickRecord};
+    /// let mut lane = QuickLane::default();
+    /// let mut record = QuickRecord::default();
+    /// let game = b"[Event \"a\"]\n\n1. e4 e5!? 2. Qh5 Nc6 1-0\n";
+    /// assert!(lane.replay_recording(game, &mut record).is_some());
+    /// assert_eq!(record.tags, [(&b"Event"[..], &b"a"[..])]);
+    /// assert_eq!(record.moves.len(), 4);
+    /// assert_eq!(record.moves[2].mark, None);
+    /// let commented = b"[Event \"a\"]\n\n1. e4 {!} e5 1-0\n";
+    /// assert!(lane.replay_recording(commented, &mut record).is_none());
+    /// ```
+    #[must_use]
+    pub fn replay_recording<'t>(
+        &mut self,
+        text: &'t [u8],
+        record: &mut QuickRecord<'t>,
+    ) -> Option<QuickReplay> {
+        record.tags.clear();
+        record.moves.clear();
+        record.result = None;
+        let (replay, _) = self.run(text, false, &mut *record)?;
+        Some(replay)
     }
 
     #[inline]
-    fn run(&mut self, text: &[u8], prefix: bool) -> Option<(QuickReplay, usize)> {
+    fn run<'t, R: Recording<'t>>(
+        &mut self,
+        text: &'t [u8],
+        prefix: bool,
+        record: R,
+    ) -> Option<(QuickReplay, usize)> {
         self.keys.clear();
         let mut game = QuickGame {
+            record,
             pos: None,
             fen: None,
             setup: None,
@@ -131,6 +167,7 @@ impl QuickLane {
         } else {
             (quick_scan(text, &mut game).ok()?, text.len())
         };
+        game.record.result(result);
         let plies = game.plies;
         let mated = game.mated;
         let dead = game.dead;
@@ -168,8 +205,70 @@ impl QuickLane {
     }
 }
 
+/// A game's tags and main-line moves as the quick lane read them, for writing
+/// the game again ([`QuickLane::replay_recording`]).
+#[derive(Debug, Clone, Default)]
+pub struct QuickRecord<'t> {
+    /// The tag pairs in order: each name and value as written (the quick lane
+    /// takes no value with escapes).
+    pub tags: Vec<(&'t [u8], &'t [u8])>,
+    /// The main-line moves, in order.
+    pub moves: Vec<RecordedMove>,
+    /// The result written at the end of the movetext.
+    pub result: Option<GameResult>,
+}
+
+/// A main-line move of a [`QuickRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The move, legal where it is played.
+    pub mv: Move,
+    /// The mark its result calls for: `b'+'`, `b'#'` or none (whatever is
+    /// written: the record is of games whose marks are right).
+    pub mark: Option<u8>,
+    /// Its annotation glyph, if any.
+    pub annotation: Option<Annotation>,
+    /// Where it is written (as [`QuickReplay::written`] gives it).
+    pub at: Span,
+}
+
+/// What the quick lane keeps of a game besides its verdict: nothing for
+/// validation, a [`QuickRecord`] for writing it again.
+trait Recording<'t> {
+    /// Whether comments, NAGs and variations may be passed over.
+    const PASSES_DECORATIONS: bool;
+    fn tag(&mut self, name: &'t [u8], value: &'t [u8]);
+    fn moved(&mut self, m: RecordedMove);
+    fn result(&mut self, result: GameResult);
+}
+
+impl Recording<'_> for () {
+    const PASSES_DECORATIONS: bool = true;
+    #[inline(always)]
+    fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn moved(&mut self, _: RecordedMove) {}
+    #[inline(always)]
+    fn result(&mut self, _: GameResult) {}
+}
+
+impl<'t> Recording<'t> for &mut QuickRecord<'t> {
+    const PASSES_DECORATIONS: bool = false;
+    fn tag(&mut self, name: &'t [u8], value: &'t [u8]) {
+        self.tags.push((name, value));
+    }
+    fn moved(&mut self, m: RecordedMove) {
+        self.moves.push(m);
+    }
+    fn result(&mut self, result: GameResult) {
+        self.result = Some(result);
+    }
+}
+
 /// One game in the quick lane.
-struct QuickGame<'t, 'k> {
+struct QuickGame<'t, 'k, R> {
+    /// What is kept of the game (nothing, taking no room, for validation).
+    record: R,
     /// The position, once the tags are read.
     pos: Option<Position>,
     fen: Option<&'t [u8]>,
@@ -186,7 +285,7 @@ struct QuickGame<'t, 'k> {
     warnings: Vec<(Diagnostic, Span)>,
 }
 
-impl QuickGame<'_, '_> {
+impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     /// The starting position, from the tags, once they are all read.
     #[cold]
     fn start(&mut self) -> Result<Position, Unusual> {
@@ -225,8 +324,9 @@ impl QuickGame<'_, '_> {
     }
 }
 
-impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
+impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
+        self.record.tag(name, value);
         let slot = match name {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
@@ -236,6 +336,15 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
         match slot.replace(value) {
             Some(_) => Err(Unusual),
             None => Ok(()),
+        }
+    }
+
+    #[inline(always)]
+    fn decoration(&mut self) -> Result<(), Unusual> {
+        if R::PASSES_DECORATIONS {
+            Ok(())
+        } else {
+            Err(Unusual)
         }
     }
 
@@ -289,7 +398,7 @@ impl<'t> QuickVisitor<'t> for QuickGame<'t, '_> {
     }
 }
 
-impl QuickGame<'_, '_> {
+impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     /// Castling, out of the way of other moves.
     #[cold]
     #[inline(never)]
@@ -326,6 +435,19 @@ impl QuickGame<'_, '_> {
         }
         self.keys.push(pos.repetition_key());
         self.plies += 1;
+        if !R::PASSES_DECORATIONS {
+            let mark = match (self.mated, pos.is_check()) {
+                (true, _) => Some(b'#'),
+                (false, true) => Some(b'+'),
+                (false, false) => None,
+            };
+            self.record.moved(RecordedMove {
+                mv: *m,
+                mark,
+                annotation: marks.annotation,
+                at,
+            });
+        }
         Ok(())
     }
 }
@@ -421,7 +543,7 @@ type WrittenMove = (
 /// The one legal move a plain SAN piece move names, with its capture mark right;
 /// `None` for anything else (illegal, ambiguous, a wrong capture mark or
 /// promotion), which the full resolution explains.
-#[inline]
+#[inline(always)]
 fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
     let (role, (from_file, from_rank), capture, to, promotion) = written;
     let us = pos.turn();

@@ -13,10 +13,12 @@ use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
+use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
-use scoresheet_convert::{Format, Notation, Options, resolve_game, write};
+use scoresheet_convert::game::resolve_quick;
+use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write};
 use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
@@ -52,6 +54,17 @@ struct Converted {
 
 impl Converter {
     fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> Converted {
+        // Most games of a database have nothing to report and nothing but tags
+        // and moves: the quick lane reads them without parsing them into tokens.
+        let mut lane = LANE.take();
+        let quick = resolve_quick(&chunk.bytes, &mut lane, &self.options);
+        LANE.set(lane);
+        if let Some(resolved) = quick {
+            let mut done = Converted::default();
+            done.out.reserve(chunk.bytes.len() + 256);
+            self.write(&resolved, &mut done.out);
+            return done;
+        }
         let mode = if self.options.strict {
             Mode::Strict
         } else {
@@ -79,12 +92,7 @@ impl Converter {
                     None,
                 );
                 done.out.reserve(chunk.bytes.len() + 256);
-                match self.format {
-                    Output::Standard(f) => write(&resolved, f, &mut done.out),
-                    Output::Descriptive(style) => {
-                        write_descriptive(&resolved, &style, &mut done.out);
-                    }
-                }
+                self.write(&resolved, &mut done.out);
             }
             Err(e) => {
                 report(
@@ -115,9 +123,21 @@ impl Converter {
     }
 }
 
+impl Converter {
+    /// Writes a resolved game in the output's notation.
+    fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) {
+        match self.format {
+            Output::Standard(f) => write(resolved, f, out),
+            Output::Descriptive(style) => write_descriptive(resolved, &style, out),
+        }
+    }
+}
+
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
     static GAME: std::cell::Cell<Game<'static>> = std::cell::Cell::new(Game::default());
+    /// The quick lane of this thread, kept between games for its buffer.
+    static LANE: std::cell::Cell<QuickLane> = std::cell::Cell::new(QuickLane::default());
 }
 
 /// Appends one line per diagnostic, located in the file.

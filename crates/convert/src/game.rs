@@ -6,6 +6,7 @@
 //! costs heap, never call stack.
 
 use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
+use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
@@ -511,22 +512,14 @@ fn play(
         }
         (None, _) => resolve(&line.pos, mv).map_err(|e| resolve_diagnostic(&e, &line.pos))?,
     };
-    let plain = line.pos.san_plain(&m);
-    let fullmove = line.pos.fullmove_number();
-    let turn = line.pos.turn();
     match &mut line.before_last {
         Some(b) => b.clone_from(&line.pos),
         None => line.before_last = Some(line.pos.clone()),
     }
-    line.pos.play_unchecked(&m);
-    let mark = if m.is_null() || !line.pos.is_check() {
-        None
-    } else if line.pos.has_legal_move() {
-        Some(b'+')
-    } else {
-        Some(b'#')
-    };
-    if mv.suffix.check.is_some() || mark.is_some() || !matches!(mv.kind, MoveKind::San(_)) {
+    let annotation = mv.suffix.annotation.map(|(a, _)| a);
+    let node = played_node(&mut line.pos, m, annotation, mv.span);
+    let marked = matches!(node.san.as_bytes().last(), Some(b'+' | b'#'));
+    if mv.suffix.check.is_some() || marked || !matches!(mv.kind, MoveKind::San(_)) {
         if let Some(before) = &line.before_last {
             diags.extend(check_suffix(before, &line.pos, mv, &m));
         }
@@ -538,13 +531,122 @@ fn play(
             }
         }
     }
-    Ok(MoveNode {
+    Ok(node)
+}
+
+/// Plays `m`, legal in `pos`, and gives its node: its SAN in `pos`, with the
+/// check or mate mark the position after it calls for.
+fn played_node(
+    pos: &mut Position,
+    m: Move,
+    annotation: Option<Annotation>,
+    span: Span,
+) -> MoveNode {
+    let plain = pos.san_plain(&m);
+    let fullmove = pos.fullmove_number();
+    let turn = pos.turn();
+    pos.play_unchecked(&m);
+    let mark = if m.is_null() || !pos.is_check() {
+        None
+    } else if pos.has_legal_move() {
+        Some(b'+')
+    } else {
+        Some(b'#')
+    };
+    MoveNode {
         mv: m,
         san: San::new(&plain, mark),
         fullmove,
         turn,
-        annotation: mv.suffix.annotation.map(|(a, _)| a),
-        span: mv.span,
+        annotation,
+        span,
+    }
+}
+
+/// A game the quick lane takes ([`QuickLane::replay_recording`]), resolved as
+/// [`resolve_game`] resolves it but without parsing it into tokens: the same
+/// tags, start, moves and result, and no warning. `None` for a game that needs
+/// [`resolve_game`]: one the quick lane does not take or that has anything to
+/// report, a comment, a NAG, a variation, a repeated tag or a `Variant` tag, or
+/// when `options` ask for another notation than SAN.
+///
+/// ```
+/// use scoresheet_board::quick::QuickLane;
+/// use scoresheet_convert::game::resolve_quick;
+/// use scoresheet_convert::Options;
+/// let text = b"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// let game = resolve_quick(text, &mut QuickLane::default(), &Options::default()).unwrap();
+/// let sans: Vec<_> = game.mainline().map(|m| m.san.as_str()).collect();
+/// assert_eq!(sans, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+/// let commented = b"[Event \"a\"]\n\n1. e4 {best} e5 *\n";
+/// assert!(resolve_quick(commented, &mut QuickLane::default(), &Options::default()).is_none());
+/// ```
+#[must_use]
+pub fn resolve_quick<'a>(
+    text: &'a [u8],
+    lane: &mut QuickLane,
+    options: &Options,
+) -> Option<ResolvedGame<'a>> {
+    if options.from.is_some_and(|n| n != Notation::San) {
+        return None;
+    }
+    let mut record = QuickRecord::default();
+    let replay = lane.replay_recording(text, &mut record)?;
+    if !replay.warnings.is_empty() {
+        return None;
+    }
+    // What `tags_check` would warn about or read.
+    for (i, (name, _)) in record.tags.iter().enumerate() {
+        let repeated = record.tags.get(..i)?.iter().any(|(n, _)| n == name);
+        if repeated || *name == b"Variant" {
+            return None;
+        }
+    }
+    // Where a slice of `text` starts in it.
+    let at = |part: &[u8]| part.as_ptr().addr().wrapping_sub(text.as_ptr().addr());
+    let tags: Vec<Tag<'a>> = record
+        .tags
+        .iter()
+        .map(|&(name, raw_value)| {
+            let (name_at, value_at) = (at(name), at(raw_value));
+            Tag {
+                name,
+                raw_value,
+                span: Span::new(name_at.saturating_sub(1), value_at + raw_value.len() + 2),
+                value_span: Span::new(value_at, value_at + raw_value.len()),
+            }
+        })
+        .collect();
+    let start = match record.tags.iter().find(|(name, _)| *name == b"FEN") {
+        Some((_, fen)) => Position::from_fen(core::str::from_utf8(fen).ok()?).ok()?,
+        None => Position::new(),
+    };
+    // The moves' SAN, in the position each is played in (their marks are known).
+    let mut pos = start.clone();
+    let nodes = record
+        .moves
+        .iter()
+        .map(|r| {
+            let plain = pos.san_plain(&r.mv);
+            let node = MoveNode {
+                mv: r.mv,
+                san: San::new(&plain, r.mark),
+                fullmove: pos.fullmove_number(),
+                turn: pos.turn(),
+                annotation: r.annotation,
+                span: r.at,
+            };
+            pos.play_unchecked(&r.mv);
+            Node::Move(node)
+        })
+        .collect();
+    Some(ResolvedGame {
+        tags,
+        start,
+        chess960: false,
+        nodes,
+        result: record.result?,
+        warnings: Vec::new(),
     })
 }
 

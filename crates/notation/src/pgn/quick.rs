@@ -66,6 +66,17 @@ pub trait QuickVisitor<'t> {
     /// [`Unusual`] to stop.
     fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual>;
 
+    /// A comment, a NAG or the start of a variation, anywhere in the game (their
+    /// text is not handed over). The default takes it; a visitor that writes the
+    /// game again, having no place for them, stops here.
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    #[inline(always)]
+    fn decoration(&mut self) -> Result<(), Unusual> {
+        Ok(())
+    }
+
     /// A main-line move, with its marks, the main-line move number written since
     /// the previous main-line move, if any (`Some(black)` with its three-dots flag),
     /// and where the move is written in the text (from its first letter to its last
@@ -137,6 +148,9 @@ fn scan<'t>(
     while let Some((name, value)) = scan.next_tag()? {
         visitor.tag(name, value)?;
     }
+    if scan.comment_before_tags {
+        visitor.decoration()?;
+    }
     scan.movetext(visitor, prefix)
 }
 
@@ -154,6 +168,8 @@ struct QuickScan<'a> {
     pending: Option<bool>,
     result: Option<GameResult>,
     result_tag: Option<&'a [u8]>,
+    /// A `;` comment line came before the tags.
+    comment_before_tags: bool,
 }
 
 /// A comment holding a blank line: the splitter may end a game there (before a tag line).
@@ -303,6 +319,7 @@ impl<'a> QuickScan<'a> {
             pending: None,
             result: None,
             result_tag: None,
+            comment_before_tags: false,
         }
     }
 
@@ -335,6 +352,7 @@ impl<'a> QuickScan<'a> {
             if bad_text(&text[start..eol]) {
                 return Err(Unusual);
             }
+            self.comment_before_tags = true;
             self.pos = eol;
             self.skip_space();
         }
@@ -424,6 +442,7 @@ impl<'a> QuickScan<'a> {
             }
             match b {
                 b'{' => {
+                    visitor.decoration()?;
                     let body = self.pos + 1;
                     // A short plain comment (a clock, an evaluation): its `}` found
                     // without a call.
@@ -448,6 +467,7 @@ impl<'a> QuickScan<'a> {
                     self.pos = body + close + 1;
                 }
                 b'(' => {
+                    visitor.decoration()?;
                     self.depth += 1;
                     self.pos += 1;
                 }
@@ -456,6 +476,7 @@ impl<'a> QuickScan<'a> {
                     self.pos += 1;
                 }
                 b'$' => {
+                    visitor.decoration()?;
                     let start = self.pos + 1;
                     let mut i = start;
                     let mut value = 0u32;

@@ -1,0 +1,89 @@
+//! The quick path of conversion (`resolve_quick`) against the full one
+//! (`resolve_game`): every game it takes, in the fixtures and in the first games
+//! of every file of the shared corpus (when there is one), resolves to the same
+//! tags, start, moves with their SAN and marks, result and warnings (none).
+
+use std::path::{Path, PathBuf};
+
+use pretty_assertions::assert_eq;
+use scoresheet_board::quick::QuickLane;
+use scoresheet_convert::game::resolve_quick;
+use scoresheet_convert::{Notation, Options, resolve_game};
+use scoresheet_notation::Mode;
+use scoresheet_notation::pgn::{games, parse_game};
+
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            pgn_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// Checks every game of `files` (at most `per_file` of each); gives how many
+/// games there were and how many the quick path took.
+fn check(files: &[PathBuf], per_file: usize) -> (usize, usize) {
+    let mut lane = QuickLane::default();
+    let (mut seen, mut taken) = (0, 0);
+    for f in files {
+        let bytes = std::fs::read(f).unwrap();
+        for (i, g) in games(&bytes).take(per_file).enumerate() {
+            seen += 1;
+            for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
+                for from in [None, Some(Notation::San), Some(Notation::Lan)] {
+                    let options = Options { from, strict };
+                    let Some(quick) = resolve_quick(g.bytes, &mut lane, &options) else {
+                        continue;
+                    };
+                    assert!(from != Some(Notation::Lan), "LAN asked, SAN taken");
+                    taken += usize::from(!strict && from.is_none());
+                    let what = format!("{} game {} (strict: {strict})", f.display(), i + 1);
+                    let full = resolve_game(&parse_game(g.bytes, 0, mode), &options)
+                        .unwrap_or_else(|e| panic!("{what}: the full path fails: {e}"));
+                    assert_eq!(quick.tags, full.tags, "{what}");
+                    assert_eq!(quick.start, full.start, "{what}");
+                    assert_eq!(quick.chess960, full.chess960, "{what}");
+                    assert_eq!(quick.nodes, full.nodes, "{what}");
+                    assert_eq!(quick.result, full.result, "{what}");
+                    assert_eq!(quick.warnings, full.warnings, "{what}");
+                }
+            }
+        }
+    }
+    (seen, taken)
+}
+
+#[test]
+fn the_quick_path_resolves_fixture_games_as_the_full_path() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut files = Vec::new();
+    pgn_files(&root, &mut files);
+    files.sort();
+    let (seen, taken) = check(&files, usize::MAX);
+    eprintln!("{taken} of {seen} fixture games taken");
+    // The clean database games of the benchmark fixture are nearly all taken.
+    let (seen, taken) = check(&[root.join("bench/games.pgn")], usize::MAX);
+    assert!(seen >= 20 && taken * 10 >= seen * 9, "{taken} of {seen}");
+}
+
+#[test]
+fn the_quick_path_resolves_corpus_games_as_the_full_path() {
+    let root = std::env::var_os("SCORESHEET_CORPUS")
+        .map_or_else(|| PathBuf::from("/work/shared/corpus"), PathBuf::from);
+    if !root.is_dir() {
+        eprintln!("no shared corpus at {}: skipped", root.display());
+        return;
+    }
+    let mut files = Vec::new();
+    pgn_files(&root, &mut files);
+    files.sort();
+    let (seen, taken) = check(&files, 300);
+    eprintln!("{taken} of {seen} corpus games taken");
+    assert!(taken * 2 >= seen, "{taken} of {seen}");
+}
