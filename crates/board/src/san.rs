@@ -30,38 +30,75 @@ impl Position {
     /// else the whole square).
     #[must_use]
     pub fn san_plain(&self, m: &Move) -> String {
+        let (bytes, len) = self.san_plain_bytes(m);
+        bytes
+            .get(..usize::from(len))
+            .unwrap_or_default()
+            .iter()
+            .map(|&b| char::from(b))
+            .collect()
+    }
+
+    /// [`Position::san_plain`] as ASCII bytes and their count (at most 7, as in
+    /// `Qa1xb2` or `exd8=Q`), without allocating: for writers that convert
+    /// many moves.
+    ///
+    /// ```
+    /// use scoresheet_board::Position;
+    /// let pos = Position::new();
+    /// let m = *pos.legal_moves().iter().find(|m| m.to_uci() == "g1f3").unwrap();
+    /// let (bytes, len) = pos.san_plain_bytes(&m);
+    /// assert_eq!(&bytes[..usize::from(len)], b"Nf3");
+    /// ```
+    #[must_use]
+    pub fn san_plain_bytes(&self, m: &Move) -> ([u8; 8], u8) {
+        let mut out = [0u8; 8];
+        let mut len = 0u8;
+        let mut push = |b: u8| {
+            if let Some(slot) = out.get_mut(usize::from(len)) {
+                *slot = b;
+                len += 1;
+            }
+        };
         match m.kind {
-            MoveType::Null => return "--".to_owned(),
-            MoveType::Castle { .. } => return m.to_lan(),
-            _ => {}
-        }
-        let mut s = String::with_capacity(8);
-        if m.role == Role::Pawn {
-            if m.is_capture() {
-                s.push(m.from.file().char());
+            MoveType::Null => {
+                push(b'-');
+                push(b'-');
             }
-        } else {
-            s.push(m.role.upper_char());
-            if m.role != Role::King {
-                let (file, rank) = self.disambiguation(m);
-                if file {
-                    s.push(m.from.file().char());
-                }
-                if rank {
-                    s.push(m.from.rank().char());
+            MoveType::Castle { .. } => {
+                for &b in m.to_lan().as_bytes() {
+                    push(b);
                 }
             }
+            _ => {
+                if m.role == Role::Pawn {
+                    if m.is_capture() {
+                        push(m.from.file().char() as u8);
+                    }
+                } else {
+                    push(m.role.upper_char() as u8);
+                    if m.role != Role::King {
+                        let (file, rank) = self.disambiguation(m);
+                        if file {
+                            push(m.from.file().char() as u8);
+                        }
+                        if rank {
+                            push(m.from.rank().char() as u8);
+                        }
+                    }
+                }
+                if m.is_capture() {
+                    push(b'x');
+                }
+                push(m.to.file().char() as u8);
+                push(m.to.rank().char() as u8);
+                if let Some(p) = m.promotion {
+                    push(b'=');
+                    push(p.upper_char() as u8);
+                }
+            }
         }
-        if m.is_capture() {
-            s.push('x');
-        }
-        s.push(m.to.file().char());
-        s.push(m.to.rank().char());
-        if let Some(p) = m.promotion {
-            s.push('=');
-            s.push(p.upper_char());
-        }
-        s
+        (out, len)
     }
 
     /// Whether SAN needs the origin file and/or rank to tell `m` from the other legal

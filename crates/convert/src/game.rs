@@ -87,18 +87,22 @@ pub struct San {
 }
 
 impl San {
-    fn new(plain: &str, mark: Option<u8>) -> San {
-        let mut s = San {
-            bytes: [0; 8],
-            len: 0,
-        };
-        for &b in plain.as_bytes().iter().chain(mark.as_ref()) {
-            if let Some(slot) = s.bytes.get_mut(usize::from(s.len)) {
-                *slot = b;
-                s.len += 1;
-            }
+    /// The SAN of `m` in `pos`, with `mark` (`+` or `#`) after it, if any.
+    fn of(pos: &Position, m: &Move, mark: Option<u8>) -> San {
+        San::with_mark(pos.san_plain_bytes(m), mark)
+    }
+
+    /// SAN without a mark (as [`Position::san_plain_bytes`] gives it), and `mark`.
+    fn with_mark((mut bytes, len): ([u8; 8], u8), mark: Option<u8>) -> San {
+        let mut len = usize::from(len);
+        if let (Some(mark), Some(slot)) = (mark, bytes.get_mut(len)) {
+            *slot = mark;
+            len += 1;
         }
-        s
+        San {
+            bytes,
+            len: u8::try_from(len).unwrap_or(0),
+        }
     }
 
     /// The SAN text's bytes (ASCII), for writing without a UTF-8 check.
@@ -542,7 +546,7 @@ fn played_node(
     annotation: Option<Annotation>,
     span: Span,
 ) -> MoveNode {
-    let plain = pos.san_plain(&m);
+    let plain = pos.san_plain_bytes(&m);
     let fullmove = pos.fullmove_number();
     let turn = pos.turn();
     pos.play_unchecked(&m);
@@ -555,7 +559,7 @@ fn played_node(
     };
     MoveNode {
         mv: m,
-        san: San::new(&plain, mark),
+        san: San::with_mark(plain, mark),
         fullmove,
         turn,
         annotation,
@@ -627,10 +631,9 @@ pub fn resolve_quick<'a>(
         .moves
         .iter()
         .map(|r| {
-            let plain = pos.san_plain(&r.mv);
             let node = MoveNode {
                 mv: r.mv,
-                san: San::new(&plain, r.mark),
+                san: San::of(&pos, &r.mv, r.mark),
                 fullmove: pos.fullmove_number(),
                 turn: pos.turn(),
                 annotation: r.annotation,
