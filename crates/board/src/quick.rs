@@ -358,7 +358,7 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn san(
         &mut self,
         mv: PlainMove,
