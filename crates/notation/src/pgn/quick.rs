@@ -339,7 +339,7 @@ impl<'a> QuickScan<'a> {
     /// [`Unusual`] for a game without tags, a tag with escapes, invalid UTF-8 or
     /// anything but blanks after it on its line, and anything the full parser
     /// would report.
-    #[inline]
+    #[inline(always)]
     fn next_tag(&mut self) -> Result<Option<TagPair<'a>>, Unusual> {
         let text = self.text;
         let before = self.pos;
