@@ -230,6 +230,31 @@ pub struct RecordedMove {
     pub annotation: Option<Annotation>,
     /// Where it is written (as [`QuickReplay::written`] gives it).
     pub at: Span,
+    /// Its SAN without a mark, in the position it is played in, and the SAN's
+    /// length (as [`Position::san_plain_bytes`] gives them).
+    pub san: ([u8; 8], u8),
+    /// The full-move number of the position it is played in.
+    pub fullmove: u32,
+    /// The side that plays it.
+    pub turn: Color,
+}
+
+/// What a record keeps of the position a move is played in.
+#[derive(Debug, Clone, Copy)]
+struct Before {
+    san: ([u8; 8], u8),
+    fullmove: u32,
+    turn: Color,
+}
+
+impl Before {
+    fn of(pos: &Position, m: &Move) -> Before {
+        Before {
+            san: pos.san_plain_bytes(m),
+            fullmove: pos.fullmove_number(),
+            turn: pos.turn(),
+        }
+    }
 }
 
 /// What the quick lane keeps of a game besides its verdict: nothing for
@@ -393,8 +418,10 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         };
         let written = (role, (from_file, from_rank), capture, to, promotion);
         let m = resolve_piece(pos, written).ok_or(Unusual)?;
+        // Only a record needs the position before the move (none for validation).
+        let before = (!R::PASSES_DECORATIONS).then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
-        self.played(&m, marks, at)
+        self.played(&m, marks, at, before)
     }
 }
 
@@ -408,14 +435,22 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         };
         let pos = self.pos.as_mut().ok_or(Unusual)?;
         let m = crate::resolve::castle_on(pos, side, Default::default()).map_err(|_| Unusual)?;
+        let before = (!R::PASSES_DECORATIONS).then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
-        self.played(&m, marks, at)
+        self.played(&m, marks, at, before)
     }
 
     /// What follows every move `m` just played: its check mark checked, the end of
-    /// the game by mate or a dead position noted, the position's key kept.
+    /// the game by mate or a dead position noted, the position's key kept (and
+    /// the move recorded, with what `before` kept of the position before it).
     #[inline(always)]
-    fn played(&mut self, m: &Move, marks: PlainMarks, at: Span) -> Result<(), Unusual> {
+    fn played(
+        &mut self,
+        m: &Move,
+        marks: PlainMarks,
+        at: Span,
+        before: Option<Before>,
+    ) -> Result<(), Unusual> {
         let pos = self.pos.as_ref().ok_or(Unusual)?;
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
@@ -435,7 +470,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         }
         self.keys.push(pos.repetition_key());
         self.plies += 1;
-        if !R::PASSES_DECORATIONS {
+        if let Some(before) = before {
             let mark = match (self.mated, pos.is_check()) {
                 (true, _) => Some(b'#'),
                 (false, true) => Some(b'+'),
@@ -446,6 +481,9 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 mark,
                 annotation: marks.annotation,
                 at,
+                san: before.san,
+                fullmove: before.fullmove,
+                turn: before.turn,
             });
         }
         Ok(())

@@ -87,11 +87,6 @@ pub struct San {
 }
 
 impl San {
-    /// The SAN of `m` in `pos`, with `mark` (`+` or `#`) after it, if any.
-    fn of(pos: &Position, m: &Move, mark: Option<u8>) -> San {
-        San::with_mark(pos.san_plain_bytes(m), mark)
-    }
-
     /// SAN without a mark (as [`Position::san_plain_bytes`] gives it), and `mark`.
     fn with_mark((mut bytes, len): ([u8; 8], u8), mark: Option<u8>) -> San {
         let mut len = usize::from(len);
@@ -625,22 +620,18 @@ pub fn resolve_quick<'a>(
         Some((_, fen)) => Position::from_fen(core::str::from_utf8(fen).ok()?).ok()?,
         None => Position::new(),
     };
-    // The moves' SAN, in the position each is played in (their marks are known).
-    let mut pos = start.clone();
     let nodes = record
         .moves
         .iter()
         .map(|r| {
-            let node = MoveNode {
+            Node::Move(MoveNode {
                 mv: r.mv,
-                san: San::of(&pos, &r.mv, r.mark),
-                fullmove: pos.fullmove_number(),
-                turn: pos.turn(),
+                san: San::with_mark(r.san, r.mark),
+                fullmove: r.fullmove,
+                turn: r.turn,
                 annotation: r.annotation,
                 span: r.at,
-            };
-            pos.play_unchecked(&r.mv);
-            Node::Move(node)
+            })
         })
         .collect();
     Some(ResolvedGame {
