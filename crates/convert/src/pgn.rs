@@ -119,6 +119,14 @@ fn escape(value: &[u8], out: &mut Vec<u8>) {
 
 /// Decodes a raw tag value (`\x` is `x`) and escapes it again, canonically.
 fn escape_raw(raw: &[u8], out: &mut Vec<u8>) {
+    // Most values are printable ASCII with nothing to escape: copied whole.
+    if raw
+        .iter()
+        .all(|&b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.extend_from_slice(raw);
+        return;
+    }
     let raw = to_utf8(raw);
     let mut bytes = raw.iter();
     while let Some(&b) = bytes.next() {
