@@ -297,18 +297,6 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index() as usize & 63][b.index() as usize & 63])
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal (or are the same square),
-/// from their coordinates alone: most pairs do not, and then [`line()`] and
-/// [`between`] need no table lookup.
-#[inline(always)]
-#[must_use]
-pub fn aligned(a: Square, b: Square) -> bool {
-    let (a, b) = (i32::from(a.index()), i32::from(b.index()));
-    let (af, ar, bf, br) = (a & 7, a >> 3, b & 7, b >> 3);
-    // `|`, not `||`: four compares cost less than the branches between them.
-    (af == bf) | (ar == br) | (af - ar == bf - br) | (af + ar == bf + br)
-}
-
 /// [`alignment`]: `a` and `b` share a rank or a file.
 pub const STRAIGHT: u8 = 1;
 /// [`alignment`]: `a` and `b` share a diagonal.

@@ -79,6 +79,13 @@ fn lines_match_ray_walking() {
             };
             assert_eq!(between(sa, sb).0, walk, "between {sa} {sb}");
             assert_eq!(line(sa, sb).any(), aligned, "line {sa} {sb}");
+            let straight = a != b && slide(a as usize, &ROOK_DIRS, 0) & (1 << b) != 0;
+            let expected = match (aligned, straight) {
+                (false, _) => 0,
+                (true, true) => STRAIGHT,
+                (true, false) => DIAGONAL,
+            };
+            assert_eq!(alignment(sa, sb), expected, "alignment {sa} {sb}");
             if aligned {
                 assert!(line(sa, sb).contains(sa) && line(sa, sb).contains(sb));
                 assert_eq!(line(sa, sb) & between(sa, sb), between(sa, sb));
