@@ -260,15 +260,16 @@ impl Before {
 /// What the quick lane keeps of a game besides its verdict: nothing for
 /// validation, a [`QuickRecord`] for writing it again.
 trait Recording<'t> {
-    /// Whether comments, NAGs and variations may be passed over.
-    const PASSES_DECORATIONS: bool;
+    /// Whether it keeps the moves (and so takes no game with comments, NAGs or
+    /// variations, which it would have to keep too).
+    const KEEPS_MOVES: bool;
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]);
     fn moved(&mut self, m: RecordedMove);
     fn result(&mut self, result: GameResult);
 }
 
 impl Recording<'_> for () {
-    const PASSES_DECORATIONS: bool = true;
+    const KEEPS_MOVES: bool = false;
     #[inline(always)]
     fn tag(&mut self, _: &[u8], _: &[u8]) {}
     #[inline(always)]
@@ -278,7 +279,7 @@ impl Recording<'_> for () {
 }
 
 impl<'t> Recording<'t> for &mut QuickRecord<'t> {
-    const PASSES_DECORATIONS: bool = false;
+    const KEEPS_MOVES: bool = true;
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) {
         self.tags.push((name, value));
     }
@@ -366,10 +367,10 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
 
     #[inline(always)]
     fn decoration(&mut self) -> Result<(), Unusual> {
-        if R::PASSES_DECORATIONS {
-            Ok(())
-        } else {
+        if R::KEEPS_MOVES {
             Err(Unusual)
+        } else {
+            Ok(())
         }
     }
 
@@ -419,7 +420,7 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         let written = (role, (from_file, from_rank), capture, to, promotion);
         let m = resolve_piece(pos, written).ok_or(Unusual)?;
         // Only a record needs the position before the move (none for validation).
-        let before = (!R::PASSES_DECORATIONS).then(|| Before::of(pos, &m));
+        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
         self.played(&m, marks, at, before)
     }
@@ -435,7 +436,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         };
         let pos = self.pos.as_mut().ok_or(Unusual)?;
         let m = crate::resolve::castle_on(pos, side, Default::default()).map_err(|_| Unusual)?;
-        let before = (!R::PASSES_DECORATIONS).then(|| Before::of(pos, &m));
+        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
         self.played(&m, marks, at, before)
     }
