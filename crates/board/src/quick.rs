@@ -367,11 +367,7 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
 
     #[inline(always)]
     fn decoration(&mut self) -> Result<(), Unusual> {
-        if R::KEEPS_MOVES {
-            Err(Unusual)
-        } else {
-            Ok(())
-        }
+        if R::KEEPS_MOVES { Err(Unusual) } else { Ok(()) }
     }
 
     #[inline]
