@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
+
 use scoresheet_convert::{Format, Node, Options, ResolvedGame, resolve_game, write};
 use scoresheet_notation::pgn::parse_game;
 use scoresheet_notation::{LineIndex, Mode};
@@ -129,4 +131,19 @@ pub fn check_idempotent(bytes: &[u8], what: &str) -> Result<(), String> {
         "{what}: a line is longer than 79 characters"
     );
     Ok(())
+}
+
+/// Every `.pgn` file under `dir`, into `out`.
+pub fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            pgn_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pgn") {
+            out.push(p);
+        }
+    }
 }

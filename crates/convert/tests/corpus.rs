@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::pgn_files;
+
 use std::path::{Path, PathBuf};
 
 use scoresheet_board::EpStyle;
@@ -18,20 +20,6 @@ fn corpus() -> Option<PathBuf> {
     let root = std::env::var_os("SCORESHEET_CORPUS")
         .map_or_else(|| PathBuf::from("/work/shared/corpus"), PathBuf::from);
     root.is_dir().then_some(root)
-}
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            pgn_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "pgn") {
-            out.push(p);
-        }
-    }
 }
 
 /// Every game to check: (a name for messages, the game's bytes).

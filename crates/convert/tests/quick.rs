@@ -3,7 +3,11 @@
 //! of every file of the shared corpus (when there is one), resolves to the same
 //! tags, start, moves with their SAN and marks, result and warnings (none).
 
+mod common;
+
 use std::path::{Path, PathBuf};
+
+use common::pgn_files;
 
 use pretty_assertions::assert_eq;
 use scoresheet_board::quick::QuickLane;
@@ -11,20 +15,6 @@ use scoresheet_convert::game::resolve_quick;
 use scoresheet_convert::{Notation, Options, resolve_game};
 use scoresheet_notation::Mode;
 use scoresheet_notation::pgn::{games, parse_game};
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            pgn_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "pgn") {
-            out.push(p);
-        }
-    }
-}
 
 /// Checks every game of `files` (at most `per_file` of each); gives how many
 /// games there were and how many the quick path took.
