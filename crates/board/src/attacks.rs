@@ -227,6 +227,54 @@ const fn lines(whole: bool) -> [[u64; 64]; 64] {
     table
 }
 
+/// `PSEUDO[0][sq]`: the squares a rook on `sq` reaches on an empty board;
+/// `PSEUDO[1][sq]`: a bishop's.
+static PSEUDO: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let kind = if RAY_DIRS[d].0 == 0 || RAY_DIRS[d].1 == 0 {
+                0
+            } else {
+                1
+            };
+            t[kind][sq] |= RAYS[d][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares a rook on `sq` reaches on an empty board: where a rook or queen
+/// must stand to attack `sq` at all, a cheap test before [`rook_attacks`].
+///
+/// ```
+/// use scoresheet_board::{attacks, Square};
+/// let a1: Square = "a1".parse().unwrap();
+/// assert_eq!(attacks::rook_rays(a1).count(), 14);
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(PSEUDO[0][sq.index() as usize & 63])
+}
+
+/// The squares a bishop on `sq` reaches on an empty board (see [`rook_rays`]).
+///
+/// ```
+/// use scoresheet_board::{attacks, Square};
+/// let d4: Square = "d4".parse().unwrap();
+/// assert_eq!(attacks::bishop_rays(d4).count(), 13);
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(PSEUDO[1][sq.index() as usize & 63])
+}
+
 /// The squares a rook on `sq` attacks when `occupied` holds the pieces on the board.
 ///
 /// ```

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::attacks::{
-    DIAGONAL, STRAIGHT, alignment, between, bishop_attacks, king_attacks, knight_attacks, line,
+    DIAGONAL, STRAIGHT, alignment, between, bishop_attacks, bishop_rays, rook_rays, king_attacks, knight_attacks, line,
     pawn_attacks, rook_attacks,
 };
 use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
@@ -355,6 +355,28 @@ impl Position {
             & b.by_color(attacker)
     }
 
+    /// Whether `attacker` attacks `sq` with `occupied` as the board's occupancy:
+    /// [`Position::attackers_to`] as a yes or no, the steppers first and each kind
+    /// of slider only when one of them stands on a line through `sq` (a king's step
+    /// or a castling king's path is usually answered without a slider's attacks).
+    #[inline]
+    pub(crate) fn is_attacked_with(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let b = &self.board;
+        let theirs = b.by_color(attacker);
+        let steppers = (knight_attacks(sq) & b.by_role(Role::Knight))
+            | (king_attacks(sq) & b.by_role(Role::King))
+            | (pawn_attacks(attacker.other(), sq) & b.by_role(Role::Pawn));
+        if (steppers & theirs).any() {
+            return true;
+        }
+        let straight = b.rooks_and_queens() & theirs;
+        if (rook_rays(sq) & straight).any() && (rook_attacks(sq, occupied) & straight).any() {
+            return true;
+        }
+        let diagonal = b.bishops_and_queens() & theirs;
+        (bishop_rays(sq) & diagonal).any() && (bishop_attacks(sq, occupied) & diagonal).any()
+    }
+
     /// Whether `attacker` attacks `sq` in this position.
     #[must_use]
     pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
@@ -510,9 +532,7 @@ impl Position {
     #[inline]
     pub(crate) fn is_safe_king_step(&self, from: Square, to: Square) -> bool {
         !self.by_color(self.turn).contains(to)
-            && self
-                .attackers_to(to, self.turn.other(), self.occupied().without(from))
-                .is_empty()
+            && !self.is_attacked_with(to, self.turn.other(), self.occupied().without(from))
     }
 
     /// Whether the en passant capture from `from` onto the ep square `to` keeps our king safe.
@@ -557,13 +577,14 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     #[must_use]
+    #[inline(never)]
     pub fn has_legal_move(&self) -> bool {
         // A king step is the usual answer to a check: try those before generating.
         if let Some(king) = self.our_king() {
             let them = self.turn.other();
             let occ = self.occupied().without(king);
             for to in king_attacks(king) - self.by_color(self.turn) {
-                if self.attackers_to(to, them, occ).is_empty() {
+                if !self.is_attacked_with(to, them, occ) {
                     return true;
                 }
             }
@@ -765,7 +786,7 @@ impl Position {
         let without = occ.without(king).without(rook);
         let walk = (between(king, king_to).with(king_to)).without(king);
         let attacked: Bitboard = walk
-            .filter(|&sq| self.attackers_to(sq, us.other(), without).any())
+            .filter(|&sq| self.is_attacked_with(sq, us.other(), without))
             .collect();
         if let Some(sq) = nearest(attacked, king) {
             return Err(CastleObstacle::Attacked(sq));

@@ -553,7 +553,7 @@ fn check_mark_warning(
 /// Whether the check and mate marks written are right for the move just played
 /// (`after` is the position it led to): `Some(mated)`, or `None` for a mark the
 /// full replay would warn about.
-#[inline]
+#[inline(always)]
 fn marks_hold(after: &Position, marks: PlainMarks) -> Option<bool> {
     let gives_check = after.is_check();
     match marks.check {

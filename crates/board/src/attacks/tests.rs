@@ -40,6 +40,15 @@ fn slider_attacks_match_ray_walking_on_pseudo_random_boards() {
 }
 
 #[test]
+fn empty_board_rays_are_the_attacks_on_an_empty_board() {
+    for s in 0..64u8 {
+        let square = Square::new(s).expect("index below 64");
+        assert_eq!(rook_rays(square).0, slide(s as usize, &ROOK_DIRS, 0));
+        assert_eq!(bishop_rays(square).0, slide(s as usize, &BISHOP_DIRS, 0));
+    }
+}
+
+#[test]
 fn lines_and_betweens() {
     assert_eq!(names(between(sq("e1"), sq("e4"))), ["e2", "e3"]);
     assert_eq!(names(between(sq("h8"), sq("e5"))), ["f6", "g7"]);
