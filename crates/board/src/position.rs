@@ -4,8 +4,8 @@
 use core::fmt;
 
 use crate::attacks::{
-    DIAGONAL, STRAIGHT, alignment, between, bishop_attacks, bishop_rays, rook_rays, king_attacks, knight_attacks, line,
-    pawn_attacks, rook_attacks,
+    DIAGONAL, STRAIGHT, alignment, between, bishop_attacks, bishop_rays, king_attacks,
+    knight_attacks, line, pawn_attacks, rook_attacks, rook_rays,
 };
 use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
 use crate::zobrist::KEYS;

@@ -489,19 +489,32 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
 
 /// The keys of the positions since the last capture or pawn move (current one
 /// last), and how many fall in each of 64 buckets (by their top six bits): a
-/// position seen five times has five keys in its bucket, so nearly every move is
-/// cleared without searching the keys.
+/// position seen five times has five keys in its bucket, so nearly every push is
+/// done without searching the keys, and whether the game may be over by
+/// five-fold repetition is a flag read on every move.
+///
+/// The keys live in a fixed array: the quick lane plays no move once the
+/// halfmove clock reaches 150, so at most 151 positions follow a capture or
+/// pawn move; should more come, the history says "maybe five-fold" and the
+/// full replay judges the game.
 #[derive(Debug, Clone)]
 struct History {
-    keys: Vec<u64>,
+    keys: [u64; HISTORY_LEN],
+    len: usize,
     buckets: [u8; 64],
+    five: bool,
 }
+
+/// Room for the positions since the last capture or pawn move (151 at most).
+const HISTORY_LEN: usize = 256;
 
 impl Default for History {
     fn default() -> History {
         History {
-            keys: Vec::new(),
+            keys: [0; HISTORY_LEN],
+            len: 0,
             buckets: [0; 64],
+            five: false,
         }
     }
 }
@@ -509,25 +522,39 @@ impl Default for History {
 impl History {
     #[inline]
     fn clear(&mut self) {
-        self.keys.clear();
+        self.len = 0;
         self.buckets = [0; 64];
+        self.five = false;
     }
 
     #[inline(always)]
     fn push(&mut self, key: u64) {
-        self.keys.push(key);
+        if self.len >= HISTORY_LEN {
+            self.five = true;
+            return;
+        }
+        self.keys[self.len] = key;
+        self.len += 1;
         let n = &mut self.buckets[(key >> 58) as usize];
         *n = n.saturating_add(1);
+        if *n >= 5 {
+            self.five |= self.repeated_five_times();
+        }
+    }
+
+    /// Whether the last key occurs five times, every second one back (rare: out of line).
+    #[cold]
+    #[inline(never)]
+    fn repeated_five_times(&self) -> bool {
+        crate::game::repetitions(&self.keys[..self.len.min(HISTORY_LEN)]) >= 5
     }
 
     /// Whether the current position may have occurred five times (the keys tell
     /// positions apart less finely than the rules do, so this errs on the side of
     /// yes).
-    #[inline]
+    #[inline(always)]
     fn fivefold(&self) -> bool {
-        self.keys.last().is_some_and(|&key| {
-            self.buckets[(key >> 58) as usize] >= 5 && crate::game::repetitions(&self.keys) >= 5
-        })
+        self.five
     }
 }
 

@@ -170,6 +170,18 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
             "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 *",
             false,
         ), // fivefold
+        (
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 *",
+            false,
+        ), // fivefold at the end: the full replay judges the result
+        (
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 *",
+            true,
+        ), // four times only
+        (
+            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e3 e6 6. Nf3 Nf6 7. Ng1 Ng8 8. Nf3 Nf6 9. Ng1 Ng8 10. Nf3 *",
+            true,
+        ), // the pawn moves start the count again
         ("1. e4 e5 2. Ke2 Ke7 3. Kd3 Kd6 4. Kc4 *", true),
         ("1. e4 e5 2. Ke3 *", false), // illegal
         ("1. Nf3 Nf6 2. d3 d6 3. Nbd2 *", true),
