@@ -10,7 +10,8 @@ use crate::attacks::{
 use crate::setup::{CastlingNotation, FenError, FenNote, PositionError, Setup};
 use crate::zobrist::KEYS;
 use crate::{
-    Bitboard, Board, Color, File, GameResult, Move, MoveList, MoveType, Piece, Rank, Role, Square,
+    Bitboard, Board, CastleSide, Color, File, GameResult, Move, MoveList, MoveType, Piece, Rank,
+    Role, Square,
 };
 
 /// How [`Position::to_fen`] writes the en passant field.
@@ -392,10 +393,25 @@ impl Position {
 
     /// The checkers from scratch, for a new position (and to test the cached ones).
     pub(crate) fn compute_checkers(&self) -> Bitboard {
-        match self.our_king() {
-            Some(king) => self.attackers_to(king, self.turn.other(), self.occupied()),
-            None => Bitboard::EMPTY,
+        let Some(king) = self.our_king() else {
+            return Bitboard::EMPTY;
+        };
+        let b = &self.board;
+        let theirs = b.by_color(self.turn.other());
+        let occ = b.occupied();
+        let mut checkers = ((knight_attacks(king) & b.by_role(Role::Knight))
+            | (pawn_attacks(self.turn, king) & b.by_role(Role::Pawn)))
+            & theirs;
+        // Each kind of slider's attacks only when one stands on a line through the king.
+        let straight = b.rooks_and_queens() & theirs;
+        if (rook_rays(king) & straight).any() {
+            checkers |= rook_attacks(king, occ) & straight;
         }
+        let diagonal = b.bishops_and_queens() & theirs;
+        if (bishop_rays(king) & diagonal).any() {
+            checkers |= bishop_attacks(king, occ) & diagonal;
+        }
+        checkers
     }
 
     /// The checkers after the normal move `m` was played (the turn has passed): only
@@ -767,6 +783,23 @@ impl Position {
 
     /// The castling move of the side to move's king with the rook on `rook`, if legal;
     /// otherwise what stops it. Castling rights are not checked here.
+    /// The king and the rook that castle on `side`, if the side to move still has
+    /// that right (the rook is the one the right names, in Chess960 too).
+    pub(crate) fn castling_pieces(&self, side: CastleSide) -> Option<(Square, Square)> {
+        let us = self.turn;
+        let back = Bitboard::rank(us.back_rank());
+        let king = (self.by_piece(Role::King.of(us)) & back).first()?;
+        let rook = (self.castling & back & self.by_piece(Role::Rook.of(us)))
+            .find(|r| (r.file() > king.file()) == (side == CastleSide::King))?;
+        Some((king, rook))
+    }
+
+    /// Castling on `side`, if it is legal here.
+    pub(crate) fn castling_move(&self, side: CastleSide) -> Option<Move> {
+        let (king, rook) = self.castling_pieces(side)?;
+        self.castle_move(king, rook).ok()
+    }
+
     pub(crate) fn castle_move(&self, king: Square, rook: Square) -> Result<Move, CastleObstacle> {
         let us = self.turn;
         let rank = us.back_rank();

@@ -431,7 +431,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
             return Err(Unusual);
         };
         let pos = self.pos.as_mut().ok_or(Unusual)?;
-        let m = crate::resolve::castle_on(pos, side, Default::default()).map_err(|_| Unusual)?;
+        let m = pos.castling_move(side).ok_or(Unusual)?;
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
         self.played(&m, marks, at, before)

@@ -721,20 +721,12 @@ pub(crate) fn castle_on(
     side: CastleSide,
     span: Span,
 ) -> Result<Move, ResolveError> {
-    let us = pos.turn();
-    let no_right = ResolveError::CastlingNoRight {
-        color: us,
-        side,
-        span,
-    };
-    let back = Bitboard::rank(us.back_rank());
-    let Some(king) = (pos.by_piece(Role::King.of(us)) & back).first() else {
-        return Err(no_right);
-    };
-    let rook = (pos.castling_rights() & back & pos.by_piece(Role::Rook.of(us)))
-        .find(|r| (r.file() > king.file()) == (side == CastleSide::King));
-    let Some(rook) = rook else {
-        return Err(no_right);
+    let Some((king, rook)) = pos.castling_pieces(side) else {
+        return Err(ResolveError::CastlingNoRight {
+            color: pos.turn(),
+            side,
+            span,
+        });
     };
     castle_with(pos, king, rook, side, span)
 }

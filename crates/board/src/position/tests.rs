@@ -352,6 +352,20 @@ fn incremental_checkers_match_a_fresh_computation() {
     // Three plies deep from each: discovered checks, promotions, castling, en passant.
     fn walk(p: &Position, depth: u32) {
         assert_eq!(p.checkers(), p.compute_checkers(), "{p}");
+        let all_attackers = p.our_king().map_or(Bitboard::EMPTY, |king| {
+            p.attackers_to(king, p.turn().other(), p.occupied())
+        });
+        assert_eq!(p.compute_checkers(), all_attackers, "{p}");
+        // The early-out attack test says what the attackers say, on every square.
+        for sq in (0..64).filter_map(Square::new) {
+            for color in [Color::White, Color::Black] {
+                assert_eq!(
+                    p.is_attacked_with(sq, color, p.occupied()),
+                    p.attackers_to(sq, color, p.occupied()).any(),
+                    "{sq} by {color:?} in {p}"
+                );
+            }
+        }
         assert_eq!(p.is_check(), pos(&p.to_fen(EpStyle::Always)).is_check());
         assert_eq!(
             p.has_legal_move(),
