@@ -610,13 +610,25 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
     let (role, (from_file, from_rank), capture, to, promotion) = written;
     let us = pos.turn();
     let them = us.other();
-    if pos.by_color(us).contains(to) {
-        return None;
-    }
     let occupied = pos.occupied();
     let enemy_on_to = pos.by_color(them).contains(to);
+    // The destination holds an enemy piece exactly when `x` is written (but for en
+    // passant), or nothing: never one of ours.
+    if occupied.contains(to) && !enemy_on_to {
+        return None;
+    }
     let ours = pos.by_piece(role.of(us));
     let mut en_passant = false;
+    // The promotion, written exactly when a pawn reaches the last rank (the reader
+    // takes `=Q` only after a pawn move, so a piece move never has one).
+    let promotes = |promotion: Option<Role>| {
+        let last = to.rank() == us.fold(Rank::Eighth, Rank::First);
+        match promotion {
+            None => !last,
+            Some(Role::Pawn | Role::King) => false,
+            Some(_) => last,
+        }
+    };
     let mut origins = match role {
         Role::Pawn if capture => {
             if !enemy_on_to {
@@ -625,10 +637,13 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
                 }
                 en_passant = true;
             }
+            if !promotes(promotion) {
+                return None;
+            }
             pawn_attacks(them, to) & ours
         }
         Role::Pawn => {
-            if occupied.contains(to) {
+            if occupied.contains(to) || !promotes(promotion) {
                 return None;
             }
             // The squares one and two steps behind, by shifting (a8 is bit 0, so
@@ -647,7 +662,7 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
                 return None;
             }
         }
-        _ if capture != enemy_on_to => return None,
+        _ if capture != enemy_on_to || promotion.is_some() => return None,
         Role::Knight => knight_attacks(to) & ours,
         Role::Bishop => bishop_attacks(to, occupied) & ours,
         Role::Rook => rook_attacks(to, occupied) & ours,
@@ -659,14 +674,6 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
     }
     if let Some(rank) = from_rank {
         origins &= Bitboard::rank(rank);
-    }
-    // The promotion: written exactly when a pawn reaches the last rank.
-    let last = to.rank() == us.fold(Rank::Eighth, Rank::First);
-    match promotion {
-        None if role == Role::Pawn && last => return None,
-        Some(Role::Pawn | Role::King) => return None,
-        Some(_) if role != Role::Pawn || !last => return None,
-        _ => {}
     }
     let safety = pos.safety()?;
     // Usually one piece of the kind reaches the square: test it alone.
