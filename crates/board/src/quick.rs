@@ -152,7 +152,7 @@ impl QuickLane {
         self.keys.clear();
         let mut game = QuickGame {
             record,
-            pos: None,
+            pos: Position::new(),
             fen: None,
             setup: None,
             variant: None,
@@ -172,7 +172,10 @@ impl QuickLane {
         let mated = game.mated;
         let dead = game.dead;
         let warnings = std::mem::take(&mut game.warnings);
-        let pos = game.pos.take()?;
+        if plies == 0 {
+            return None;
+        }
+        let pos = game.pos;
         // The end: a game over by the 75-move or five-fold rule needs its result
         // judged by the full replay. (So does a game without moves, which may
         // start in mate.) Mate, stalemate and a dead position force the result.
@@ -295,8 +298,9 @@ impl<'t> Recording<'t> for &mut QuickRecord<'t> {
 struct QuickGame<'t, 'k, R> {
     /// What is kept of the game (nothing, taking no room, for validation).
     record: R,
-    /// The position, once the tags are read.
-    pos: Option<Position>,
+    /// The position: the standard start until the movetext starts, then the
+    /// game's (set up from its tags).
+    pos: Position,
     fen: Option<&'t [u8]>,
     setup: Option<&'t [u8]>,
     variant: Option<&'t [u8]>,
@@ -313,7 +317,6 @@ struct QuickGame<'t, 'k, R> {
 
 impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     /// The starting position, from the tags, once they are all read.
-    #[cold]
     fn start(&mut self) -> Result<Position, Unusual> {
         if let Some(v) = self.variant {
             let v = core::str::from_utf8(v)
@@ -339,15 +342,6 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         self.keys.push(pos.repetition_key());
         Ok(pos)
     }
-
-    /// Makes sure the starting position is set up.
-    #[inline]
-    fn started(&mut self) -> Result<(), Unusual> {
-        if self.pos.is_none() {
-            self.pos = Some(self.start()?);
-        }
-        Ok(())
-    }
 }
 
 impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
@@ -366,14 +360,19 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     }
 
     #[inline(always)]
+    fn movetext_start(&mut self) -> Result<(), Unusual> {
+        self.pos = self.start()?;
+        Ok(())
+    }
+
+    #[inline(always)]
     fn decoration(&mut self) -> Result<(), Unusual> {
         if R::KEEPS_MOVES { Err(Unusual) } else { Ok(()) }
     }
 
     #[inline]
     fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual> {
-        self.started()?;
-        let pos = self.pos.as_ref().ok_or(Unusual)?;
+        let pos = &self.pos;
         if number != pos.fullmove_number() || (black && pos.turn() == Color::White) {
             return Err(Unusual);
         }
@@ -389,8 +388,7 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         at: Span,
     ) -> Result<(), Unusual> {
         let first = self.plies == 0;
-        self.started()?;
-        let pos = self.pos.as_mut().ok_or(Unusual)?;
+        let pos = &mut self.pos;
         // Numbering the full parser and replay accept without a word: every White
         // move and the first move numbered, no `12.` before Black's.
         // (As arithmetic rather than branches: the turn and the numbers alternate.)
@@ -430,7 +428,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         let PlainMove::Castle(side) = mv else {
             return Err(Unusual);
         };
-        let pos = self.pos.as_mut().ok_or(Unusual)?;
+        let pos = &mut self.pos;
         let m = pos.castling_move(side).ok_or(Unusual)?;
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
@@ -448,7 +446,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         at: Span,
         before: Option<Before>,
     ) -> Result<(), Unusual> {
-        let pos = self.pos.as_ref().ok_or(Unusual)?;
+        let pos = &self.pos;
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
             None => {

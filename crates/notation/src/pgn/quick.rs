@@ -60,6 +60,16 @@ pub trait QuickVisitor<'t> {
     /// [`Unusual`] to stop.
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual>;
 
+    /// The tags are read; the movetext starts. Called once, before any move
+    /// number or move.
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    #[inline(always)]
+    fn movetext_start(&mut self) -> Result<(), Unusual> {
+        Ok(())
+    }
+
     /// A main-line move number: `12.` (`black: false`) or `12...` (`black: true`).
     ///
     /// # Errors
@@ -151,6 +161,7 @@ fn scan<'t>(
     if scan.comment_before_tags {
         visitor.decoration()?;
     }
+    visitor.movetext_start()?;
     scan.movetext(visitor, prefix)
 }
 
