@@ -412,7 +412,14 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
             return self.castle(mv, marks, at);
         };
         let written = (role, (from_file, from_rank), capture, to, promotion);
-        let m = resolve_piece(pos, written).ok_or(Unusual)?;
+        // Only the origin comes back (and whether the move takes en passant): a
+        // whole move returned would be packed into an integer and unpacked again.
+        let (from, en_passant) = resolve_piece(pos, written).ok_or(Unusual)?;
+        let taking = Taking {
+            enemy_on_to: pos.by_color(pos.turn().other()).contains(to),
+            en_passant,
+        };
+        let m = piece_move(pos, role, (from, to), promotion, taking);
         // Only a record needs the position before the move (none for validation).
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
         pos.play_inlined(&m);
@@ -600,11 +607,12 @@ type WrittenMove = (
     Option<Role>,
 );
 
-/// The one legal move a plain SAN piece move names, with its capture mark right;
-/// `None` for anything else (illegal, ambiguous, a wrong capture mark or
-/// promotion), which the full resolution explains.
+/// The origin of the one legal move a plain SAN piece move names, with its
+/// capture mark right, and whether it takes en passant; `None` for anything else
+/// (illegal, ambiguous, a wrong capture mark or promotion), which the full
+/// resolution explains.
 #[inline(always)]
-fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
+fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square, bool)> {
     let (role, (from_file, from_rank), capture, to, promotion) = written;
     let us = pos.turn();
     let them = us.other();
@@ -683,11 +691,7 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Move> {
     } else {
         return None;
     };
-    let taking = Taking {
-        enemy_on_to,
-        en_passant,
-    };
-    Some(piece_move(pos, role, (from, to), promotion, taking))
+    Some((from, en_passant))
 }
 
 /// The one origin among several (`origins`) from which the `role` piece may go to
