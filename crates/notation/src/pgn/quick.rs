@@ -44,7 +44,7 @@ use memchr::memchr;
 use super::parse::{DELIMITER, NAME_CHAR, is_space};
 use super::split::is_blank;
 use crate::ast::GameResult;
-use crate::san::{PlainMarks, PlainMove, read_plain};
+use crate::san::{PlainMarks, PlainMove, read_plain_castle, read_plain_piece};
 use crate::span::Span;
 
 /// The game needs the full parser: it holds something the quick lane does not read.
@@ -636,7 +636,12 @@ impl<'a> QuickScan<'a> {
         start: usize,
         visitor: &mut impl QuickVisitor<'a>,
     ) -> Result<(), Unusual> {
-        let (mv, marks) = read_plain(token).ok_or(Unusual)?;
+        let (mv, marks) = if token.first() == Some(&b'O') {
+            let (side, marks) = read_plain_castle(token).ok_or(Unusual)?;
+            (PlainMove::Castle(side), marks)
+        } else {
+            read_plain_piece(token).ok_or(Unusual)?
+        };
         if self.depth > 0 {
             return Ok(());
         }

@@ -22,6 +22,7 @@ pub mod parsers;
 mod plain;
 
 pub use plain::{PlainMarks, PlainMove, read_plain};
+pub(crate) use plain::{read_plain_castle, read_plain_piece};
 
 use crate::ast::{CastleMove, CheckMark, LanMove, MoveKind, SanMove, Suffix, WrittenMove};
 use crate::diag::{Diagnostic, Severity};

@@ -129,12 +129,44 @@ pub fn read_plain(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
     // Castling (rare): tested by its first letter, which no other move has, rather
     // than by the token's length, which varies from move to move.
     if body.first() == Some(&b'O') {
-        return match body {
-            b"O-O" => Some((PlainMove::Castle(CastleSide::King), marks)),
-            b"O-O-O" => Some((PlainMove::Castle(CastleSide::Queen), marks)),
-            _ => None,
-        };
+        return read_castle(body).map(|side| (PlainMove::Castle(side), marks));
     }
+    read_piece_body(body, marks)
+}
+
+/// `O-O` or `O-O-O` (the marks split off).
+#[inline]
+fn read_castle(body: &[u8]) -> Option<CastleSide> {
+    match body {
+        b"O-O" => Some(CastleSide::King),
+        b"O-O-O" => Some(CastleSide::Queen),
+        _ => None,
+    }
+}
+
+/// Castling in plain SAN, `O-O` or `O-O-O` with its marks; `None` for anything else.
+#[inline(never)]
+pub(crate) fn read_plain_castle(text: &[u8]) -> Option<(CastleSide, PlainMarks)> {
+    let (body, marks) = split_marks(text);
+    Some((read_castle(body)?, marks))
+}
+
+/// [`read_plain`] for a token that is not castling (it does not start with `O`):
+/// one place gives a move, so the quick lane's loop keeps its parts apart
+/// rather than packing them into one integer and unpacking them again.
+#[inline(always)]
+pub(crate) fn read_plain_piece(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
+    // Most tokens end with their destination's rank: no marks, no promotion.
+    let (body, marks) = match text.last() {
+        Some(b'1'..=b'8') => (text, PlainMarks::default()),
+        _ => split_marks(text),
+    };
+    read_piece_body(body, marks)
+}
+
+/// A piece or pawn move without its marks.
+#[inline(always)]
+fn read_piece_body(body: &[u8], marks: PlainMarks) -> Option<(PlainMove, PlainMarks)> {
     let (role, start) = match body.first()? {
         b'a'..=b'h' => (Role::Pawn, 0),
         &b => (piece_letter(b)?, 1),
