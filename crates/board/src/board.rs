@@ -13,8 +13,8 @@ use crate::{Bitboard, Color, Piece, Role, Square};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
-    colors: [Bitboard; 2],
-    roles: [Bitboard; 6],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) roles: [Bitboard; 6],
 }
 
 impl Board {

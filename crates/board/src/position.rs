@@ -191,7 +191,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             castling_notation: CastlingNotation::Standard,
-            placement_hash: placement_hash(&Board::start()),
+            placement_hash: crate::zobrist::START_PLACEMENT_HASH,
             checkers: Bitboard::EMPTY,
         }
     }

@@ -316,8 +316,9 @@ struct QuickGame<'t, 'k, R> {
 }
 
 impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
-    /// The starting position, from the tags, once they are all read.
-    fn start(&mut self) -> Result<Position, Unusual> {
+    /// Sets up the starting position from the tags, once they are all read, and
+    /// keeps its key.
+    fn start(&mut self) -> Result<(), Unusual> {
         if let Some(v) = self.variant {
             let v = core::str::from_utf8(v)
                 .map_err(|_| Unusual)?
@@ -326,21 +327,19 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 return Err(Unusual);
             }
         }
-        let pos = match self.fen {
-            None => Position::new(),
-            Some(fen) => {
-                if self.setup.is_some_and(|s| s != b"1") {
-                    return Err(Unusual);
-                }
-                let fen = core::str::from_utf8(fen).map_err(|_| Unusual)?;
-                Position::from_fen(fen).map_err(|_| Unusual)?
+        // Without a FEN the game starts where the position already stands.
+        if let Some(fen) = self.fen {
+            if self.setup.is_some_and(|s| s != b"1") {
+                return Err(Unusual);
             }
-        };
-        if pos.is_insufficient_material() {
-            return Err(Unusual);
+            let fen = core::str::from_utf8(fen).map_err(|_| Unusual)?;
+            self.pos = Position::from_fen(fen).map_err(|_| Unusual)?;
+            if self.pos.is_insufficient_material() {
+                return Err(Unusual);
+            }
         }
-        self.keys.push(pos.repetition_key());
-        Ok(pos)
+        self.keys.push(self.pos.repetition_key());
+        Ok(())
     }
 }
 
@@ -361,8 +360,7 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
 
     #[inline(always)]
     fn movetext_start(&mut self) -> Result<(), Unusual> {
-        self.pos = self.start()?;
-        Ok(())
+        self.start()
     }
 
     #[inline(always)]

@@ -61,3 +61,26 @@ const fn make_keys() -> Keys {
 }
 
 pub(crate) static KEYS: Keys = make_keys();
+
+/// The placement hash of the standard starting position, worked out at compile
+/// time (every game that starts there would otherwise add up 32 keys).
+pub(crate) const START_PLACEMENT_HASH: u64 = {
+    let keys = make_keys();
+    let board = crate::Board::start();
+    let mut h = 0;
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let mut bits = board.colors[color].0 & board.roles[role].0;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                h ^= keys.pieces[color * 8 + role][sq];
+                bits &= bits - 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    h
+};

@@ -339,6 +339,13 @@ fn incremental_zobrist_matches_a_fresh_computation() {
 }
 
 #[test]
+fn the_start_positions_hash_is_its_keys_added_up() {
+    let start = Position::new();
+    assert_eq!(start.placement_hash, placement_hash(&Board::start()));
+    assert_eq!(start.zobrist(), start.zobrist_from_scratch());
+}
+
+#[test]
 fn incremental_checkers_match_a_fresh_computation() {
     let fens = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
