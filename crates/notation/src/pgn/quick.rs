@@ -274,42 +274,44 @@ fn name_end(text: &[u8], start: usize) -> usize {
 
 /// Where the closing quote of a tag value starting at `start` stands, if it
 /// comes within the next 32 bytes after nothing but printable ASCII other than
-/// `\`: then the value needs no more checks. `None` says nothing: the caller
-/// searches the long way.
+/// `\` (and 32 bytes are left to read): then the value needs no more checks.
+/// `None` says nothing: the caller searches the long way.
 #[inline(always)]
 fn short_value_end(text: &[u8], start: usize) -> Option<usize> {
-    let mut at = start;
-    for _ in 0..4 {
-        let w = word_at(text, at)?;
+    // The 32 bytes bounds-checked once, as for comments.
+    let (words, _) = text.get(start..start + 32)?.as_chunks::<8>();
+    for (i, &word) in words.iter().enumerate() {
+        let w = u64::from_le_bytes(word);
         let stop =
             lowest_below(w, 0x20) | (w & HIGH) | lowest_equal(w, b'"') | lowest_equal(w, b'\\');
         if stop != 0 {
-            let first = at + (stop.trailing_zeros() / 8) as usize;
+            let first = start + i * 8 + (stop.trailing_zeros() / 8) as usize;
             return (text.get(first) == Some(&b'"')).then_some(first);
         }
-        at += 8;
     }
     None
 }
 
 /// Where the `}` of a comment whose body starts at `body` stands, if it comes
-/// within the next 32 bytes after nothing but ASCII and no control byte: then
-/// the comment holds no blank line and no invalid UTF-8, and needs no more
-/// checks. `None` says nothing: the caller searches the long way.
+/// within the next 32 bytes (32 being left to read) after nothing but ASCII and
+/// no control byte: then the comment holds no blank line and no invalid UTF-8,
+/// and needs no more checks. `None` says nothing: the caller searches the long
+/// way.
 #[inline(always)]
 fn short_comment_end(text: &[u8], body: usize) -> Option<usize> {
-    let mut at = body;
-    for _ in 0..4 {
-        let w = word_at(text, at)?;
+    // The 32 bytes bounds-checked once (near the end of the text, the caller
+    // searches the long way).
+    let (words, _) = text.get(body..body + 32)?.as_chunks::<8>();
+    for (i, &word) in words.iter().enumerate() {
+        let w = u64::from_le_bytes(word);
         // The high bit of each byte from `}` (0x7D) up, and of the lowest byte
         // below a space.
         let high = (((w & !HIGH) + 3 * ONES) | w) & HIGH;
         let stop = high | lowest_below(w, 0x20);
         if stop != 0 {
-            let first = at + (stop.trailing_zeros() / 8) as usize;
+            let first = body + i * 8 + (stop.trailing_zeros() / 8) as usize;
             return (text.get(first) == Some(&b'}')).then_some(first);
         }
-        at += 8;
     }
     None
 }
@@ -740,9 +742,10 @@ mod word_tests {
                     prop_assert_eq!(Some(end), first_stop);
                     prop_assert_eq!(text[end], b'"');
                 }
-                // Only when the first stop is no quote, or not within the words read.
+                // Only when the first stop is no quote, or not within the 32 bytes
+                // read (none are read when fewer are left).
                 None => {
-                    let covered = start + 8 * ((text.len() - start) / 8).min(4);
+                    let covered = if text.len() - start >= 32 { start + 32 } else { start };
                     let fine = first_stop.is_none_or(|s| text[s] != b'"' || s >= covered);
                     prop_assert!(fine);
                 }
@@ -762,7 +765,7 @@ mod word_tests {
                     prop_assert_eq!(text[end], b'}');
                 }
                 None => {
-                    let covered = start + 8 * ((text.len() - start) / 8).min(4);
+                    let covered = if text.len() - start >= 32 { start + 32 } else { start };
                     let fine = first_stop.is_none_or(|s| text[s] != b'}' || s >= covered);
                     prop_assert!(fine);
                 }
