@@ -420,7 +420,13 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         let m = piece_move(pos, role, (from, to), promotion, taking);
         // Only a record needs the position before the move (none for validation).
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
-        pos.play_inlined(&m);
+        if en_passant {
+            // Out of line, the move by value: no reference to it escapes the loop,
+            // whose other moves keep their parts in registers.
+            play_out_of_line(pos, m);
+        } else {
+            pos.play_inlined(&m);
+        }
         self.played(&m, marks, at, before)
     }
 }
@@ -604,6 +610,12 @@ type WrittenMove = (
     crate::Square,
     Option<Role>,
 );
+
+/// Plays a move that is not the usual kind (en passant), out of the way.
+#[inline(never)]
+fn play_out_of_line(pos: &mut Position, m: Move) {
+    pos.play_unchecked(&m);
+}
 
 /// The origin of the one legal move a plain SAN piece move names, with its
 /// capture mark right, and whether it takes en passant; `None` for anything else
