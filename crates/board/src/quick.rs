@@ -39,7 +39,9 @@ use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_pre
 use scoresheet_notation::san::{PlainMarks, PlainMove};
 use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
-use crate::attacks::{DIAGONAL, STRAIGHT, alignment, between, king_attacks, knight_attacks, pawn_attacks};
+use crate::attacks::{
+    DIAGONAL, STRAIGHT, alignment, between, king_attacks, knight_attacks, pawn_attacks,
+};
 use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 

@@ -279,8 +279,10 @@ fn name_end(text: &[u8], start: usize) -> usize {
 #[inline(always)]
 fn short_value_end(text: &[u8], start: usize) -> Option<usize> {
     // The 32 bytes bounds-checked once, as for comments.
-    let (words, _) = text.get(start..start + 32)?.as_chunks::<8>();
-    for (i, &word) in words.iter().enumerate() {
+    let mut rest = text.get(start..start + 32)?;
+    for i in 0..4 {
+        let (&word, tail) = rest.split_first_chunk::<8>()?;
+        rest = tail;
         let w = u64::from_le_bytes(word);
         let stop =
             lowest_below(w, 0x20) | (w & HIGH) | lowest_equal(w, b'"') | lowest_equal(w, b'\\');
@@ -301,8 +303,10 @@ fn short_value_end(text: &[u8], start: usize) -> Option<usize> {
 fn short_comment_end(text: &[u8], body: usize) -> Option<usize> {
     // The 32 bytes bounds-checked once (near the end of the text, the caller
     // searches the long way).
-    let (words, _) = text.get(body..body + 32)?.as_chunks::<8>();
-    for (i, &word) in words.iter().enumerate() {
+    let mut rest = text.get(body..body + 32)?;
+    for i in 0..4 {
+        let (&word, tail) = rest.split_first_chunk::<8>()?;
+        rest = tail;
         let w = u64::from_le_bytes(word);
         // The high bit of each byte from `}` (0x7D) up, and of the lowest byte
         // below a space.
