@@ -39,9 +39,7 @@ use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_pre
 use scoresheet_notation::san::{PlainMarks, PlainMove};
 use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
-use crate::attacks::{
-    DIAGONAL, STRAIGHT, alignment, between, king_attacks, knight_attacks, pawn_attacks,
-};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
@@ -613,24 +611,6 @@ type WrittenMove = (
     Option<Role>,
 );
 
-/// The sliders among `sliders` that move along `lines` (see
-/// [`crate::attacks::alignment`]) and have a clear line to `to` on `occupied`.
-#[inline(always)]
-fn sliders_reaching(
-    sliders: Bitboard,
-    to: crate::Square,
-    lines: u8,
-    occupied: Bitboard,
-) -> Bitboard {
-    let mut reaching = Bitboard::EMPTY;
-    for from in sliders {
-        if alignment(from, to) & lines != 0 && (between(from, to) & occupied).is_empty() {
-            reaching |= Bitboard::from_square(from);
-        }
-    }
-    reaching
-}
-
 /// Plays a move that is not the usual kind (en passant), out of the way.
 #[inline(never)]
 fn play_out_of_line(pos: &mut Position, m: Move) {
@@ -700,12 +680,10 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square,
         }
         _ if capture != enemy_on_to || promotion.is_some() => return None,
         Role::Knight => knight_attacks(to) & ours,
+        Role::Bishop => bishop_attacks(to, occupied) & ours,
+        Role::Rook => rook_attacks(to, occupied) & ours,
+        Role::Queen => (rook_attacks(to, occupied) | bishop_attacks(to, occupied)) & ours,
         Role::King => king_attacks(to) & ours,
-        // A side has one or two of each slider, usually: testing each for a clear
-        // line to `to` costs less than the attacks from `to`.
-        Role::Bishop => sliders_reaching(ours, to, DIAGONAL, occupied),
-        Role::Rook => sliders_reaching(ours, to, STRAIGHT, occupied),
-        Role::Queen => sliders_reaching(ours, to, STRAIGHT | DIAGONAL, occupied),
     };
     if let Some(file) = from_file {
         origins &= Bitboard::file(file);
