@@ -360,11 +360,6 @@ impl<'a> QuickScan<'a> {
     fn next_tag(&mut self) -> Result<Option<TagPair<'a>>, Unusual> {
         let text = self.text;
         let before = self.pos;
-        if self.tags > 0 && text.get(before..before + 2) == Some(b"\n[") {
-            // The usual case: the next tag on the next line.
-            self.pos = before + 1;
-            return self.tag_line();
-        }
         self.skip_space();
         while self.tags == 0 && text.get(self.pos) == Some(&b';') {
             // A comment line before the tags (some databases end each game with one,
@@ -399,13 +394,6 @@ impl<'a> QuickScan<'a> {
                 Ok(None)
             };
         }
-        self.tag_line()
-    }
-
-    /// The tag line starting here (at its `[`), as [`QuickScan::next_tag`] reads it.
-    #[inline(always)]
-    fn tag_line(&mut self) -> Result<Option<TagPair<'a>>, Unusual> {
-        let text = self.text;
         let name_start = self.pos + 1;
         let mut i = name_end(text, name_start);
         let name = &text[name_start..i];
@@ -430,13 +418,11 @@ impl<'a> QuickScan<'a> {
             return Err(Unusual);
         }
         i += 1;
-        if text.get(i) != Some(&b'\n') {
-            while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\r') {
-                i += 1;
-            }
-            if i < text.len() && text[i] != b'\n' {
-                return Err(Unusual);
-            }
+        while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        if i < text.len() && text[i] != b'\n' {
+            return Err(Unusual);
         }
         self.pos = i;
         self.tags += 1;
