@@ -142,6 +142,12 @@ fn placement_hash(board: &Board) -> u64 {
     h
 }
 
+/// Every square if `yes`, none if not: a selection without a branch.
+#[inline(always)]
+fn all_if(yes: bool) -> Bitboard {
+    Bitboard(u64::from(yes).wrapping_neg())
+}
+
 /// What legality checks need: the king and its checkers (read from the position).
 #[derive(Clone, Copy)]
 pub(crate) struct Safety {
@@ -427,9 +433,8 @@ impl Position {
         let to = Bitboard::from_square(m.to);
         // A pawn or knight checks from `to` if it attacks the king from there (both
         // looked up: which piece moved is too unpredictable to branch on).
-        let only = |yes: bool| Bitboard(u64::from(yes).wrapping_neg());
-        let mut checkers = ((pawn_attacks(self.turn, king) & only(role == Role::Pawn))
-            | (knight_attacks(king) & only(role == Role::Knight)))
+        let mut checkers = ((pawn_attacks(self.turn, king) & all_if(role == Role::Pawn))
+            | (knight_attacks(king) & all_if(role == Role::Knight)))
             & to;
         let occ = b.occupied();
         // A slider checks from `to` along a clear line of its kind.
@@ -437,19 +442,15 @@ impl Position {
         if direct && (between(king, m.to) & occ).is_empty() {
             checkers |= to;
         }
-        // Sliders behind the vacated square, now with a clear line (none checked before).
+        // Sliders behind the vacated square, now with a clear line (none checked
+        // before); as in the pin test, no branch on the alignment itself.
         let behind = alignment(king, m.from);
-        if behind != 0 {
-            let through = line(king, m.from);
-            let kind = if behind == STRAIGHT {
-                b.rooks_and_queens()
-            } else {
-                b.bishops_and_queens()
-            };
-            for slider in kind & through & b.by_color(mover) {
-                if (between(king, slider) & occ).is_empty() {
-                    checkers |= Bitboard::from_square(slider);
-                }
+        let kind = (b.rooks_and_queens() & all_if(behind == STRAIGHT))
+            | (b.bishops_and_queens() & all_if(behind == DIAGONAL));
+        let uncovered = kind & line(king, m.from) & b.by_color(mover);
+        for slider in uncovered {
+            if (between(king, slider) & occ).is_empty() {
+                checkers |= Bitboard::from_square(slider);
             }
         }
         checkers
@@ -517,25 +518,23 @@ impl Position {
                 }
             }
         }
-        let along = alignment(s.king, from);
-        if along == 0 {
-            return true;
-        }
-        let through = line(s.king, from);
-        if through.contains(to) {
-            return true;
-        }
-        // Leaving the line: pinned if an enemy slider of the line's kind stands beyond
-        // with nothing else between it and the king (usually there is no such slider).
+        // Pinned only by an enemy slider of the line's kind on the line through the
+        // king and `from`, when the move leaves that line. Worked out without a
+        // branch on the alignment (which square a piece leaves is unpredictable);
+        // the one branch left is taken only when such a slider stands there.
         let b = &self.board;
-        let kind = if along == STRAIGHT {
-            b.rooks_and_queens()
-        } else {
-            b.bishops_and_queens()
-        };
+        let along = alignment(s.king, from);
+        let through = line(s.king, from);
+        let kind = (b.rooks_and_queens() & all_if(along == STRAIGHT))
+            | (b.bishops_and_queens() & all_if(along == DIAGONAL));
+        let pinners =
+            kind & through & b.by_color(self.turn.other()) & all_if(!through.contains(to));
+        if pinners.is_empty() {
+            return true;
+        }
         let occ = self.occupied();
         let only_from = Bitboard::from_square(from);
-        for pinner in kind & through & b.by_color(self.turn.other()) {
+        for pinner in pinners {
             let gap = between(s.king, pinner);
             if gap.contains(from) && gap & occ == only_from {
                 return false;
