@@ -467,7 +467,10 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 mated
             }
         };
-        if (m.capture.is_some() || m.promotion.is_some()) && pos.is_insufficient_material() {
+        // Tested after every move, not only after captures and promotions: the test
+        // ends at once while pawns, rooks or queens remain, a branch that predicts
+        // well, where "was this a capture" does not.
+        if pos.is_insufficient_material() {
             // A dead position: the game is drawn, and the result must say so.
             self.dead = true;
         }
