@@ -903,11 +903,10 @@ impl Position {
         match m.role {
             Role::Pawn => {
                 self.halfmove_clock = 0;
-                if m.from.index().abs_diff(m.to.index()) == 16 {
-                    self.ep_square = Some(Square::from_index_masked(
-                        (m.from.index() + m.to.index()) / 2,
-                    ));
-                }
+                // Selected, not branched on: a double step is unpredictable.
+                let double = m.from.index().abs_diff(m.to.index()) == 16;
+                let middle = Square::from_index_masked((m.from.index() + m.to.index()) / 2);
+                self.ep_square = double.then_some(middle);
             }
             Role::King => self.castling &= !Bitboard::rank(us.back_rank()),
             _ => {}

@@ -672,14 +672,13 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square,
                 Color::White => (Bitboard(to_bit << 8), Bitboard(to_bit << 16)),
                 Color::Black => (Bitboard(to_bit >> 8), Bitboard(to_bit >> 16)),
             };
-            if (ours & one).any() {
-                one
-            } else if (occupied & one).is_empty() && to.rank() == us.fold(Rank::Fourth, Rank::Fifth)
-            {
-                two & ours
-            } else {
-                return None;
-            }
+            // One step or two, selected without a branch (which one a pawn takes
+            // is unpredictable): two only through an empty square (so never when
+            // one of ours stands one step behind) from the pawns' second rank;
+            // neither is caught below, with no origin.
+            let double =
+                (occupied & one).is_empty() & (to.rank() == us.fold(Rank::Fourth, Rank::Fifth));
+            (ours & one) | (ours & two & Bitboard(u64::from(double).wrapping_neg()))
         }
         _ if capture != enemy_on_to || promotion.is_some() => return None,
         Role::Knight => knight_attacks(to) & ours,
