@@ -589,7 +589,14 @@ pub fn resolve_quick<'a>(
     if options.from.is_some_and(|n| n != Notation::San) {
         return None;
     }
-    let mut record = QuickRecord::default();
+    // Room for the usual game at once (a move takes at least six bytes of text
+    // with its blank and its share of the numbers), rather than growing the
+    // lists move by move; capped, so a huge game grows as it goes.
+    let mut record = QuickRecord {
+        tags: Vec::with_capacity(24),
+        moves: Vec::with_capacity((text.len() / 6).min(512)),
+        result: None,
+    };
     let replay = lane.replay_recording(text, &mut record)?;
     if !replay.warnings.is_empty() {
         return None;
