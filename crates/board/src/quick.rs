@@ -251,9 +251,11 @@ struct Before {
 }
 
 impl Before {
-    fn of(pos: &Position, m: &Move) -> Before {
+    /// What is kept of `pos` before `m`; `crowded` when other pieces of the
+    /// moving kind reach its destination (its SAN may then need the origin).
+    fn of(pos: &Position, m: &Move, crowded: bool) -> Before {
         Before {
-            san: pos.san_plain_bytes(m),
+            san: pos.san_plain_bytes_with(m, crowded),
             fullmove: pos.fullmove_number(),
             turn: pos.turn(),
         }
@@ -412,14 +414,18 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         let written = (role, (from_file, from_rank), capture, to, promotion);
         // Only the origin comes back (and whether the move takes en passant): a
         // whole move returned would be packed into an integer and unpacked again.
-        let (from, en_passant) = resolve_piece(pos, written).ok_or(Unusual)?;
+        let Resolved {
+            from,
+            en_passant,
+            crowded,
+        } = resolve_piece(pos, written).ok_or(Unusual)?;
         let taking = Taking {
             enemy_on_to: pos.by_color(pos.turn().other()).contains(to),
             en_passant,
         };
         let m = piece_move(pos, role, (from, to), promotion, taking);
         // Only a record needs the position before the move (none for validation).
-        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
+        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m, crowded));
         if en_passant {
             // Out of line, the move by value: no reference to it escapes the loop,
             // whose other moves keep their parts in registers.
@@ -441,7 +447,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         };
         let pos = &mut self.pos;
         let m = pos.castling_move(side).ok_or(Unusual)?;
-        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m));
+        let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m, false));
         pos.play_inlined(&m);
         self.played(&m, marks, at, before)
     }
@@ -625,7 +631,7 @@ fn play_out_of_line(pos: &mut Position, m: Move) {
 /// (illegal, ambiguous, a wrong capture mark or promotion), which the full
 /// resolution explains.
 #[inline(always)]
-fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square, bool)> {
+fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Resolved> {
     let (role, (from_file, from_rank), capture, to, promotion) = written;
     let us = pos.turn();
     let them = us.other();
@@ -687,6 +693,10 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square,
         Role::Queen => (rook_attacks(to, occupied) | bishop_attacks(to, occupied)) & ours,
         Role::King => king_attacks(to) & ours,
     };
+    // Whether another piece of the kind reaches the square at all (before the
+    // written file or rank narrows them down): only then may the move's SAN
+    // need its origin written.
+    let crowded = origins.more_than_one();
     if let Some(file) = from_file {
         origins &= Bitboard::file(file);
     }
@@ -703,7 +713,19 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<(crate::Square,
     } else {
         return None;
     };
-    Some((from, en_passant))
+    Some(Resolved {
+        from,
+        en_passant,
+        crowded,
+    })
+}
+
+/// What the lean resolution finds for a piece move: the origin, whether it takes
+/// en passant, and whether other pieces of its kind reach the destination.
+struct Resolved {
+    from: crate::Square,
+    en_passant: bool,
+    crowded: bool,
 }
 
 /// The one origin among several (`origins`) from which the `role` piece may go to

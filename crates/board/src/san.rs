@@ -52,6 +52,14 @@ impl Position {
     /// ```
     #[must_use]
     pub fn san_plain_bytes(&self, m: &Move) -> ([u8; 8], u8) {
+        self.san_plain_bytes_with(m, true)
+    }
+
+    /// [`Position::san_plain_bytes`], told whether other pieces of the moving kind
+    /// reach the destination at all (`crowded`): when none do, the origin is
+    /// never written and no legal move is looked for.
+    #[inline]
+    pub(crate) fn san_plain_bytes_with(&self, m: &Move, crowded: bool) -> ([u8; 8], u8) {
         let mut out = [0u8; 8];
         let mut len = 0u8;
         let mut push = |b: u8| {
@@ -77,7 +85,7 @@ impl Position {
                     }
                 } else {
                     push(m.role.upper_char() as u8);
-                    if m.role != Role::King {
+                    if m.role != Role::King && crowded {
                         let (file, rank) = self.disambiguation(m);
                         if file {
                             push(m.from.file().char() as u8);
