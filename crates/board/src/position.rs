@@ -780,8 +780,6 @@ impl Position {
         }
     }
 
-    /// The castling move of the side to move's king with the rook on `rook`, if legal;
-    /// otherwise what stops it. Castling rights are not checked here.
     /// The king and the rook that castle on `side`, if the side to move still has
     /// that right (the rook is the one the right names, in Chess960 too).
     pub(crate) fn castling_pieces(&self, side: CastleSide) -> Option<(Square, Square)> {
@@ -799,6 +797,8 @@ impl Position {
         self.castle_move(king, rook).ok()
     }
 
+    /// The castling move of the side to move's king with the rook on `rook`, if legal;
+    /// otherwise what stops it. Castling rights are not checked here.
     pub(crate) fn castle_move(&self, king: Square, rook: Square) -> Result<Move, CastleObstacle> {
         let us = self.turn;
         let rank = us.back_rank();

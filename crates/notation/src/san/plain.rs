@@ -121,34 +121,24 @@ fn split_marks(text: &[u8]) -> (&[u8], PlainMarks) {
 #[inline(always)]
 #[must_use]
 pub fn read_plain(text: &[u8]) -> Option<(PlainMove, PlainMarks)> {
-    // Most tokens end with their destination's rank: no marks, no promotion.
-    let (body, marks) = match text.last() {
-        Some(b'1'..=b'8') => (text, PlainMarks::default()),
-        _ => split_marks(text),
-    };
-    // Castling (rare): tested by its first letter, which no other move has, rather
+    // Castling (rare): told by its first letter, which no other move has, rather
     // than by the token's length, which varies from move to move.
-    if body.first() == Some(&b'O') {
-        return read_castle(body).map(|side| (PlainMove::Castle(side), marks));
+    if text.first() == Some(&b'O') {
+        return read_plain_castle(text).map(|(side, marks)| (PlainMove::Castle(side), marks));
     }
-    read_piece_body(body, marks)
-}
-
-/// `O-O` or `O-O-O` (the marks split off).
-#[inline]
-fn read_castle(body: &[u8]) -> Option<CastleSide> {
-    match body {
-        b"O-O" => Some(CastleSide::King),
-        b"O-O-O" => Some(CastleSide::Queen),
-        _ => None,
-    }
+    read_plain_piece(text)
 }
 
 /// Castling in plain SAN, `O-O` or `O-O-O` with its marks; `None` for anything else.
 #[inline(never)]
 pub(crate) fn read_plain_castle(text: &[u8]) -> Option<(CastleSide, PlainMarks)> {
     let (body, marks) = split_marks(text);
-    Some((read_castle(body)?, marks))
+    let side = match body {
+        b"O-O" => CastleSide::King,
+        b"O-O-O" => CastleSide::Queen,
+        _ => return None,
+    };
+    Some((side, marks))
 }
 
 /// [`read_plain`] for a token that is not castling (it does not start with `O`):
