@@ -416,13 +416,10 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         // whole move returned would be packed into an integer and unpacked again.
         let Resolved {
             from,
-            en_passant,
+            taking,
             crowded,
         } = resolve_piece(pos, written).ok_or(Unusual)?;
-        let taking = Taking {
-            enemy_on_to: pos.by_color(pos.turn().other()).contains(to),
-            en_passant,
-        };
+        let en_passant = taking.en_passant;
         let m = piece_move(pos, role, (from, to), promotion, taking);
         // Only a record needs the position before the move (none for validation).
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m, crowded));
@@ -715,16 +712,20 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Resolved> {
     };
     Some(Resolved {
         from,
-        en_passant,
+        taking: Taking {
+            enemy_on_to,
+            en_passant,
+        },
         crowded,
     })
 }
 
-/// What the lean resolution finds for a piece move: the origin, whether it takes
-/// en passant, and whether other pieces of its kind reach the destination.
+/// What the lean resolution finds for a piece move: the origin, what it takes
+/// (an enemy piece on the destination, or en passant), and whether other pieces
+/// of its kind reach the destination.
 struct Resolved {
     from: crate::Square,
-    en_passant: bool,
+    taking: Taking,
     crowded: bool,
 }
 
