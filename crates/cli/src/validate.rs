@@ -307,7 +307,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     };
     if jobs == 1 {
         let mut outcome = Ok(());
-        read_inputs(&inputs, None, |msg| {
+        read_inputs(&inputs, |msg| {
             outcome = run.take(msg);
             outcome.is_ok()
         });
@@ -395,29 +395,6 @@ struct Run<'a, W: Write> {
     skip: bool,
 }
 
-/// The blocks of a parallel run, from the reader to the workers and back.
-struct InFlight<'a> {
-    /// What waits to be reported, in input order.
-    queue: std::collections::VecDeque<Queued>,
-    /// Blocks judged, by number, until their turn comes.
-    ready: std::collections::HashMap<u64, BlockReport>,
-    /// The next block's number.
-    seq: u64,
-    /// The input being read.
-    reading: usize,
-    /// Blocks to the workers; `None` once all are sent, which stops them.
-    work: Option<std::sync::mpsc::SyncSender<(u64, usize, Block)>>,
-    done: &'a std::sync::mpsc::Receiver<(u64, BlockReport)>,
-}
-
-/// What waits to be reported, in input order, while the workers judge blocks.
-enum Queued {
-    /// The next input starts.
-    File(usize),
-    /// A block sent to the pool: its number and size.
-    Block(u64, usize),
-}
-
 impl<W: Write> Run<'_, W> {
     /// Takes the reader's next message, on one thread.
     fn take(&mut self, msg: Msg) -> io::Result<()> {
@@ -438,153 +415,88 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Reads the inputs (files on this thread, standard input on a thread of its
-    /// own) and judges blocks on `jobs` worker threads as they come, several at a
-    /// time, reporting them in input order.
+    /// Judges the inputs on `jobs` worker threads, each reading its next block
+    /// itself, and reports them in input order on this thread.
     ///
-    /// The workers wait for blocks on a channel (they sleep rather than spin as
-    /// rayon's idle workers do, which on a machine with as many cores as workers
-    /// took time from this thread).
+    /// A worker reads its block (under the lock of the shared reader) into the
+    /// buffer of its last one, and judges it on the same core: no page fault for
+    /// new buffers, no block handed from one core's cache to another's, the reading
+    /// shared out as the judging is (it was the main thread's, and cost a fixed few
+    /// milliseconds a run that two separate processes did not pay). Workers read at
+    /// most `4 × jobs` blocks ahead of the reports, which bounds memory.
     fn parallel(&mut self) -> io::Result<()> {
-        // Blocks in flight: enough to keep every worker busy, few enough to bound memory.
-        let window = self.jobs * 4;
-        let inputs = self.inputs;
-        let names: Vec<String> = inputs.iter().map(Input::name).collect();
+        let names: Vec<String> = self.inputs.iter().map(Input::name).collect();
+        let feed = Feed::new(self.inputs, (self.jobs * 4) as u64);
         let judge = self.judge;
-        let (work_tx, work_rx) = std::sync::mpsc::sync_channel::<(u64, usize, Block)>(window);
-        let work_rx = std::sync::Mutex::new(work_rx);
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, BlockReport)>();
-        // Block buffers back to the reader (at most the blocks in flight).
-        let (recycled_tx, recycled_rx) = std::sync::mpsc::channel::<Vec<u8>>();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, Judged)>();
         std::thread::scope(|threads| -> io::Result<()> {
             for _ in 0..self.jobs {
-                let (work_rx, done, names) = (&work_rx, done_tx.clone(), &names);
-                let recycled = recycled_tx.clone();
-                threads.spawn(move || {
-                    loop {
-                        let job = match work_rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        let Ok((n, file, block)) = job else {
-                            return;
-                        };
-                        let name = names.get(file).map_or("", String::as_str);
-                        let report = judge.block(name, &block);
-                        // The reader may be gone: then the memory is simply freed.
-                        let _ = recycled.send(block.bytes);
-                        if done.send((n, report)).is_err() {
-                            return;
-                        }
-                    }
-                });
+                let (feed, done, names) = (&feed, done_tx.clone(), &names);
+                threads.spawn(move || work(feed, judge, names, &done));
             }
-            drop((done_tx, recycled_tx));
-            let mut flight = InFlight {
-                queue: std::collections::VecDeque::new(),
-                ready: std::collections::HashMap::new(),
-                seq: 0,
-                reading: 0,
-                work: Some(work_tx),
-                done: &done_rx,
-            };
-            // Reading (and, for standard input, splitting) on a thread of its own
-            // overlaps with judging.
-            let mut outcome = Ok(());
-            let mut take = |msg| {
-                outcome = self
-                    .dispatch(msg, &mut flight)
-                    .and_then(|()| self.report_queued(&mut flight, window));
-                outcome.is_ok()
-            };
-            if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
-                // Standard input is split here, by the streaming reader: a thread
-                // of its own overlaps that with judging.
-                let (tx, rx) = std::sync::mpsc::sync_channel(window);
-                threads.spawn(move || {
-                    read_inputs(inputs, Some(&recycled_rx), |msg| tx.send(msg).is_ok());
-                });
-                for msg in rx {
-                    if !take(msg) {
-                        break;
-                    }
+            drop(done_tx);
+            // However this ends, the workers stop reading.
+            let _stop = StopOnDrop(&feed);
+            // Blocks judged ahead of their turn, by number.
+            let mut ready = std::collections::HashMap::new();
+            let mut next = 0;
+            for (n, judged) in &done_rx {
+                ready.insert(n, judged);
+                while let Some(judged) = ready.remove(&next) {
+                    next += 1;
+                    self.take_judged(judged)?;
+                    feed.reported(next);
                 }
-            } else {
-                // Files are only read here (the workers split their blocks): this
-                // thread reads, hands out and reports, and one thread fewer
-                // competes with the workers for the cores (measured 2-6 % faster
-                // with two workers on two cores).
-                read_inputs(inputs, Some(&recycled_rx), take);
             }
-            // No more blocks: the workers finish what they hold and stop.
-            flight.work = None;
-            outcome?;
-            self.report_queued(&mut flight, 0)
+            Ok(())
         })
     }
 
-    /// Takes the reader's next message in a parallel run: a block goes to the workers.
-    fn dispatch(&mut self, msg: Msg, flight: &mut InFlight<'_>) -> io::Result<()> {
-        match msg {
-            Msg::File(i) => {
-                flight.reading = i;
-                flight.queue.push_back(Queued::File(i));
+    /// Reports what a worker handed over, in its turn.
+    fn take_judged(&mut self, judged: Judged) -> io::Result<()> {
+        match judged {
+            Judged::Block {
+                file,
+                first,
+                len,
+                report,
+            } => {
+                if first {
+                    self.start_file(file);
+                }
+                self.report_block(len, report)
             }
-            Msg::Block(block) => {
-                flight
-                    .queue
-                    .push_back(Queued::Block(flight.seq, block.bytes.len()));
-                let stopped = || io::Error::other("the validation workers stopped");
-                flight
-                    .work
-                    .as_ref()
-                    .ok_or_else(stopped)?
-                    .send((flight.seq, flight.reading, block))
-                    .map_err(|_| stopped())?;
-                flight.seq += 1;
+            Judged::Stdin(i) => {
+                self.start_file(i);
+                self.stdin_parallel()
             }
-            Msg::Batch(batch, bytes) => {
-                self.report_queued(flight, 0)?;
-                self.batch(&batch, bytes)?;
+            Judged::Failed(i, e) => {
+                let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+                Err(io::Error::new(e.kind(), format!("{name}: {e}")))
             }
-            Msg::Failed(e) => return Err(e),
         }
-        Ok(())
     }
 
-    /// Reports what is queued, in order, as far as the workers have judged it; waits
-    /// for them while more than `limit` blocks are queued.
-    fn report_queued(&mut self, flight: &mut InFlight<'_>, limit: usize) -> io::Result<()> {
-        let (queue, ready, done) = (&mut flight.queue, &mut flight.ready, flight.done);
-        while let Ok((n, report)) = done.try_recv() {
-            ready.insert(n, report);
-        }
-        while let Some(front) = queue.front() {
-            match *front {
-                Queued::File(i) => {
-                    self.start_file(i);
-                    queue.pop_front();
-                }
-                Queued::Block(n, len) => {
-                    let report = match ready.remove(&n) {
-                        Some(r) => r,
-                        None if queue.len() <= limit => return Ok(()),
-                        None => loop {
-                            let Ok((m, r)) = done.recv() else {
-                                return Err(io::Error::other("a validation worker stopped"));
-                            };
-                            if m == n {
-                                break r;
-                            }
-                            ready.insert(m, r);
-                        },
-                    };
-                    queue.pop_front();
-                    self.report_block(len, report)?;
+    /// Standard input in a parallel run: split by the streaming reader on a thread
+    /// of its own (which overlaps with judging), judged in batches on the pool.
+    fn stdin_parallel(&mut self) -> io::Result<()> {
+        let name = Input::Stdin.name();
+        std::thread::scope(|threads| -> io::Result<()> {
+            let (tx, rx) = std::sync::mpsc::sync_channel(4);
+            threads.spawn(move || {
+                let fail =
+                    |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
+                read_batches(io::stdin(), &mut |msg| tx.send(msg).is_ok(), &fail);
+            });
+            for msg in rx {
+                match msg {
+                    Msg::Batch(batch, bytes) => self.batch(&batch, bytes)?,
+                    Msg::Failed(e) => return Err(e),
+                    Msg::File(_) | Msg::Block(_) => {}
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn start_file(&mut self, i: usize) {
@@ -683,11 +595,7 @@ impl<W: Write> Run<'_, W> {
 /// Reads every input, handing `emit` (which returns `false` to stop reading) the
 /// blocks of each file, or batches of games from standard input. Memory is bounded
 /// by the blocks in flight and the largest game.
-fn read_inputs(
-    inputs: &[Input],
-    recycled: Option<&std::sync::mpsc::Receiver<Vec<u8>>>,
-    mut emit: impl FnMut(Msg) -> bool,
-) {
+fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
         if !emit(Msg::File(i)) {
             return;
@@ -711,14 +619,7 @@ fn read_inputs(
         }
         let (size, max) = block_sizes();
         let mut blocks = BlockReader::new(reader, size, max);
-        loop {
-            // Blocks judged give their memory back for the next ones.
-            for bytes in recycled.into_iter().flat_map(|rx| rx.try_iter()) {
-                blocks.reuse(bytes);
-            }
-            let Some(block) = blocks.next() else {
-                break;
-            };
+        for block in blocks.by_ref() {
             let msg = match block {
                 Ok(b) => Msg::Block(b),
                 Err(e) => {
@@ -746,6 +647,184 @@ fn read_batches(
         Err(e) => {
             emit(fail(e));
             false
+        }
+    }
+}
+
+/// What a worker hands the reporter, numbered in input order.
+enum Judged {
+    /// A block of input `file` judged: whether it starts the file, its size.
+    Block {
+        file: usize,
+        first: bool,
+        len: usize,
+        report: BlockReport,
+    },
+    /// Standard input starts here: the reporter reads it itself.
+    Stdin(usize),
+    /// An input could not be opened or read: the run stops here.
+    Failed(usize, io::Error),
+}
+
+/// The inputs of a parallel run, read block by block by the workers.
+struct Feed<'a> {
+    inputs: &'a [Input],
+    /// How far the workers may read ahead of the reports, in blocks.
+    window: u64,
+    sizes: (usize, usize),
+    state: std::sync::Mutex<FeedState>,
+    /// Signalled when the reports move on or the run stops.
+    moved: std::sync::Condvar,
+}
+
+/// Where the reading of a parallel run stands.
+#[derive(Default)]
+struct FeedState {
+    /// The next input to open.
+    next_input: usize,
+    /// The input being read, and its reader.
+    blocks: Option<(usize, BlockReader<Box<dyn io::Read + Send>>)>,
+    /// The next number to give out.
+    seq: u64,
+    /// Numbers reported so far.
+    reported: u64,
+    stopped: bool,
+}
+
+/// What a worker takes from the feed next.
+enum Next {
+    /// A block to judge: its number and input.
+    Block(u64, usize, Block),
+    /// Something only the reporter deals with, numbered.
+    Other(u64, Judged),
+    /// No more input, or the run stopped.
+    Done,
+}
+
+impl<'a> Feed<'a> {
+    fn new(inputs: &'a [Input], window: u64) -> Feed<'a> {
+        Feed {
+            inputs,
+            window: window.max(1),
+            sizes: block_sizes(),
+            state: std::sync::Mutex::new(FeedState::default()),
+            moved: std::sync::Condvar::new(),
+        }
+    }
+
+    /// The next block (read into `spare`, the buffer of the worker's last block,
+    /// when there is one), once the reports are near enough.
+    fn next(&self, spare: &mut Option<Vec<u8>>) -> Next {
+        let Ok(mut st) = self.state.lock() else {
+            return Next::Done;
+        };
+        while !st.stopped && st.seq >= st.reported + self.window {
+            st = match self.moved.wait(st) {
+                Ok(st) => st,
+                Err(_) => return Next::Done,
+            };
+        }
+        loop {
+            if st.stopped {
+                return Next::Done;
+            }
+            let seq = st.seq;
+            let Some((file, blocks)) = st.blocks.as_mut() else {
+                let i = st.next_input;
+                let Some(input) = self.inputs.get(i) else {
+                    return Next::Done;
+                };
+                st.next_input += 1;
+                if matches!(input, Input::Stdin) {
+                    st.seq += 1;
+                    return Next::Other(seq, Judged::Stdin(i));
+                }
+                match input.open() {
+                    Ok(r) => st.blocks = Some((i, BlockReader::new(r, self.sizes.0, self.sizes.1))),
+                    Err(e) => {
+                        st.stopped = true;
+                        return Next::Other(seq, Judged::Failed(i, e));
+                    }
+                }
+                continue;
+            };
+            let file = *file;
+            if let Some(bytes) = spare.take() {
+                blocks.reuse(bytes);
+            }
+            match blocks.next() {
+                Some(Ok(block)) => {
+                    if block.last {
+                        st.blocks = None;
+                    }
+                    st.seq += 1;
+                    return Next::Block(seq, file, block);
+                }
+                Some(Err(e)) => {
+                    st.stopped = true;
+                    return Next::Other(seq, Judged::Failed(file, e));
+                }
+                None => st.blocks = None,
+            }
+        }
+    }
+
+    /// The reports reached number `n`: workers waiting may read on.
+    fn reported(&self, n: u64) {
+        if let Ok(mut st) = self.state.lock() {
+            st.reported = n;
+        }
+        self.moved.notify_all();
+    }
+
+    fn stop(&self) {
+        if let Ok(mut st) = self.state.lock() {
+            st.stopped = true;
+        }
+        self.moved.notify_all();
+    }
+}
+
+/// Stops the feed when the reporter is done, by whatever way.
+struct StopOnDrop<'a, 'b>(&'a Feed<'b>);
+
+impl Drop for StopOnDrop<'_, '_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// A worker of a parallel run: reads a block, judges it, hands the report on;
+/// until the feed runs dry or the reporter is gone.
+fn work(
+    feed: &Feed<'_>,
+    judge: Judge,
+    names: &[String],
+    done: &std::sync::mpsc::Sender<(u64, Judged)>,
+) {
+    let mut spare = None;
+    loop {
+        let item = match feed.next(&mut spare) {
+            Next::Done => return,
+            Next::Other(n, judged) => (n, judged),
+            Next::Block(n, file, block) => {
+                let name = names.get(file).map_or("", String::as_str);
+                let report = judge.block(name, &block);
+                let (first, len) = (block.first, block.bytes.len());
+                spare = Some(block.bytes);
+                (
+                    n,
+                    Judged::Block {
+                        file,
+                        first,
+                        len,
+                        report,
+                    },
+                )
+            }
+        };
+        if done.send(item).is_err() {
+            return;
         }
     }
 }

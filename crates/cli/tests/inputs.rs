@@ -111,3 +111,71 @@ fn standard_input_is_read_when_no_path_is_given() {
         "{\"summary\":{\"files\":1,\"games\":1,\"valid\":1,\"invalid\":0,\"warnings\":0,\"plies\":7,\"bytes\":71,\"seconds\":0.0}}\n"
     );
 }
+
+/// Runs `validate --format json` with `--jobs` 1, 2 and 3 and gives each run's
+/// exit code, output and errors.
+fn each_jobs(args: &[&str], cwd: &Path, stdin: &str) -> Vec<(i32, String, String)> {
+    ["1", "2", "3"]
+        .iter()
+        .map(|jobs| {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+                .args(["validate", "--format", "json", "--jobs", jobs])
+                .args(args)
+                .current_dir(cwd)
+                .env("SCORESHEET_NO_TIMING", "1")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn");
+            let mut input = child.stdin.take().expect("stdin");
+            input.write_all(stdin.as_bytes()).expect("write");
+            drop(input);
+            let out = child.wait_with_output().expect("wait");
+            (
+                out.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn standard_input_among_files_is_reported_in_its_place_whatever_the_jobs() {
+    let dir = scratch("stdin-among");
+    std::fs::write(dir.join("a.pgn"), GAME.repeat(2)).expect("write a");
+    std::fs::write(dir.join("b.pgn"), "1. e4 e5 2. Ke3 *\n\n".repeat(3)).expect("write b");
+    let piped = "1. d4 d5 *\n\n".repeat(4);
+    let runs = each_jobs(&["a.pgn", "-", "b.pgn"], &dir, &piped);
+    let (code, out, err) = &runs[0];
+    assert_eq!((*code, err.as_str()), (1, ""));
+    let files: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("\"file\":\"").nth(1))
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    let mut expected = vec!["a.pgn"; 2];
+    expected.extend(["<stdin>"; 4]);
+    expected.extend(["b.pgn"; 3]);
+    assert_eq!(files, expected);
+    for run in &runs[1..] {
+        assert_eq!(run, &runs[0]);
+    }
+}
+
+#[test]
+fn an_input_that_fails_midway_stops_the_run_after_the_games_before_it() {
+    let dir = scratch("fails");
+    let packed = zstd::encode_all(GAME.repeat(3000).as_bytes(), 3).expect("compress");
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("write cut");
+    std::fs::write(dir.join("good.pgn"), GAME.repeat(3)).expect("write good");
+    let runs = each_jobs(&["good.pgn", "cut.pgn.zst", "good.pgn"], &dir, "");
+    let (code, out, err) = &runs[0];
+    assert_eq!(*code, 2);
+    assert!(err.starts_with("scoresheet: error: cut.pgn.zst: "), "{err}");
+    assert_eq!(out.matches("\"file\":\"good.pgn\"").count(), 3, "{out}");
+    for run in &runs[1..] {
+        assert_eq!(run, &runs[0]);
+    }
+}
