@@ -173,6 +173,13 @@ impl Summary {
         self.plies += g.plies;
     }
 
+    /// Adds `games` games valid without a warning, of `plies` plies in all.
+    pub fn add_clean(&mut self, games: u64, plies: u64) {
+        self.games += games;
+        self.valid += games;
+        self.plies += plies;
+    }
+
     /// The human summary line; timing is left out when `timing` is false (golden tests).
     pub fn human(&self, timing: bool) -> String {
         let mut s = format!(

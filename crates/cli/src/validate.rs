@@ -41,8 +41,10 @@ pub struct Judge {
     pub strict: bool,
     /// En passant style of reported FENs.
     pub ep: EpStyle,
-    /// Whether reports need the final FEN (only JSON output shows it).
-    pub fen: bool,
+    /// Whether every game's report is shown, valid or not (JSON output, not
+    /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
+    /// a warning is only counted.
+    pub every: bool,
 }
 
 impl Judge {
@@ -103,7 +105,7 @@ impl Judge {
             game: index,
             valid: errors.is_empty(),
             plies: plies as u64,
-            fen: if self.fen {
+            fen: if self.every {
                 position.to_fen(self.ep)
             } else {
                 String::new()
@@ -138,16 +140,27 @@ impl Judge {
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
-    /// game whole where it can, without the splitter). Game numbers are left at 0
-    /// for the caller, which knows how many games came before.
+    /// game whole where it can, without the splitter). Each report is numbered
+    /// within the block, for the caller, which knows how many games came before;
+    /// games with nothing to show are only counted.
     fn block(&self, file: &str, block: &Block) -> BlockReport {
         let mut lane = LANE.take();
         let mut split = BlockGames::new(block);
-        let mut reports = Vec::new();
-        let mut bytes = 0;
+        let mut out = BlockReport {
+            reports: Vec::new(),
+            games: 0,
+            clean_plies: 0,
+            bytes: 0,
+            end: BlockEnd::Clean,
+        };
         while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
-            bytes += g.end - g.start;
-            reports.push(match g.quick {
+            out.bytes += g.end - g.start;
+            out.games += 1;
+            let mut report = match g.quick {
+                Some(q) if q.warnings.is_empty() && !self.every => {
+                    out.clean_plies += q.plies as u64;
+                    continue;
+                }
                 Some(q) => {
                     let text = &block.bytes[g.start..g.end];
                     self.quick(file, 0, &q, text, || {
@@ -160,20 +173,24 @@ impl Judge {
                     let (line, column) = split.line_col(g.start);
                     self.full(file, 0, &block.bytes[g.start..g.end], line, column)
                 }
-            });
+            };
+            report.game = out.games;
+            out.reports.push(report);
         }
         LANE.set(lane);
-        BlockReport {
-            reports,
-            bytes,
-            end: split.end().unwrap_or(BlockEnd::Clean),
-        }
+        out.end = split.end().unwrap_or(BlockEnd::Clean);
+        out
     }
 }
 
 /// The games of one block, judged.
 struct BlockReport {
+    /// The reports to show, numbered within the block.
     reports: Vec<GameReport>,
+    /// Games in the block.
+    games: u64,
+    /// Plies of the games valid without a warning that have no report.
+    clean_plies: u64,
     /// Bytes of the games (blanks between games not counted).
     bytes: usize,
     end: BlockEnd,
@@ -272,7 +289,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             EpArg::Always => EpStyle::Always,
             EpArg::Legal => EpStyle::Legal,
         },
-        fen: matches!(args.format, Format::Json) && !args.quiet,
+        every: matches!(args.format, Format::Json) && !args.quiet,
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
@@ -513,11 +530,13 @@ impl<W: Write> Run<'_, W> {
         if self.skip {
             return Ok(());
         }
+        let clean = result.games - result.reports.len() as u64;
+        self.reporter.summary.add_clean(clean, result.clean_plies);
         for mut g in result.reports {
-            self.index += 1;
-            g.game = self.index;
+            g.game += self.index;
             self.reporter.game(&g)?;
         }
+        self.index += result.games;
         self.reporter.summary.bytes += result.bytes as u64;
         self.bar.inc(len as u64);
         if let BlockEnd::Unfinished(at) = result.end {
