@@ -294,14 +294,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
         && io::stderr().is_terminal();
-    let total: Option<u64> = inputs
-        .iter()
-        .map(|i| match i {
-            Input::Path(p) if !p.to_string_lossy().ends_with(".zst") => i.len(),
-            _ => None,
-        })
-        .sum();
-    let bar = progress_bar(total, show_progress);
+    let bar = progress_bar(plain_bytes(&inputs), show_progress);
     let stdout = io::stdout();
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
@@ -356,9 +349,25 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     })
 }
 
+/// The bytes of all the inputs, when all are files read as they are (not
+/// compressed, not standard input).
+fn plain_bytes(inputs: &[Input]) -> Option<u64> {
+    inputs
+        .iter()
+        .map(|i| match i {
+            Input::Path(p) if !p.to_string_lossy().ends_with(".zst") => i.len(),
+            _ => None,
+        })
+        .sum()
+}
+
 /// Blocks are about this large: a few per core keep the pool busy, and cutting
 /// them costs nothing.
 const BLOCK_BYTES: usize = 512 << 10;
+
+/// Blocks shrink to this size at the end of a parallel run, so that the cores
+/// finish together (a block of 512 KiB is about a millisecond of work).
+const LAST_BLOCK_BYTES: usize = 64 << 10;
 
 /// A block grows to this size at most while no line in it ends with a result; past it, the
 /// rest of the file is split by the streaming reader.
@@ -443,7 +452,7 @@ impl<W: Write> Run<'_, W> {
     /// most `4 × jobs` blocks ahead of the reports, which bounds memory.
     fn parallel(&mut self) -> io::Result<()> {
         let names: Vec<String> = self.inputs.iter().map(Input::name).collect();
-        let feed = Feed::new(self.inputs, (self.jobs * 4) as u64);
+        let feed = Feed::new(self.inputs, self.jobs as u64);
         let judge = self.judge;
         let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, Judged)>();
         std::thread::scope(|threads| -> io::Result<()> {
@@ -688,6 +697,7 @@ enum Judged {
 /// The inputs of a parallel run, read block by block by the workers.
 struct Feed<'a> {
     inputs: &'a [Input],
+    jobs: u64,
     /// How far the workers may read ahead of the reports, in blocks.
     window: u64,
     sizes: (usize, usize),
@@ -708,6 +718,8 @@ struct FeedState {
     /// Numbers reported so far.
     reported: u64,
     stopped: bool,
+    /// Bytes not yet read, when known.
+    left: Option<u64>,
 }
 
 /// What a worker takes from the feed next.
@@ -721,12 +733,17 @@ enum Next {
 }
 
 impl<'a> Feed<'a> {
-    fn new(inputs: &'a [Input], window: u64) -> Feed<'a> {
+    /// The feed of `jobs` workers.
+    fn new(inputs: &'a [Input], jobs: u64) -> Feed<'a> {
         Feed {
             inputs,
-            window: window.max(1),
+            jobs: jobs.max(1),
+            window: jobs.max(1) * 4,
             sizes: block_sizes(),
-            state: std::sync::Mutex::new(FeedState::default()),
+            state: std::sync::Mutex::new(FeedState {
+                left: plain_bytes(inputs),
+                ..FeedState::default()
+            }),
             moved: std::sync::Condvar::new(),
         }
     }
@@ -734,15 +751,16 @@ impl<'a> Feed<'a> {
     /// The next block (read into `spare`, the buffer of the worker's last block,
     /// when there is one), once the reports are near enough.
     fn next(&self, spare: &mut Option<Vec<u8>>) -> Next {
-        let Ok(mut st) = self.state.lock() else {
+        let Ok(mut guard) = self.state.lock() else {
             return Next::Done;
         };
-        while !st.stopped && st.seq >= st.reported + self.window {
-            st = match self.moved.wait(st) {
-                Ok(st) => st,
+        while !guard.stopped && guard.seq >= guard.reported + self.window {
+            guard = match self.moved.wait(guard) {
+                Ok(guard) => guard,
                 Err(_) => return Next::Done,
             };
         }
+        let st = &mut *guard;
         loop {
             if st.stopped {
                 return Next::Done;
@@ -771,8 +789,15 @@ impl<'a> Feed<'a> {
             if let Some(bytes) = spare.take() {
                 blocks.reuse(bytes);
             }
+            if let Some(left) = st.left {
+                // Near the end, smaller blocks: a few per worker of what is left.
+                let share = usize::try_from(left / (2 * self.jobs)).unwrap_or(usize::MAX);
+                let (size, _) = self.sizes;
+                blocks.set_size(share.clamp(LAST_BLOCK_BYTES.min(size), size));
+            }
             match blocks.next() {
                 Some(Ok(block)) => {
+                    st.left = st.left.map(|l| l.saturating_sub(block.bytes.len() as u64));
                     if block.last {
                         st.blocks = None;
                     }

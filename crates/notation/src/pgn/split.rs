@@ -777,6 +777,20 @@ impl<R: Read> BlockReader<R> {
         }
     }
 
+    /// Sets the size of the blocks read from now on (at least 1, at most the
+    /// maximum): smaller blocks at the end of a run keep every core busy to the end.
+    ///
+    /// ```
+    /// use scoresheet_notation::pgn::BlockReader;
+    /// let file: &[u8] = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut blocks = BlockReader::new(file, 1 << 10, 1 << 20);
+    /// blocks.set_size(16);
+    /// assert_eq!(blocks.count(), 2);
+    /// ```
+    pub fn set_size(&mut self, size: usize) {
+        self.size = size.clamp(1, self.max);
+    }
+
     /// Reads until `buf` holds `want` bytes or the input ends; whether it ended.
     fn fill(&mut self, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
         while buf.len() < want {
