@@ -297,7 +297,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let bar = progress_bar(plain_bytes(&inputs), show_progress);
     let stdout = io::stdout();
     let mut reporter = Reporter {
-        out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        out: io::BufWriter::with_capacity(1 << 16, stdout),
         format: args.format,
         quiet: args.quiet,
         summary: Summary::default(),
@@ -442,40 +442,53 @@ impl<W: Write> Run<'_, W> {
     }
 
     /// Judges the inputs on `jobs` worker threads, each reading its next block
-    /// itself, and reports them in input order on this thread.
+    /// itself and reporting, in input order, whatever its block makes ready.
     ///
     /// A worker reads its block (under the lock of the shared reader) into the
     /// buffer of its last one, and judges it on the same core: no page fault for
     /// new buffers, no block handed from one core's cache to another's, the reading
-    /// shared out as the judging is (it was the main thread's, and cost a fixed few
-    /// milliseconds a run that two separate processes did not pay). Workers read at
-    /// most `4 × jobs` blocks ahead of the reports, which bounds memory.
-    fn parallel(&mut self) -> io::Result<()> {
+    /// shared out as the judging is. Nothing wakes a thread for each block: the
+    /// worker that hands in the block whose turn it is reports it (this thread
+    /// only waits). A reading thread and a reporting one cost a fixed few
+    /// milliseconds a run that two separate processes did not pay; this thread
+    /// judging too was slower still (measured). Workers read at most `4 × jobs`
+    /// blocks ahead of the reports, which bounds memory.
+    fn parallel(&mut self) -> io::Result<()>
+    where
+        W: Send,
+    {
         let names: Vec<String> = self.inputs.iter().map(Input::name).collect();
         let feed = Feed::new(self.inputs, self.jobs as u64);
         let judge = self.judge;
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<(u64, Judged)>();
-        std::thread::scope(|threads| -> io::Result<()> {
-            for _ in 0..self.jobs {
-                let (feed, done, names) = (&feed, done_tx.clone(), &names);
-                threads.spawn(move || work(feed, judge, names, &done));
-            }
-            drop(done_tx);
-            // However this ends, the workers stop reading.
-            let _stop = StopOnDrop(&feed);
-            // Blocks judged ahead of their turn, by number.
-            let mut ready = std::collections::HashMap::new();
-            let mut next = 0;
-            for (n, judged) in &done_rx {
-                ready.insert(n, judged);
-                while let Some(judged) = ready.remove(&next) {
-                    next += 1;
-                    self.take_judged(judged)?;
-                    feed.reported(next);
+        let jobs = self.jobs;
+        let turns = std::sync::Mutex::new(Turns {
+            run: self,
+            ready: std::collections::HashMap::new(),
+            next: 0,
+            failed: None,
+        });
+        let work = || {
+            let mut spare = None;
+            while let Some((n, judged)) =
+                take_block(feed.next(&mut spare), &judge, &names, &mut spare)
+            {
+                let Ok(mut turns) = turns.lock() else {
+                    return;
+                };
+                if !turns.hand_in(n, judged, &feed) {
+                    return;
                 }
             }
-            Ok(())
-        })
+        };
+        std::thread::scope(|threads| {
+            for _ in 0..jobs {
+                threads.spawn(work);
+            }
+        });
+        let turns = turns
+            .into_inner()
+            .map_err(|_| io::Error::other("a validation worker stopped"))?;
+        turns.failed.map_or(Ok(()), Err)
     }
 
     /// Reports what a worker handed over, in its turn.
@@ -679,6 +692,40 @@ fn read_batches(
     }
 }
 
+/// The reports of a parallel run, taken in turn by whichever worker hands in
+/// the block whose turn it is.
+struct Turns<'r, 'a, W: Write> {
+    run: &'r mut Run<'a, W>,
+    /// Blocks judged ahead of their turn, by number.
+    ready: std::collections::HashMap<u64, Judged>,
+    /// The number whose turn it is.
+    next: u64,
+    /// What stopped the run.
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Turns<'_, '_, W> {
+    /// Takes block `n`, judged, and reports it and the ones after it that are
+    /// ready, if its turn has come; whether the run goes on (after a failure, the
+    /// feed is stopped and nothing more is reported).
+    fn hand_in(&mut self, n: u64, judged: Judged, feed: &Feed<'_>) -> bool {
+        if self.failed.is_some() {
+            return false;
+        }
+        self.ready.insert(n, judged);
+        while let Some(judged) = self.ready.remove(&self.next) {
+            self.next += 1;
+            if let Err(e) = self.run.take_judged(judged) {
+                self.failed = Some(e);
+                feed.stop();
+                return false;
+            }
+            feed.reported(self.next);
+        }
+        true
+    }
+}
+
 /// What a worker hands the reporter, numbered in input order.
 enum Judged {
     /// A block of input `file` judged: whether it starts the file, its size.
@@ -829,46 +876,32 @@ impl<'a> Feed<'a> {
     }
 }
 
-/// Stops the feed when the reporter is done, by whatever way.
-struct StopOnDrop<'a, 'b>(&'a Feed<'b>);
-
-impl Drop for StopOnDrop<'_, '_> {
-    fn drop(&mut self) {
-        self.0.stop();
-    }
-}
-
-/// A worker of a parallel run: reads a block, judges it, hands the report on;
-/// until the feed runs dry or the reporter is gone.
-fn work(
-    feed: &Feed<'_>,
-    judge: Judge,
+/// Judges what a worker took from the feed: the numbered report of a block, or
+/// what only the reporter deals with; `None` when the feed ran dry. The block's
+/// buffer goes to `spare`, to read the worker's next block into.
+fn take_block(
+    item: Next,
+    judge: &Judge,
     names: &[String],
-    done: &std::sync::mpsc::Sender<(u64, Judged)>,
-) {
-    let mut spare = None;
-    loop {
-        let item = match feed.next(&mut spare) {
-            Next::Done => return,
-            Next::Other(n, judged) => (n, judged),
-            Next::Block(n, file, block) => {
-                let name = names.get(file).map_or("", String::as_str);
-                let report = judge.block(name, &block);
-                let (first, len) = (block.first, block.bytes.len());
-                spare = Some(block.bytes);
-                (
-                    n,
-                    Judged::Block {
-                        file,
-                        first,
-                        len,
-                        report,
-                    },
-                )
-            }
-        };
-        if done.send(item).is_err() {
-            return;
+    spare: &mut Option<Vec<u8>>,
+) -> Option<(u64, Judged)> {
+    match item {
+        Next::Done => None,
+        Next::Other(n, judged) => Some((n, judged)),
+        Next::Block(n, file, block) => {
+            let name = names.get(file).map_or("", String::as_str);
+            let report = judge.block(name, &block);
+            let (first, len) = (block.first, block.bytes.len());
+            *spare = Some(block.bytes);
+            Some((
+                n,
+                Judged::Block {
+                    file,
+                    first,
+                    len,
+                    report,
+                },
+            ))
         }
     }
 }
