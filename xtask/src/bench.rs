@@ -16,67 +16,83 @@ struct Measure {
     rss_kib: Option<u64>,
 }
 
-/// Runs a command once, with `/usr/bin/time` for the peak RSS when it exists.
+/// Runs a command twice: alone, for its wall time, then under `/usr/bin/time`
+/// (when it exists) for its CPU time and peak RSS. The wrapper's own start and
+/// exit would add a fixed half millisecond or so to the wall time, which on a
+/// run of 20 ms moves the ratios by a few percent.
 fn measure(bin: &Path, args: &[String]) -> Result<Measure, String> {
-    let time = Path::new("/usr/bin/time");
-    let mut cmd = if time.is_file() {
-        let mut c = Command::new(time);
-        c.args(["-f", "%U %S %M"]).arg(bin);
-        c
-    } else {
-        Command::new(bin)
-    };
-    cmd.args(args)
+    let start = Instant::now();
+    run_to_end(Command::new(bin), bin, args)?;
+    let secs = start.elapsed().as_secs_f64();
+    let (cpu, rss_kib) = timed(bin, args)?;
+    Ok(Measure { secs, cpu, rss_kib })
+}
+
+/// Runs `cmd` (`bin` with `args`, or a wrapper of it) to its end, its output
+/// discarded; gives its standard error.
+fn run_to_end(mut cmd: Command, bin: &Path, args: &[String]) -> Result<String, String> {
+    let out = cmd
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .env("SCORESHEET_NO_PROGRESS", "1");
-    let start = Instant::now();
-    let out = cmd
+        .env("SCORESHEET_NO_PROGRESS", "1")
         .output()
         .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
-    let secs = start.elapsed().as_secs_f64();
-    let last = String::from_utf8_lossy(&out.stderr)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_owned();
-    let fields: Vec<f64> = if time.is_file() {
-        last.split_whitespace()
-            .filter_map(|f| f.parse().ok())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let (cpu, rss_kib) = match fields.as_slice() {
-        [u, s, m] => (Some(u + s), Some(*m as u64)),
-        _ => (None, None),
-    };
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
-        Some(0 | 1) => Ok(Measure { secs, cpu, rss_kib }),
+        Some(0 | 1) => Ok(err),
         other => Err(format!(
-            "{} {} exited with {other:?}: {}",
+            "{} {} exited with {other:?}: {err}",
             bin.display(),
             args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
         )),
     }
 }
 
-/// Runs two commands at once and waits for both: the wall time until the last
-/// one ends. The CPU time and RSS are the sum and the larger of the two.
+/// CPU seconds (user plus system) and peak RSS of a run, from `/usr/bin/time`.
+fn timed(bin: &Path, args: &[String]) -> Result<(Option<f64>, Option<u64>), String> {
+    let time = Path::new("/usr/bin/time");
+    if !time.is_file() {
+        return Ok((None, None));
+    }
+    let mut cmd = Command::new(time);
+    cmd.args(["-f", "%U %S %M"]).arg(bin);
+    let err = run_to_end(cmd, bin, args)?;
+    let fields: Vec<f64> = err
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    Ok(match fields.as_slice() {
+        [u, s, m] => (Some(u + s), Some(*m as u64)),
+        _ => (None, None),
+    })
+}
+
+/// Runs two commands at once and waits for both, twice (alone, then under
+/// `/usr/bin/time`, as [`measure`] does): the wall time until the last ends,
+/// the CPU time of both, the larger peak RSS.
 fn measure_pair(bin: &Path, a: &[String], b: &[String]) -> Result<Measure, String> {
+    let start = Instant::now();
     let (first, second) = std::thread::scope(|s| {
-        let other = s.spawn(|| measure(bin, b));
-        let start = Instant::now();
-        let first = measure(bin, a);
-        (first.map(|m| (m, start)), other.join())
+        let other = s.spawn(|| run_to_end(Command::new(bin), bin, b));
+        (run_to_end(Command::new(bin), bin, a), other.join())
     });
-    let (first, start) = first?;
-    let second = second.map_err(|_| "a measuring thread panicked".to_owned())??;
+    let secs = start.elapsed().as_secs_f64();
+    first?;
+    second.map_err(|_| "a measuring thread panicked".to_owned())??;
+    let (first, second) = std::thread::scope(|s| {
+        let other = s.spawn(|| timed(bin, b));
+        (timed(bin, a), other.join())
+    });
+    let (cpu_a, rss_a) = first?;
+    let (cpu_b, rss_b) = second.map_err(|_| "a measuring thread panicked".to_owned())??;
     Ok(Measure {
-        secs: start.elapsed().as_secs_f64().max(first.secs),
-        cpu: first.cpu.zip(second.cpu).map(|(x, y)| x + y),
-        rss_kib: first.rss_kib.max(second.rss_kib),
+        secs,
+        cpu: cpu_a.zip(cpu_b).map(|(x, y)| x + y),
+        rss_kib: rss_a.max(rss_b),
     })
 }
 
