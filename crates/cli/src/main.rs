@@ -5,6 +5,7 @@
 //! A closed output pipe ends the run quietly.
 
 mod args;
+mod blocks;
 mod convert;
 mod fen;
 mod input;

@@ -24,6 +24,7 @@ use scoresheet_notation::{Diagnostic, Mode};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
+use crate::blocks::{self, Item, Opened};
 use crate::input::{Input, batches, expand};
 use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
 
@@ -294,7 +295,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
         && io::stderr().is_terminal();
-    let bar = progress_bar(plain_bytes(&inputs), show_progress);
+    let bar = progress_bar(blocks::plain_bytes(&inputs), show_progress);
     let stdout = io::stdout();
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, stdout),
@@ -347,45 +348,6 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     } else {
         Outcome::Clean
     })
-}
-
-/// The bytes of all the inputs, when all are files read as they are (not
-/// compressed, not standard input).
-fn plain_bytes(inputs: &[Input]) -> Option<u64> {
-    inputs
-        .iter()
-        .map(|i| match i {
-            Input::Path(p) if !p.to_string_lossy().ends_with(".zst") => i.len(),
-            _ => None,
-        })
-        .sum()
-}
-
-/// Blocks are about this large: a block and what judging it touches stay in a
-/// core's cache (256 KiB measured 2-3 % faster than 512 KiB on games of one
-/// line of moves, the same on others), and cutting them costs nothing.
-const BLOCK_BYTES: usize = 256 << 10;
-
-/// Blocks shrink to this size at the end of a parallel run, so that the cores
-/// finish together (a block of 256 KiB is about half a millisecond of work).
-const LAST_BLOCK_BYTES: usize = 64 << 10;
-
-/// A block grows to this size at most while no line in it ends with a result; past it, the
-/// rest of the file is split by the streaming reader.
-const MAX_BLOCK_BYTES: usize = 1 << 20;
-
-/// The block size and its maximum: [`BLOCK_BYTES`] and [`MAX_BLOCK_BYTES`], or
-/// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside
-/// games too, and nothing reported may change).
-fn block_sizes() -> (usize, usize) {
-    let size = std::env::var("SCORESHEET_BLOCK_BYTES")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|&n| n > 0);
-    match size {
-        Some(n) => (n, n.saturating_mul(4)),
-        None => (BLOCK_BYTES, MAX_BLOCK_BYTES),
-    }
 }
 
 /// What the reader hands to the judges, in input order.
@@ -442,75 +404,47 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Judges the inputs on `jobs` worker threads, each reading its next block
-    /// itself and reporting, in input order, whatever its block makes ready.
-    ///
-    /// A worker reads its block (under the lock of the shared reader) into the
-    /// buffer of its last one, and judges it on the same core: no page fault for
-    /// new buffers, no block handed from one core's cache to another's, the reading
-    /// shared out as the judging is. Nothing wakes a thread for each block: the
-    /// worker that hands in the block whose turn it is reports it (this thread
-    /// only waits). A reading thread and a reporting one cost a fixed few
-    /// milliseconds a run that two separate processes did not pay; this thread
-    /// judging too was slower still (measured). Workers read at most `4 × jobs`
-    /// blocks ahead of the reports, which bounds memory.
+    /// Judges the inputs on `jobs` worker threads, which read the files in
+    /// blocks and report them in input order ([`blocks::run`]).
     fn parallel(&mut self) -> io::Result<()>
     where
         W: Send,
     {
-        let names: Vec<String> = self.inputs.iter().map(Input::name).collect();
-        let feed = Feed::new(self.inputs, self.jobs as u64);
+        let inputs = self.inputs;
+        let names: Vec<String> = inputs.iter().map(Input::name).collect();
         let judge = self.judge;
-        let jobs = self.jobs;
-        let turns = std::sync::Mutex::new(Turns {
-            run: self,
-            ready: std::collections::HashMap::new(),
-            next: 0,
-            failed: None,
-        });
-        let work = || {
-            let mut spare = None;
-            while let Some((n, judged)) =
-                take_block(feed.next(&mut spare), &judge, &names, &mut spare)
-            {
-                let Ok(mut turns) = turns.lock() else {
-                    return;
-                };
-                if !turns.hand_in(n, judged, &feed) {
-                    return;
-                }
-            }
-        };
-        std::thread::scope(|threads| {
-            for _ in 0..jobs {
-                threads.spawn(work);
-            }
-        });
-        let turns = turns
-            .into_inner()
-            .map_err(|_| io::Error::other("a validation worker stopped"))?;
-        turns.failed.map_or(Ok(()), Err)
+        blocks::run(
+            inputs,
+            self.jobs,
+            |input| match input {
+                // Standard input is read apart, game by game, in its turn.
+                Input::Stdin => Ok(Opened::Apart),
+                Input::Path(_) => input.open().map(Opened::Blocks),
+            },
+            |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
+            |item| self.take_item(item),
+        )
     }
 
-    /// Reports what a worker handed over, in its turn.
-    fn take_judged(&mut self, judged: Judged) -> io::Result<()> {
-        match judged {
-            Judged::Block {
+    /// Reports what the workers handed on, in its turn.
+    fn take_item(&mut self, item: Item<BlockReport>) -> io::Result<()> {
+        match item {
+            Item::Block {
                 file,
                 first,
                 len,
-                report,
+                result,
             } => {
                 if first {
                     self.start_file(file);
                 }
-                self.report_block(len, report)
+                self.report_block(len, result)
             }
-            Judged::Stdin(i) => {
+            Item::Apart(i) => {
                 self.start_file(i);
                 self.stdin_parallel()
             }
-            Judged::Failed(i, e) => {
+            Item::Failed(i, e) => {
                 let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
                 Err(io::Error::new(e.kind(), format!("{name}: {e}")))
             }
@@ -659,7 +593,7 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
             }
             continue;
         }
-        let (size, max) = block_sizes();
+        let (size, max) = blocks::block_sizes();
         let mut blocks = BlockReader::new(reader, size, max);
         for block in blocks.by_ref() {
             let msg = match block {
@@ -689,220 +623,6 @@ fn read_batches(
         Err(e) => {
             emit(fail(e));
             false
-        }
-    }
-}
-
-/// The reports of a parallel run, taken in turn by whichever worker hands in
-/// the block whose turn it is.
-struct Turns<'r, 'a, W: Write> {
-    run: &'r mut Run<'a, W>,
-    /// Blocks judged ahead of their turn, by number.
-    ready: std::collections::HashMap<u64, Judged>,
-    /// The number whose turn it is.
-    next: u64,
-    /// What stopped the run.
-    failed: Option<io::Error>,
-}
-
-impl<W: Write> Turns<'_, '_, W> {
-    /// Takes block `n`, judged, and reports it and the ones after it that are
-    /// ready, if its turn has come; whether the run goes on (after a failure, the
-    /// feed is stopped and nothing more is reported).
-    fn hand_in(&mut self, n: u64, judged: Judged, feed: &Feed<'_>) -> bool {
-        if self.failed.is_some() {
-            return false;
-        }
-        self.ready.insert(n, judged);
-        while let Some(judged) = self.ready.remove(&self.next) {
-            self.next += 1;
-            if let Err(e) = self.run.take_judged(judged) {
-                self.failed = Some(e);
-                feed.stop();
-                return false;
-            }
-            feed.reported(self.next);
-        }
-        true
-    }
-}
-
-/// What a worker hands the reporter, numbered in input order.
-enum Judged {
-    /// A block of input `file` judged: whether it starts the file, its size.
-    Block {
-        file: usize,
-        first: bool,
-        len: usize,
-        report: BlockReport,
-    },
-    /// Standard input starts here: the reporter reads it itself.
-    Stdin(usize),
-    /// An input could not be opened or read: the run stops here.
-    Failed(usize, io::Error),
-}
-
-/// The inputs of a parallel run, read block by block by the workers.
-struct Feed<'a> {
-    inputs: &'a [Input],
-    jobs: u64,
-    /// How far the workers may read ahead of the reports, in blocks.
-    window: u64,
-    sizes: (usize, usize),
-    state: std::sync::Mutex<FeedState>,
-    /// Signalled when the reports move on or the run stops.
-    moved: std::sync::Condvar,
-}
-
-/// Where the reading of a parallel run stands.
-#[derive(Default)]
-struct FeedState {
-    /// The next input to open.
-    next_input: usize,
-    /// The input being read, and its reader.
-    blocks: Option<(usize, BlockReader<Box<dyn io::Read + Send>>)>,
-    /// The next number to give out.
-    seq: u64,
-    /// Numbers reported so far.
-    reported: u64,
-    stopped: bool,
-    /// Bytes not yet read, when known.
-    left: Option<u64>,
-}
-
-/// What a worker takes from the feed next.
-enum Next {
-    /// A block to judge: its number and input.
-    Block(u64, usize, Block),
-    /// Something only the reporter deals with, numbered.
-    Other(u64, Judged),
-    /// No more input, or the run stopped.
-    Done,
-}
-
-impl<'a> Feed<'a> {
-    /// The feed of `jobs` workers.
-    fn new(inputs: &'a [Input], jobs: u64) -> Feed<'a> {
-        Feed {
-            inputs,
-            jobs: jobs.max(1),
-            window: jobs.max(1) * 4,
-            sizes: block_sizes(),
-            state: std::sync::Mutex::new(FeedState {
-                left: plain_bytes(inputs),
-                ..FeedState::default()
-            }),
-            moved: std::sync::Condvar::new(),
-        }
-    }
-
-    /// The next block (read into `spare`, the buffer of the worker's last block,
-    /// when there is one), once the reports are near enough.
-    fn next(&self, spare: &mut Option<Vec<u8>>) -> Next {
-        let Ok(mut guard) = self.state.lock() else {
-            return Next::Done;
-        };
-        while !guard.stopped && guard.seq >= guard.reported + self.window {
-            guard = match self.moved.wait(guard) {
-                Ok(guard) => guard,
-                Err(_) => return Next::Done,
-            };
-        }
-        let st = &mut *guard;
-        loop {
-            if st.stopped {
-                return Next::Done;
-            }
-            let seq = st.seq;
-            let Some((file, blocks)) = st.blocks.as_mut() else {
-                let i = st.next_input;
-                let Some(input) = self.inputs.get(i) else {
-                    return Next::Done;
-                };
-                st.next_input += 1;
-                if matches!(input, Input::Stdin) {
-                    st.seq += 1;
-                    return Next::Other(seq, Judged::Stdin(i));
-                }
-                match input.open() {
-                    Ok(r) => st.blocks = Some((i, BlockReader::new(r, self.sizes.0, self.sizes.1))),
-                    Err(e) => {
-                        st.stopped = true;
-                        return Next::Other(seq, Judged::Failed(i, e));
-                    }
-                }
-                continue;
-            };
-            let file = *file;
-            if let Some(bytes) = spare.take() {
-                blocks.reuse(bytes);
-            }
-            if let Some(left) = st.left {
-                // Near the end, smaller blocks: a few per worker of what is left.
-                let share = usize::try_from(left / (2 * self.jobs)).unwrap_or(usize::MAX);
-                let (size, _) = self.sizes;
-                blocks.set_size(share.clamp(LAST_BLOCK_BYTES.min(size), size));
-            }
-            match blocks.next() {
-                Some(Ok(block)) => {
-                    st.left = st.left.map(|l| l.saturating_sub(block.bytes.len() as u64));
-                    if block.last {
-                        st.blocks = None;
-                    }
-                    st.seq += 1;
-                    return Next::Block(seq, file, block);
-                }
-                Some(Err(e)) => {
-                    st.stopped = true;
-                    return Next::Other(seq, Judged::Failed(file, e));
-                }
-                None => st.blocks = None,
-            }
-        }
-    }
-
-    /// The reports reached number `n`: workers waiting may read on.
-    fn reported(&self, n: u64) {
-        if let Ok(mut st) = self.state.lock() {
-            st.reported = n;
-        }
-        self.moved.notify_all();
-    }
-
-    fn stop(&self) {
-        if let Ok(mut st) = self.state.lock() {
-            st.stopped = true;
-        }
-        self.moved.notify_all();
-    }
-}
-
-/// Judges what a worker took from the feed: the numbered report of a block, or
-/// what only the reporter deals with; `None` when the feed ran dry. The block's
-/// buffer goes to `spare`, to read the worker's next block into.
-fn take_block(
-    item: Next,
-    judge: &Judge,
-    names: &[String],
-    spare: &mut Option<Vec<u8>>,
-) -> Option<(u64, Judged)> {
-    match item {
-        Next::Done => None,
-        Next::Other(n, judged) => Some((n, judged)),
-        Next::Block(n, file, block) => {
-            let name = names.get(file).map_or("", String::as_str);
-            let report = judge.block(name, &block);
-            let (first, len) = (block.first, block.bytes.len());
-            *spare = Some(block.bytes);
-            Some((
-                n,
-                Judged::Block {
-                    file,
-                    first,
-                    len,
-                    report,
-                },
-            ))
         }
     }
 }
