@@ -142,6 +142,30 @@ impl QuickLane {
         Some(replay)
     }
 
+    /// Like [`QuickLane::replay_recording`], on a game at the start of `text`
+    /// that runs on into more of the file: gives the game's length too (as
+    /// [`QuickLane::replay_prefix`] does).
+    ///
+    /// ```
+    /// use scoresheet_board::quick::{QuickLane, QuickRecord};
+    /// let file = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut record = QuickRecord::default();
+    /// let (_, len) = QuickLane::default().replay_recording_prefix(file, &mut record).unwrap();
+    /// assert_eq!(&file[..len], b"[Event \"a\"]\n\n1. e4 e5 1-0");
+    /// assert_eq!(record.moves.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn replay_recording_prefix<'t>(
+        &mut self,
+        text: &'t [u8],
+        record: &mut QuickRecord<'t>,
+    ) -> Option<(QuickReplay, usize)> {
+        record.tags.clear();
+        record.moves.clear();
+        record.result = None;
+        self.run(text, true, &mut *record)
+    }
+
     #[inline]
     fn run<'t, R: Recording<'t>>(
         &mut self,

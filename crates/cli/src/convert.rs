@@ -1,9 +1,11 @@
 //! `scoresheet convert`: resolve every game and write it in another notation.
 //!
-//! Inputs are split into games by a streaming reader on a thread of its own
-//! (memory bounded by the largest game and three batches), converted on all
-//! cores in batches, and written
-//! in input order into one buffered output. A game that cannot be converted is
+//! Files are read in blocks, each split into games and converted on one of the
+//! workers ([`blocks::run`]), and written in input order into one buffered
+//! output. Standard input, a book's move tables, and the rest of a file whose
+//! block was cut inside a game are split by the streaming reader on a thread of
+//! its own (memory bounded by the largest game and three batches) and converted
+//! in batches on all cores. A game that cannot be converted is
 //! reported on standard error (`file:line:column`, the move, the reason, the
 //! candidates) and left out; the others are written. Warnings go to standard
 //! error too (`--strict` makes them errors).
@@ -17,14 +19,19 @@ use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
-use scoresheet_convert::game::resolve_quick;
+use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
 use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write};
 use scoresheet_notation::desc::{looks_like_book, read_books};
-use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_into};
+use scoresheet_notation::pgn::{
+    Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
+    parse_game_into,
+};
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
 use crate::Outcome;
 use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
+use crate::blocks::{self, Item, Opened};
+use crate::input::Input;
 use crate::input::{batches, expand};
 use crate::report::{Origin, Problem, human_line, problem};
 
@@ -52,19 +59,94 @@ struct Converted {
     failed: bool,
 }
 
+/// A game's problems to report: severity and problem.
+type Problems = Vec<(&'static str, Problem)>;
+
+/// The games of one block, converted.
+struct ConvertedBlock {
+    /// Their output, in order.
+    out: Vec<u8>,
+    /// Their problems, by game number within the block.
+    problems: Vec<(u64, &'static str, Problem)>,
+    /// Games in the block.
+    games: u64,
+    /// Some game could not be converted.
+    failed: bool,
+    end: BlockEnd,
+}
+
 impl Converter {
+    /// Converts one game read by the streaming reader.
     fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> Converted {
         // Most games of a database have nothing to report and nothing but tags
         // and moves: the quick lane reads them without parsing them into tokens.
         let mut lane = LANE.take();
         let quick = resolve_quick(&chunk.bytes, &mut lane, &self.options);
         LANE.set(lane);
+        let mut done = Converted::default();
+        done.out.reserve(chunk.bytes.len() + 256);
         if let Some(resolved) = quick {
-            let mut done = Converted::default();
-            done.out.reserve(chunk.bytes.len() + 256);
             self.write(&resolved, &mut done.out);
             return done;
         }
+        let origin = Origin {
+            line: chunk.line,
+            column: chunk.column,
+        };
+        let mut problems = Problems::new();
+        done.failed = self.full(&chunk.bytes, origin, &mut done.out, &mut problems);
+        for (severity, p) in &problems {
+            done.messages
+                .push_str(&human_line(file, index, severity, p));
+            done.messages.push('\n');
+        }
+        done
+    }
+
+    /// Splits a block into games and converts each (the quick lane reading each
+    /// game whole where it can, without the splitter).
+    fn block(&self, block: &Block) -> ConvertedBlock {
+        let mut lane = LANE.take();
+        let mut split = BlockGames::new(block);
+        let mut done = ConvertedBlock {
+            out: Vec::with_capacity(block.bytes.len() + block.bytes.len() / 4),
+            problems: Vec::new(),
+            games: 0,
+            failed: false,
+            end: BlockEnd::Clean,
+        };
+        let mut problems = Problems::new();
+        while let Some(g) =
+            split.next_game(|rest| resolve_quick_prefix(rest, &mut lane, &self.options))
+        {
+            done.games += 1;
+            if let Some(resolved) = g.quick {
+                self.write(&resolved, &mut done.out);
+                continue;
+            }
+            // Lines are counted only as far as a game needs them.
+            let (line, column) = split.line_col(g.start);
+            let bytes = &block.bytes[g.start..g.end];
+            done.failed |= self.full(bytes, Origin { line, column }, &mut done.out, &mut problems);
+            let n = done.games;
+            done.problems
+                .extend(problems.drain(..).map(|(severity, p)| (n, severity, p)));
+        }
+        LANE.set(lane);
+        done.end = split.end().unwrap_or(BlockEnd::Clean);
+        done
+    }
+
+    /// Parses, resolves and writes one game (`bytes`, which start at `origin`
+    /// in the file) in full; its warnings and error go to `problems`. Whether it
+    /// could not be converted (then nothing is written).
+    fn full(
+        &self,
+        bytes: &[u8],
+        origin: Origin,
+        out: &mut Vec<u8>,
+        problems: &mut Problems,
+    ) -> bool {
         let mode = if self.options.strict {
             Mode::Strict
         } else {
@@ -73,53 +155,22 @@ impl Converter {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_into(&mut game, &chunk.bytes, 0, mode);
-        let origin = Origin {
-            line: chunk.line,
-            column: chunk.column,
-        };
-        let mut done = Converted::default();
-        match resolve_game(&game, &self.options) {
+        parse_game_into(&mut game, bytes, 0, mode);
+        let failed = match resolve_game(&game, &self.options) {
             Ok(resolved) => {
-                report(
-                    &mut done.messages,
-                    file,
-                    index,
-                    "warning",
-                    &resolved.warnings,
-                    chunk,
-                    origin,
-                    None,
-                );
-                done.out.reserve(chunk.bytes.len() + 256);
-                self.write(&resolved, &mut done.out);
+                located(problems, "warning", &resolved.warnings, bytes, origin, None);
+                self.write(&resolved, out);
+                false
             }
             Err(e) => {
-                report(
-                    &mut done.messages,
-                    file,
-                    index,
-                    "warning",
-                    &e.warnings,
-                    chunk,
-                    origin,
-                    None,
-                );
-                report(
-                    &mut done.messages,
-                    file,
-                    index,
-                    "error",
-                    core::slice::from_ref(&e.error),
-                    chunk,
-                    origin,
-                    e.move_span,
-                );
-                done.failed = true;
+                located(problems, "warning", &e.warnings, bytes, origin, None);
+                let error = core::slice::from_ref(&e.error);
+                located(problems, "error", error, bytes, origin, e.move_span);
+                true
             }
-        }
+        };
         GAME.set(game.recycle());
-        done
+        failed
     }
 }
 
@@ -140,30 +191,28 @@ thread_local! {
     static LANE: std::cell::Cell<QuickLane> = std::cell::Cell::new(QuickLane::default());
 }
 
-/// Appends one line per diagnostic, located in the file.
-#[allow(clippy::too_many_arguments)]
-fn report(
-    messages: &mut String,
-    file: &str,
-    index: u64,
-    severity: &str,
+/// Appends the diagnostics of a game (`bytes`, which start at `origin` in the
+/// file) to `problems`, located in the file; the text of an error's move is
+/// the move's (`move_span`) when given.
+fn located(
+    problems: &mut Problems,
+    severity: &'static str,
     diags: &[Diagnostic],
-    chunk: &GameChunk,
+    bytes: &[u8],
     origin: Origin,
     move_span: Option<scoresheet_notation::Span>,
 ) {
     if diags.is_empty() {
         return;
     }
-    let lines = LineIndex::new(&chunk.bytes);
+    let lines = LineIndex::new(bytes);
     for d in diags {
-        let mut p: Problem = problem(d, &chunk.bytes, &[], &lines, origin);
+        let mut p: Problem = problem(d, bytes, &[], &lines, origin);
         if let Some(span) = move_span {
-            let raw = span.slice(&chunk.bytes);
+            let raw = span.slice(bytes);
             p.text = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
         }
-        messages.push_str(&human_line(file, index, severity, &p));
-        messages.push('\n');
+        problems.push((severity, p));
     }
 }
 
@@ -272,80 +321,212 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         .num_threads(jobs)
         .build()
         .map_err(io::Error::other)?;
-    let sink: Box<dyn Write> = match &args.output {
+    let sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => Box::new(
             File::create(path)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
         ),
-        None => Box::new(io::stdout().lock()),
+        None => Box::new(io::stdout()),
     };
-    let mut out = io::BufWriter::with_capacity(1 << 16, sink);
-    let stderr = io::stderr();
-    let mut failed = false;
-    for input in &inputs {
-        let name = input.name();
-        let mut reader = input
-            .open()
-            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        // A book's move table is recognised from the start of the input.
-        let mut head = Vec::new();
-        (&mut reader)
-            .take(HEAD_BYTES)
-            .read_to_end(&mut head)
-            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-        // Judge whole lines only: the head may end in the middle of a move.
-        let whole_lines = match memchr_last_newline(&head) {
-            Some(i) if head.len() as u64 == HEAD_BYTES => &head[..=i],
-            _ => &head[..],
-        };
-        if looks_like_book(whole_lines) {
-            (&mut reader)
-                .take(MAX_BOOK_BYTES)
-                .read_to_end(&mut head)
-                .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
-            let mut err = stderr.lock();
-            failed |= convert_books(&converter, &name, &head, &mut out, &mut err)?;
-            continue;
+    let mut writer = Writer {
+        converter: &converter,
+        inputs: &inputs,
+        pool: &pool,
+        jobs,
+        out: io::BufWriter::with_capacity(1 << 16, sink),
+        name: String::new(),
+        index: 0,
+        skip: false,
+        failed: false,
+    };
+    blocks::run(
+        &inputs,
+        jobs,
+        open_for_blocks,
+        |_, block| converter.block(block),
+        |item| writer.take(item),
+    )?;
+    writer.out.flush()?;
+    Ok(if writer.failed {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Opens an input for the block workers: files of PGN are read in blocks;
+/// standard input and a book's move tables are converted apart, in their turn.
+fn open_for_blocks(input: &Input) -> io::Result<Opened> {
+    if matches!(input, Input::Stdin) {
+        return Ok(Opened::Apart);
+    }
+    let mut reader = input.open()?;
+    let (head, book) = read_head(&mut reader)?;
+    Ok(if book {
+        Opened::Apart
+    } else {
+        Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
+    })
+}
+
+/// Reads the start of an input, and tells whether it is a book's move tables
+/// (recognised from its start).
+fn read_head(reader: &mut impl Read) -> io::Result<(Vec<u8>, bool)> {
+    let mut head = Vec::new();
+    reader.take(HEAD_BYTES).read_to_end(&mut head)?;
+    // Judge whole lines only: the head may end in the middle of a move.
+    let whole_lines = match memchr_last_newline(&head) {
+        Some(i) if head.len() as u64 == HEAD_BYTES => &head[..=i],
+        _ => &head[..],
+    };
+    let book = looks_like_book(whole_lines);
+    Ok((head, book))
+}
+
+/// Writes the converted games in input order, and converts the inputs that are
+/// not read in blocks.
+struct Writer<'a> {
+    converter: &'a Converter,
+    inputs: &'a [Input],
+    pool: &'a rayon::ThreadPool,
+    jobs: usize,
+    out: io::BufWriter<Box<dyn Write + Send>>,
+    /// The input being written.
+    name: String,
+    /// Games of the input written so far.
+    index: u64,
+    /// The rest of the input was converted by the streaming reader from where a
+    /// block was cut inside a game: its remaining blocks are dropped.
+    skip: bool,
+    /// Some game could not be converted.
+    failed: bool,
+}
+
+impl Writer<'_> {
+    /// Takes what the block workers hand on, in input order.
+    fn take(&mut self, item: Item<ConvertedBlock>) -> io::Result<()> {
+        match item {
+            Item::Block {
+                file,
+                first,
+                result,
+                ..
+            } => {
+                if first {
+                    self.start(file);
+                }
+                if self.skip {
+                    return Ok(());
+                }
+                self.out.write_all(&result.out)?;
+                if !result.problems.is_empty() {
+                    let mut err = io::stderr().lock();
+                    for (n, severity, p) in &result.problems {
+                        writeln!(
+                            err,
+                            "{}",
+                            human_line(&self.name, self.index + n, severity, p)
+                        )?;
+                    }
+                }
+                self.failed |= result.failed;
+                self.index += result.games;
+                if let BlockEnd::Unfinished(at) = result.end {
+                    self.skip = true;
+                    self.resume(file, at)?;
+                }
+                Ok(())
+            }
+            Item::Apart(i) => {
+                self.start(i);
+                self.apart(i).map_err(|e| self.named(e))
+            }
+            Item::Failed(i, e) => {
+                self.start(i);
+                Err(self.named(e))
+            }
         }
-        let games = GameReader::new(io::Cursor::new(head).chain(reader));
-        // Splitting overlaps with converting: a reader thread keeps up to two
-        // batches ready while the pool converts the current one.
+    }
+
+    fn start(&mut self, i: usize) {
+        self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+        self.index = 0;
+        self.skip = false;
+    }
+
+    /// An I/O error, named after the input.
+    fn named(&self, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    }
+
+    /// Converts input `i` apart from the blocks: a book's move tables, or games
+    /// split by the streaming reader.
+    fn apart(&mut self, i: usize) -> io::Result<()> {
+        let Some(input) = self.inputs.get(i) else {
+            return Ok(());
+        };
+        let mut reader = input.open()?;
+        let (mut head, book) = read_head(&mut reader)?;
+        if book {
+            (&mut reader).take(MAX_BOOK_BYTES).read_to_end(&mut head)?;
+            let mut err = io::stderr().lock();
+            self.failed |=
+                convert_books(self.converter, &self.name, &head, &mut self.out, &mut err)?;
+            return Ok(());
+        }
+        self.stream(GameReader::new(io::Cursor::new(head).chain(reader)), 0)
+    }
+
+    /// Converts the rest of input `file` from `at`, where a block was cut inside
+    /// a game, with the streaming reader.
+    fn resume(&mut self, file: usize, at: ResumePoint) -> io::Result<()> {
+        let Some(input) = self.inputs.get(file) else {
+            return Ok(());
+        };
+        let read = || -> io::Result<_> {
+            let mut reader = input.open()?;
+            io::copy(&mut (&mut reader).take(at.offset), &mut io::sink())?;
+            Ok(reader)
+        };
+        let reader = read().map_err(|e| self.named(e))?;
+        let first = self.index;
+        self.stream(GameReader::resume(reader, at), first)
+            .map_err(|e| self.named(e))
+    }
+
+    /// Converts the games of a streaming reader (numbered on from `first`) in
+    /// batches on the pool, while a thread of its own splits the next ones.
+    fn stream<R: Read + Send>(&mut self, games: GameReader<R>, first: u64) -> io::Result<()> {
         let (tx, rx) = std::sync::mpsc::sync_channel(2);
-        let outcome = std::thread::scope(|scope| -> io::Result<()> {
+        let (converter, name, pool, jobs) = (self.converter, &self.name, self.pool, self.jobs);
+        std::thread::scope(|scope| -> io::Result<()> {
             scope.spawn(move || {
-                let read = batches(games, 0, |batch| tx.send(Ok(batch.0)).is_ok());
+                let read = batches(games, first, |batch| tx.send(Ok(batch.0)).is_ok());
                 if let Err(e) = read {
                     let _ = tx.send(Err(e));
                 }
             });
             for batch in &rx {
-                let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+                let batch = batch?;
                 let one = |(i, c): &(u64, Result<GameChunk, GameReadError>)| match c {
-                    Ok(c) => converter.game(&name, *i, c),
-                    Err(e) => too_large(&name, *i, e),
+                    Ok(c) => converter.game(name, *i, c),
+                    Err(e) => too_large(name, *i, e),
                 };
                 let results: Vec<Converted> = if jobs == 1 {
                     batch.iter().map(one).collect()
                 } else {
                     pool.install(|| batch.par_iter().map(one).collect())
                 };
-                let mut err = stderr.lock();
+                let mut err = io::stderr().lock();
                 for r in &results {
-                    out.write_all(&r.out)?;
+                    self.out.write_all(&r.out)?;
                     if !r.messages.is_empty() {
                         err.write_all(r.messages.as_bytes())?;
                     }
-                    failed |= r.failed;
+                    self.failed |= r.failed;
                 }
             }
             Ok(())
-        });
-        outcome?;
+        })
     }
-    out.flush()?;
-    Ok(if failed {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    })
 }

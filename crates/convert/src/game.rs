@@ -586,6 +586,39 @@ pub fn resolve_quick<'a>(
     lane: &mut QuickLane,
     options: &Options,
 ) -> Option<ResolvedGame<'a>> {
+    resolve_recorded(text, lane, options, false).map(|(game, _)| game)
+}
+
+/// Like [`resolve_quick`], on a game at the start of `text` that runs on into
+/// more of the file: gives the game's length too, where the splitter would end
+/// it.
+///
+/// ```
+/// use scoresheet_board::quick::QuickLane;
+/// use scoresheet_convert::game::resolve_quick_prefix;
+/// use scoresheet_convert::Options;
+/// let file = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let (game, len) = resolve_quick_prefix(file, &mut QuickLane::default(), &Options::default()).unwrap();
+/// assert_eq!(game.mainline().count(), 2);
+/// assert_eq!(&file[len..], b"\n\n[Event \"b\"]\n\n1. d4 *\n");
+/// ```
+#[must_use]
+pub fn resolve_quick_prefix<'a>(
+    text: &'a [u8],
+    lane: &mut QuickLane,
+    options: &Options,
+) -> Option<(ResolvedGame<'a>, usize)> {
+    resolve_recorded(text, lane, options, true)
+}
+
+/// The quick lane's resolution of the game at the start of `text` (the whole
+/// of it unless `prefix`), and the game's length.
+fn resolve_recorded<'a>(
+    text: &'a [u8],
+    lane: &mut QuickLane,
+    options: &Options,
+    prefix: bool,
+) -> Option<(ResolvedGame<'a>, usize)> {
     if options.from.is_some_and(|n| n != Notation::San) {
         return None;
     }
@@ -597,7 +630,11 @@ pub fn resolve_quick<'a>(
         moves: Vec::with_capacity((text.len() / 6).min(512)),
         result: None,
     };
-    let replay = lane.replay_recording(text, &mut record)?;
+    let (replay, len) = if prefix {
+        lane.replay_recording_prefix(text, &mut record)?
+    } else {
+        (lane.replay_recording(text, &mut record)?, text.len())
+    };
     if !replay.warnings.is_empty() {
         return None;
     }
@@ -641,14 +678,15 @@ pub fn resolve_quick<'a>(
             })
         })
         .collect();
-    Some(ResolvedGame {
+    let game = ResolvedGame {
         tags,
         start,
         chess960: false,
         nodes,
         result: record.result?,
         warnings: Vec::new(),
-    })
+    };
+    Some((game, len))
 }
 
 /// An unresolvable move as an error diagnostic, with the position it was tried in.
