@@ -178,18 +178,18 @@ fn write_movetext(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
             Node::Move(m) => {
                 // A move number stays on the line of its move.
                 if m.turn == Color::White {
-                    w.token(num.format(m.fullmove, "."));
-                    w.push(b" ");
-                    w.push(m.san.as_bytes());
+                    w.token_ascii(num.format(m.fullmove, "."));
+                    w.push_ascii(b" ");
+                    w.push_ascii(m.san.as_bytes());
                 } else if need_number {
-                    w.token(num.format(m.fullmove, "..."));
-                    w.push(b" ");
-                    w.push(m.san.as_bytes());
+                    w.token_ascii(num.format(m.fullmove, "..."));
+                    w.push_ascii(b" ");
+                    w.push_ascii(m.san.as_bytes());
                 } else {
-                    w.token(m.san.as_bytes());
+                    w.token_ascii(m.san.as_bytes());
                 }
                 if let Some(a) = m.annotation {
-                    w.token(num.format(u32::from(a.nag()), "$"));
+                    w.token_ascii(num.format(u32::from(a.nag()), "$"));
                 }
                 need_number = false;
             }
@@ -208,7 +208,7 @@ fn write_movetext(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
             }
         }
     }
-    w.token(game.result.as_str().as_bytes());
+    w.token_ascii(game.result.as_str().as_bytes());
     w.flush();
 }
 
@@ -286,6 +286,12 @@ impl<'o> Wrapper<'o> {
         self.unit_width += width(bytes);
     }
 
+    /// [`Wrapper::push`] of ASCII text (moves, numbers), a character a byte.
+    fn push_ascii(&mut self, bytes: &[u8]) {
+        self.unit.extend_from_slice(bytes);
+        self.unit_width += bytes.len();
+    }
+
     /// A new token: a new unit, unless glued to an opening parenthesis.
     pub(crate) fn token(&mut self, bytes: &[u8]) {
         if !self.glue_next {
@@ -293,6 +299,15 @@ impl<'o> Wrapper<'o> {
         }
         self.glue_next = false;
         self.push(bytes);
+    }
+
+    /// [`Wrapper::token`] of ASCII text.
+    fn token_ascii(&mut self, bytes: &[u8]) {
+        if !self.glue_next {
+            self.flush();
+        }
+        self.glue_next = false;
+        self.push_ascii(bytes);
     }
 
     /// `(`, glued to what follows.
