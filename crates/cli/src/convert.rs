@@ -85,16 +85,25 @@ impl Converter {
         LANE.set(lane);
         let mut done = Converted::default();
         done.out.reserve(chunk.bytes.len() + 256);
-        if let Some(resolved) = quick {
-            self.write(&resolved, &mut done.out);
-            return done;
-        }
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
         };
         let mut problems = Problems::new();
-        done.failed = self.full(&chunk.bytes, origin, &mut done.out, &mut problems);
+        match quick {
+            Some(resolved) => {
+                located(
+                    &mut problems,
+                    "warning",
+                    &resolved.warnings,
+                    &chunk.bytes,
+                    origin,
+                    None,
+                );
+                self.write(&resolved, &mut done.out);
+            }
+            None => done.failed = self.full(&chunk.bytes, origin, &mut done.out, &mut problems),
+        }
         for (severity, p) in &problems {
             done.messages
                 .push_str(&human_line(file, index, severity, p));
@@ -120,14 +129,32 @@ impl Converter {
             split.next_game(|rest| resolve_quick_prefix(rest, &mut lane, &self.options))
         {
             done.games += 1;
-            if let Some(resolved) = g.quick {
-                self.write(&resolved, &mut done.out);
-                continue;
-            }
-            // Lines are counted only as far as a game needs them.
-            let (line, column) = split.line_col(g.start);
             let bytes = &block.bytes[g.start..g.end];
-            done.failed |= self.full(bytes, Origin { line, column }, &mut done.out, &mut problems);
+            match g.quick {
+                Some(resolved) if resolved.warnings.is_empty() => {
+                    self.write(&resolved, &mut done.out);
+                    continue;
+                }
+                Some(resolved) => {
+                    // Lines are counted only as far as a game needs them.
+                    let (line, column) = split.line_col(g.start);
+                    let origin = Origin { line, column };
+                    located(
+                        &mut problems,
+                        "warning",
+                        &resolved.warnings,
+                        bytes,
+                        origin,
+                        None,
+                    );
+                    self.write(&resolved, &mut done.out);
+                }
+                None => {
+                    let (line, column) = split.line_col(g.start);
+                    let origin = Origin { line, column };
+                    done.failed |= self.full(bytes, origin, &mut done.out, &mut problems);
+                }
+            }
             let n = done.games;
             done.problems
                 .extend(problems.drain(..).map(|(severity, p)| (n, severity, p)));

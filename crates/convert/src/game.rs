@@ -564,19 +564,24 @@ fn played_node(
 
 /// A game the quick lane takes ([`QuickLane::replay_recording`]), resolved as
 /// [`resolve_game`] resolves it but without parsing it into tokens: the same
-/// tags, start, moves and result, and no warning. `None` for a game that needs
-/// [`resolve_game`]: one the quick lane does not take or that has anything to
-/// report, a comment, a NAG, a variation, a repeated tag or a `Variant` tag, or
-/// when `options` ask for another notation than SAN.
+/// tags, start, moves and result, and the same warnings (about check marks, the
+/// only ones the lane takes). `None` for a game that needs [`resolve_game`]: one
+/// the quick lane does not take or that has anything else to report, a warning
+/// under [`Options::strict`] (an error), a comment, a NAG, a variation, a
+/// repeated tag or a `Variant` tag, or when `options` ask for another notation
+/// than SAN.
 ///
 /// ```
 /// use scoresheet_board::quick::QuickLane;
 /// use scoresheet_convert::game::resolve_quick;
 /// use scoresheet_convert::Options;
-/// let text = b"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// let text = b"[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0\n";
 /// let game = resolve_quick(text, &mut QuickLane::default(), &Options::default()).unwrap();
 /// let sans: Vec<_> = game.mainline().map(|m| m.san.as_str()).collect();
 /// assert_eq!(sans, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+/// assert_eq!(game.warnings[0].kind, "wrong-check-mark");
+/// let strict = Options { strict: true, ..Options::default() };
+/// assert!(resolve_quick(text, &mut QuickLane::default(), &strict).is_none());
 /// let commented = b"[Event \"a\"]\n\n1. e4 {best} e5 *\n";
 /// assert!(resolve_quick(commented, &mut QuickLane::default(), &Options::default()).is_none());
 /// ```
@@ -635,7 +640,10 @@ fn resolve_recorded<'a>(
     } else {
         (lane.replay_recording(text, &mut record)?, text.len())
     };
-    if !replay.warnings.is_empty() {
+    // Check marks that do not fit their moves: the lane warns as the full
+    // resolution does (and records the right marks); strict, they are errors,
+    // which the full resolution reports.
+    if options.strict && !replay.warnings.is_empty() {
         return None;
     }
     // What `tags_check` would warn about or read.
@@ -684,7 +692,7 @@ fn resolve_recorded<'a>(
         chess960: false,
         nodes,
         result: record.result?,
-        warnings: Vec::new(),
+        warnings: replay.warnings.into_iter().map(|(d, _)| d).collect(),
     };
     Some((game, len))
 }
