@@ -646,10 +646,11 @@ fn resolve_recorded<'a>(
     if options.strict && !replay.warnings.is_empty() {
         return None;
     }
-    // What `tags_check` would warn about or read.
-    for (i, (name, _)) in record.tags.iter().enumerate() {
+    // What `tags_check` would warn about or read: a repeated tag, a variant
+    // other than standard chess.
+    for (i, (name, value)) in record.tags.iter().enumerate() {
         let repeated = record.tags.get(..i)?.iter().any(|(n, _)| n == name);
-        if repeated || *name == b"Variant" {
+        if repeated || (*name == b"Variant" && !plain_standard(value)) {
             return None;
         }
     }
@@ -751,8 +752,7 @@ fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
     };
     let v = variant.value().trim().to_ascii_lowercase();
     let chess960 = v.contains("960") || v.contains("fischer") || v == "frc";
-    let standard = ["", "standard", "normal", "chess", "from position"];
-    if !chess960 && !standard.contains(&v.as_str()) {
+    if !chess960 && !STANDARD_VARIANTS.contains(&v.as_str()) {
         diags.push(Diagnostic::new(
             Severity::Warning,
             "unsupported-variant",
@@ -764,6 +764,16 @@ fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
         ));
     }
     chess960
+}
+
+/// `Variant` tag values (trimmed, lower case) that name standard chess.
+const STANDARD_VARIANTS: [&str; 5] = ["", "standard", "normal", "chess", "from position"];
+
+/// Whether a raw `Variant` tag value names standard chess (and has no escape).
+fn plain_standard(raw: &[u8]) -> bool {
+    !raw.contains(&b'\\')
+        && core::str::from_utf8(raw)
+            .is_ok_and(|v| STANDARD_VARIANTS.contains(&v.trim().to_ascii_lowercase().as_str()))
 }
 
 /// The `Result` tag's result when it is one, else the movetext's, else `*`.
