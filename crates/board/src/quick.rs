@@ -138,6 +138,7 @@ impl QuickLane {
         record.tags.clear();
         record.moves.clear();
         record.result = None;
+        record.comment = None;
         let (replay, _) = self.run(text, false, &mut *record)?;
         Some(replay)
     }
@@ -163,6 +164,7 @@ impl QuickLane {
         record.tags.clear();
         record.moves.clear();
         record.result = None;
+        record.comment = None;
         self.run(text, true, &mut *record)
     }
 
@@ -243,6 +245,9 @@ pub struct QuickRecord<'t> {
     pub moves: Vec<RecordedMove>,
     /// The result written at the end of the movetext.
     pub result: Option<GameResult>,
+    /// The text of the one `;` comment line before the tags, if any (the full
+    /// parser's comment token, which comes before the moves).
+    pub comment: Option<&'t [u8]>,
 }
 
 /// A main-line move of a [`QuickRecord`].
@@ -293,6 +298,7 @@ trait Recording<'t> {
     /// variations, which it would have to keep too).
     const KEEPS_MOVES: bool;
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]);
+    fn comment_before_tags(&mut self, text: &'t [u8]);
     fn moved(&mut self, m: RecordedMove);
     fn result(&mut self, result: GameResult);
 }
@@ -301,6 +307,8 @@ impl Recording<'_> for () {
     const KEEPS_MOVES: bool = false;
     #[inline(always)]
     fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn comment_before_tags(&mut self, _: &[u8]) {}
     #[inline(always)]
     fn moved(&mut self, _: RecordedMove) {}
     #[inline(always)]
@@ -311,6 +319,9 @@ impl<'t> Recording<'t> for &mut QuickRecord<'t> {
     const KEEPS_MOVES: bool = true;
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) {
         self.tags.push((name, value));
+    }
+    fn comment_before_tags(&mut self, text: &'t [u8]) {
+        self.comment = Some(text);
     }
     fn moved(&mut self, m: RecordedMove) {
         self.moves.push(m);
@@ -382,6 +393,12 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
             Some(_) => Err(Unusual),
             None => Ok(()),
         }
+    }
+
+    #[inline(always)]
+    fn comment_before_tags(&mut self, text: &'t [u8]) -> Result<(), Unusual> {
+        self.record.comment_before_tags(text);
+        Ok(())
     }
 
     #[inline(always)]

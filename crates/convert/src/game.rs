@@ -634,6 +634,7 @@ fn resolve_recorded<'a>(
         tags: Vec::with_capacity(24),
         moves: Vec::with_capacity((text.len() / 6).min(512)),
         result: None,
+        comment: None,
     };
     let (replay, len) = if prefix {
         lane.replay_recording_prefix(text, &mut record)?
@@ -673,10 +674,12 @@ fn resolve_recorded<'a>(
         Some((_, fen)) => Position::from_fen(core::str::from_utf8(fen).ok()?).ok()?,
         None => Position::new(),
     };
+    // A comment line before the tags comes first, as in the full resolution.
     let nodes = record
-        .moves
-        .iter()
-        .map(|r| {
+        .comment
+        .map(Node::Comment)
+        .into_iter()
+        .chain(record.moves.iter().map(|r| {
             Node::Move(MoveNode {
                 mv: r.mv,
                 san: San::with_mark(r.san, r.mark),
@@ -685,7 +688,7 @@ fn resolve_recorded<'a>(
                 annotation: r.annotation,
                 span: r.at,
             })
-        })
+        }))
         .collect();
     let game = ResolvedGame {
         tags,

@@ -1,7 +1,7 @@
 //! The quick path of conversion (`resolve_quick`) against the full one
 //! (`resolve_game`): every game it takes, in the fixtures and in the first games
 //! of every file of the shared corpus (when there is one), resolves to the same
-//! tags, start, moves with their SAN and marks, result and warnings (none).
+//! tags, start, moves with their SAN and marks, result and warnings.
 
 mod common;
 
@@ -76,4 +76,48 @@ fn the_quick_path_resolves_corpus_games_as_the_full_path() {
     let (seen, taken) = check(&files, 300);
     eprintln!("{taken} of {seen} corpus games taken");
     assert!(taken * 2 >= seen, "{taken} of {seen}");
+}
+
+/// Resolves `text` both ways (lenient, SAN) and compares; whether the quick
+/// path took it.
+fn same_both_ways(text: &[u8]) -> bool {
+    let options = Options::default();
+    let Some(quick) = resolve_quick(text, &mut QuickLane::default(), &options) else {
+        return false;
+    };
+    let full = resolve_game(&parse_game(text, 0, Mode::Lenient), &options).unwrap();
+    assert_eq!(quick.tags, full.tags);
+    assert_eq!(quick.nodes, full.nodes);
+    assert_eq!(quick.result, full.result);
+    assert_eq!(quick.warnings, full.warnings);
+    true
+}
+
+#[test]
+fn the_quick_path_keeps_what_databases_add_and_warns_as_the_full_path() {
+    let game = "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    // A comment line before the tags (with its carriage return, or empty).
+    for comment in [";TCEC end of game\n\n", ";x y\r\n", ";\n\n"] {
+        assert!(
+            same_both_ways(format!("{comment}{game}").as_bytes()),
+            "{comment:?}"
+        );
+    }
+    // Two comment lines: the full path keeps both; the quick path leaves them to it.
+    assert!(!same_both_ways(format!(";a\n;b\n{game}").as_bytes()));
+    // A Variant tag naming standard chess; not another variant.
+    let normal = game.replace("[Result", "[Variant \"normal\"]\n[Result");
+    assert!(same_both_ways(normal.as_bytes()));
+    let other = game.replace("[Result", "[Variant \"atomic\"]\n[Result");
+    assert!(!same_both_ways(other.as_bytes()));
+    // Check marks that do not fit: warned about, written right.
+    let marks = game.replace("Qxf7#", "Qxf7+").replace("Nf6", "Nf6+");
+    assert!(same_both_ways(marks.as_bytes()));
+    let quick = resolve_quick(
+        marks.as_bytes(),
+        &mut QuickLane::default(),
+        &Options::default(),
+    );
+    let kinds: Vec<_> = quick.unwrap().warnings.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds, ["wrong-check-mark", "wrong-check-mark"]);
 }

@@ -76,9 +76,23 @@ pub trait QuickVisitor<'t> {
     /// [`Unusual`] to stop.
     fn move_number(&mut self, number: u32, black: bool) -> Result<(), Unusual>;
 
+    /// The one `;` comment line before the tags (some databases end each game
+    /// with one, which the splitter gives to the next game): its text, after the
+    /// `;` to the end of its line (a carriage return left out), as the full
+    /// parser's comment token. The default takes it as a [`QuickVisitor::decoration`].
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    #[inline(always)]
+    fn comment_before_tags(&mut self, text: &'t [u8]) -> Result<(), Unusual> {
+        let _ = text;
+        self.decoration()
+    }
+
     /// A comment, a NAG or the start of a variation, anywhere in the game (their
-    /// text is not handed over). The default takes it; a visitor that writes the
-    /// game again, having no place for them, stops here.
+    /// text is not handed over), or more than one comment line before the tags.
+    /// The default takes it; a visitor that writes the game again, having no
+    /// place for them, stops here.
     ///
     /// # Errors
     /// [`Unusual`] to stop.
@@ -158,8 +172,10 @@ fn scan<'t>(
     while let Some((name, value)) = scan.next_tag()? {
         visitor.tag(name, value)?;
     }
-    if scan.comment_before_tags {
-        visitor.decoration()?;
+    match scan.comments_before_tags {
+        (0, _) => {}
+        (1, (start, end)) => visitor.comment_before_tags(&text[start..end])?,
+        _ => visitor.decoration()?,
     }
     visitor.movetext_start()?;
     scan.movetext(visitor, prefix)
@@ -179,8 +195,9 @@ struct QuickScan<'a> {
     pending: Option<bool>,
     result: Option<GameResult>,
     result_tag: Option<&'a [u8]>,
-    /// A `;` comment line came before the tags.
-    comment_before_tags: bool,
+    /// The `;` comment lines before the tags: how many, and where the text of
+    /// the last one is.
+    comments_before_tags: (usize, (usize, usize)),
 }
 
 /// A comment holding a blank line: the splitter may end a game there (before a tag line).
@@ -336,7 +353,7 @@ impl<'a> QuickScan<'a> {
             pending: None,
             result: None,
             result_tag: None,
-            comment_before_tags: false,
+            comments_before_tags: (0, (0, 0)),
         }
     }
 
@@ -369,7 +386,12 @@ impl<'a> QuickScan<'a> {
             if bad_text(&text[start..eol]) {
                 return Err(Unusual);
             }
-            self.comment_before_tags = true;
+            let end = if eol > start && text[eol - 1] == b'\r' {
+                eol - 1
+            } else {
+                eol
+            };
+            self.comments_before_tags = (self.comments_before_tags.0 + 1, (start, end));
             self.pos = eol;
             self.skip_space();
         }
