@@ -3,15 +3,19 @@
 //! then parse and replay of every game. Every game yields a verdict, the
 //! games cover the input in order, and the streaming split agrees with the
 //! in-memory one. The quick lane agrees with the full replay on every game it
-//! takes (plies, position, and its warnings about check marks), and splitting in blocks (with the quick lane reading games whole, and
-//! the streaming reader taking over where a block was cut inside a game) finds
-//! the same games.
+//! takes (plies, position, and its warnings about check marks), as does
+//! conversion's quick path (`resolve_quick`) with the full resolution, and
+//! splitting in blocks (with the quick lane reading games whole, and the
+//! streaming reader taking over where a block was cut inside a game) finds the
+//! same games.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use scoresheet_board::EpStyle;
 use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay, settle};
+use scoresheet_convert::game::resolve_quick;
+use scoresheet_convert::{Options, resolve_game};
 use scoresheet_notation::pgn::{BlockEnd, BlockGames, BlockReader, GameReader, games, parse_game};
 use scoresheet_notation::{Diagnostic, Mode, Severity};
 
@@ -64,6 +68,19 @@ fuzz_target!(|data: &[u8]| {
                     r.position.to_fen(EpStyle::Always),
                     q.position.to_fen(EpStyle::Always)
                 );
+            }
+        }
+        for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
+            let options = Options { from: None, strict };
+            if let Some(quick) = resolve_quick(&g.bytes, &mut QuickLane::default(), &options) {
+                let full = resolve_game(&parse_game(&g.bytes, 0, mode), &options)
+                    .expect("the full resolution converts what the quick path converts");
+                assert_eq!(quick.tags, full.tags);
+                assert_eq!(quick.start, full.start);
+                assert_eq!(quick.chess960, full.chess960);
+                assert_eq!(quick.nodes, full.nodes);
+                assert_eq!(quick.result, full.result);
+                assert_eq!(quick.warnings, full.warnings);
             }
         }
         streamed.push(g.offset);
