@@ -256,10 +256,18 @@ impl NumBuf {
 /// Greedy line filling: tokens separated by one space or a line break, lines of at most
 /// [`MAX_LINE`] characters, glued tokens (`(` and what follows, `)` and what precedes)
 /// kept together as one unit.
+///
+/// A unit is written to the output as it comes, after one byte that separates
+/// it from the unit before; once the unit is whole, that byte becomes a line
+/// break if the unit does not fit on the line (no copy of the unit is made).
 pub(crate) struct Wrapper<'o> {
     out: &'o mut Vec<u8>,
-    unit: Vec<u8>,
+    /// A unit is being written.
+    pending: bool,
+    /// Where the pending unit's separator is in the output (none at a line's start).
+    separator: Option<usize>,
     unit_width: usize,
+    /// The width of the current line, the pending unit left out.
     line: usize,
     glue_next: bool,
 }
@@ -273,22 +281,42 @@ impl<'o> Wrapper<'o> {
     pub(crate) fn new(out: &'o mut Vec<u8>) -> Wrapper<'o> {
         Wrapper {
             out,
-            unit: Vec::with_capacity(64),
+            pending: false,
+            separator: None,
             unit_width: 0,
             line: 0,
             glue_next: false,
         }
     }
 
+    /// Starts a unit unless one is being written.
+    fn unit(&mut self) {
+        if !self.pending {
+            self.pending = true;
+            self.separator = (self.line > 0).then(|| {
+                self.out.push(b' ');
+                self.out.len() - 1
+            });
+        }
+    }
+
     /// Appends to the current unit, with no space.
     fn push(&mut self, bytes: &[u8]) {
-        self.unit.extend_from_slice(bytes);
+        if bytes.is_empty() {
+            return;
+        }
+        self.unit();
+        self.out.extend_from_slice(bytes);
         self.unit_width += width(bytes);
     }
 
     /// [`Wrapper::push`] of ASCII text (moves, numbers), a character a byte.
     fn push_ascii(&mut self, bytes: &[u8]) {
-        self.unit.extend_from_slice(bytes);
+        if bytes.is_empty() {
+            return;
+        }
+        self.unit();
+        self.out.extend_from_slice(bytes);
         self.unit_width += bytes.len();
     }
 
@@ -352,23 +380,22 @@ impl<'o> Wrapper<'o> {
         }
     }
 
-    /// Writes the pending unit: after a space, or on a new line when it would not fit.
+    /// Ends the pending unit: after a space, or on a new line when it would not fit.
     pub(crate) fn flush(&mut self) {
-        if self.unit.is_empty() {
+        if !self.pending {
             return;
         }
-        if self.line > 0 {
-            if self.line + 1 + self.unit_width > MAX_LINE {
-                self.out.push(b'\n');
-                self.line = 0;
-            } else {
-                self.out.push(b' ');
-                self.line += 1;
+        match self.separator {
+            Some(at) if self.line + 1 + self.unit_width > MAX_LINE => {
+                if let Some(b) = self.out.get_mut(at) {
+                    *b = b'\n';
+                }
+                self.line = self.unit_width;
             }
+            Some(_) => self.line += 1 + self.unit_width,
+            None => self.line += self.unit_width,
         }
-        self.out.extend_from_slice(&self.unit);
-        self.line += self.unit_width;
-        self.unit.clear();
+        self.pending = false;
         self.unit_width = 0;
     }
 }
