@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::io::{self, Read};
 use std::sync::{Condvar, Mutex};
 
-use scoresheet_notation::pgn::{Block, BlockReader};
+use scoresheet_notation::pgn::{Block, BlockReader, GameReader, ResumePoint};
 
 use crate::input::Input;
 
@@ -56,6 +56,18 @@ pub fn plain_bytes(inputs: &[Input]) -> Option<u64> {
             _ => None,
         })
         .sum()
+}
+
+/// The games of `input` from `at`, where a block was cut inside a game (see
+/// [`scoresheet_notation::pgn::BlockEnd::Unfinished`]): the input opened again
+/// and read up to there, then split by the streaming reader.
+///
+/// # Errors
+/// The input cannot be opened or read.
+pub fn resume(input: &Input, at: ResumePoint) -> io::Result<GameReader<Box<dyn Read + Send>>> {
+    let mut reader = input.open()?;
+    io::copy(&mut (&mut reader).take(at.offset), &mut io::sink())?;
+    Ok(GameReader::resume(reader, at))
 }
 
 /// How an input opens for the workers.

@@ -510,15 +510,9 @@ impl Writer<'_> {
         let Some(input) = self.inputs.get(file) else {
             return Ok(());
         };
-        let read = || -> io::Result<_> {
-            let mut reader = input.open()?;
-            io::copy(&mut (&mut reader).take(at.offset), &mut io::sink())?;
-            Ok(reader)
-        };
-        let reader = read().map_err(|e| self.named(e))?;
+        let games = blocks::resume(input, at).map_err(|e| self.named(e))?;
         let first = self.index;
-        self.stream(GameReader::resume(reader, at), first)
-            .map_err(|e| self.named(e))
+        self.stream(games, first).map_err(|e| self.named(e))
     }
 
     /// Converts the games of a streaming reader (numbered on from `first`) in

@@ -511,9 +511,7 @@ impl<W: Write> Run<'_, W> {
         };
         let name = self.name.clone();
         let fail = move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
-        let mut reader = input.open().map_err(&fail)?;
-        io::copy(&mut io::Read::take(&mut reader, at.offset), &mut io::sink()).map_err(&fail)?;
-        let games = GameReader::resume(reader, at);
+        let games = blocks::resume(input, at).map_err(&fail)?;
         let mut outcome = Ok(());
         let first = self.index;
         let read = batches(games, first, |(batch, bytes)| {
