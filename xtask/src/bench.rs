@@ -157,7 +157,7 @@ fn set(dir: &Path, sub: &str) -> Vec<String> {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let mut runs = 5usize;
+    let mut runs = 9usize;
     let mut big = false;
     let mut dir = root().join("../shared/corpus");
     let mut it = args.iter();
