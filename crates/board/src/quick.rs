@@ -198,14 +198,18 @@ impl QuickLane {
         let mated = game.mated;
         let dead = game.dead;
         let warnings = std::mem::take(&mut game.warnings);
-        if plies == 0 {
+        // A game without moves from a FEN may start in mate, stalemate or a dead
+        // position: the full replay judges its result. From the standard start
+        // (online games abandoned or lost on time before the first move) there is
+        // nothing to judge.
+        if plies == 0 && game.fen.is_some() {
             return None;
         }
         let pos = game.pos;
         // The end: a game over by the 75-move or five-fold rule needs its result
-        // judged by the full replay. (So does a game without moves, which may
-        // start in mate.) Mate, stalemate and a dead position force the result.
-        if plies == 0 || pos.halfmove_clock() >= 150 || self.keys.fivefold() {
+        // judged by the full replay. Mate, stalemate and a dead position force
+        // the result.
+        if pos.halfmove_clock() >= 150 || self.keys.fivefold() {
             return None;
         }
         let forced = if dead {

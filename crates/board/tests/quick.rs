@@ -222,6 +222,31 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
         dead("1. Kxd2 Ke7", "1/2-1/2").as_bytes(),
         "dead, played on"
     ));
+    // A game without moves (online games abandoned or lost on time before the
+    // first move): from the standard start nothing is left to judge, whatever the
+    // result; from a FEN, even one that is not over, the full replay judges it.
+    for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+        let text = format!("[Event \"?\"]\n[Result \"{result}\"]\n\n{result}\n");
+        assert!(agree(&mut lane, text.as_bytes(), result), "{result}");
+        assert_eq!(lane.replay(text.as_bytes()).unwrap().plies, 0);
+    }
+    let abandoned = "[Event \"?\"]\n[Result \"*\"]\n\n{abandoned} *\n";
+    assert!(agree(&mut lane, abandoned.as_bytes(), "comment only"));
+    for (fen, result) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "0-1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "*",
+        ),
+    ] {
+        let text = format!(
+            "[Event \"?\"]\n[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{result}\n"
+        );
+        assert!(!agree(&mut lane, text.as_bytes(), fen), "{fen}");
+    }
     // Mate with its mark missing or wrong: taken, with the warning.
     for (movetext, kind) in [
         ("1. f3 e5 2. g4 Qh4 0-1", "missing-check-mark"),
