@@ -113,7 +113,7 @@ pub fn run<R: Send>(
         failed: None,
     });
     let worker = || {
-        let mut spare = None;
+        let mut spare = Some(touched_buffer(feed.sizes.0));
         while let Some((n, item)) = feed.next(&mut spare, &open, &work) {
             let Ok(mut turns) = turns.lock() else {
                 return;
@@ -132,6 +132,16 @@ pub fn run<R: Send>(
         .into_inner()
         .map_err(|_| io::Error::other("a worker stopped"))?;
     turns.failed.map_or(Ok(()), Err)
+}
+
+/// A buffer for a worker's first block, its pages touched by the worker itself:
+/// the kernel's page faults for it then come outside the reading lock, on every
+/// core at once, not one worker after the other under the lock at the start of
+/// a run (the second worker waited about 0.8 ms for the first's first block).
+fn touched_buffer(size: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(size + 1);
+    bytes.resize(size + 1, 0);
+    bytes
 }
 
 /// The results of a run, passed on in turn by whichever worker hands in the
