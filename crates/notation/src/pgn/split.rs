@@ -754,9 +754,9 @@ impl<R: Read> BlockReader<R> {
     /// blocks.reuse(first.bytes);
     /// assert_eq!(blocks.next().unwrap().unwrap().bytes, b"\n[Event \"b\"]\n\n1. d4 *\n");
     /// ```
-    pub fn reuse(&mut self, mut bytes: Vec<u8>) {
+    pub fn reuse(&mut self, bytes: Vec<u8>) {
+        // Kept as it is: its bytes are read over, not zeroed again.
         if self.spare.len() < 8 {
-            bytes.clear();
             self.spare.push(bytes);
         }
     }
@@ -791,13 +791,26 @@ impl<R: Read> BlockReader<R> {
         self.size = size.clamp(1, self.max);
     }
 
-    /// Reads until `buf` holds `want` bytes or the input ends; whether it ended.
-    fn fill(&mut self, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
-        while buf.len() < want {
-            let need = (want - buf.len()) as u64;
-            match (&mut self.reader).take(need).read_to_end(buf) {
+    /// Reads until the first `want` bytes of `buf` are filled (`filled` of them
+    /// are) or the input ends; whether it ended.
+    ///
+    /// The reads go straight into the buffer's own bytes, which a buffer handed
+    /// back already has: only what it never held is zeroed, and a block takes one
+    /// read (`read_to_end` reads in steps growing from 8 KiB: six reads for a
+    /// block of 256 KiB, all under the workers' reading lock).
+    fn fill(
+        &mut self,
+        buf: &mut Vec<u8>,
+        filled: &mut usize,
+        want: usize,
+    ) -> std::io::Result<bool> {
+        if buf.len() < want {
+            buf.resize(want, 0);
+        }
+        while *filled < want {
+            match self.reader.read(&mut buf[*filled..want]) {
                 Ok(0) => return Ok(true),
-                Ok(_) => {}
+                Ok(n) => *filled += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
@@ -813,15 +826,20 @@ impl<R: Read> Iterator for BlockReader<R> {
         if self.done {
             return None;
         }
-        // A buffer handed back, or one allocation made at once (growing it as it
-        // fills would copy and fault in its pages several times).
+        // A buffer handed back (its bytes read over), or one made at once (growing
+        // it as it fills would copy and fault in its pages several times). The
+        // first `filled` bytes are the block's: the carry, then what is read.
         let mut bytes = self.spare.pop().unwrap_or_default();
-        bytes.reserve(self.size.max(self.carry.len()) + 1);
-        bytes.append(&mut self.carry);
+        let mut filled = self.carry.len();
+        if bytes.len() < filled {
+            bytes.resize(filled, 0);
+        }
+        bytes[..filled].copy_from_slice(&self.carry);
+        self.carry.clear();
         let mut want = self.size;
         let mut before_tag = false;
         let last = loop {
-            let eof = match self.fill(&mut bytes, want) {
+            let eof = match self.fill(&mut bytes, &mut filled, want) {
                 Ok(eof) => eof,
                 Err(e) => {
                     self.done = true;
@@ -831,17 +849,18 @@ impl<R: Read> Iterator for BlockReader<R> {
             if eof {
                 break true;
             }
-            if let Some((cut, tag)) = last_cut(&bytes) {
-                self.carry = bytes[cut..].to_vec();
-                bytes.truncate(cut);
+            if let Some((cut, tag)) = last_cut(&bytes[..filled]) {
+                self.carry.extend_from_slice(&bytes[cut..filled]);
+                filled = cut;
                 before_tag = tag;
                 break false;
             }
-            if bytes.len() >= self.max {
+            if filled >= self.max {
                 break false;
             }
-            want = bytes.len() * 2;
+            want = filled * 2;
         };
+        bytes.truncate(filled);
         if last {
             self.done = true;
             if bytes.is_empty() && !self.first {
