@@ -351,14 +351,15 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
 }
 
 /// What the reader hands to the judges, in input order.
-enum Msg {
+enum Msg<'b> {
     /// The next input starts: its index in the inputs.
     File(usize),
     /// Games of the current input with their 1-based index, and their size in bytes
     /// (standard input, read by the streaming reader).
     Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
-    /// The next block of the current input (files).
-    Block(Block),
+    /// The next block of the current input (files), lent: its buffer goes back
+    /// to the reader for the block after it.
+    Block(&'b Block),
     /// An input could not be opened or read: the run stops.
     Failed(io::Error),
 }
@@ -386,7 +387,7 @@ struct Run<'a, W: Write> {
 
 impl<W: Write> Run<'_, W> {
     /// Takes the reader's next message, on one thread.
-    fn take(&mut self, msg: Msg) -> io::Result<()> {
+    fn take(&mut self, msg: Msg<'_>) -> io::Result<()> {
         match msg {
             Msg::File(i) => {
                 self.start_file(i);
@@ -398,7 +399,7 @@ impl<W: Write> Run<'_, W> {
                 if self.skip {
                     return Ok(());
                 }
-                let report = self.judge.block(&self.name, &block);
+                let report = self.judge.block(&self.name, block);
                 self.report_block(block.bytes.len(), report)
             }
         }
@@ -569,7 +570,7 @@ impl<W: Write> Run<'_, W> {
 /// Reads every input, handing `emit` (which returns `false` to stop reading) the
 /// blocks of each file, or batches of games from standard input. Memory is bounded
 /// by the blocks in flight and the largest game.
-fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
+fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
         if !emit(Msg::File(i)) {
             return;
@@ -593,17 +594,20 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
         }
         let (size, max) = blocks::block_sizes();
         let mut blocks = BlockReader::new(reader, size, max);
-        for block in blocks.by_ref() {
-            let msg = match block {
-                Ok(b) => Msg::Block(b),
+        while let Some(block) = blocks.next() {
+            let block = match block {
+                Ok(b) => b,
                 Err(e) => {
                     emit(fail(e));
                     return;
                 }
             };
-            if !emit(msg) {
+            if !emit(Msg::Block(&block)) {
                 return;
             }
+            // Its buffer back to the reader: the next block is read into it, with
+            // no allocation and nothing zeroed.
+            blocks.reuse(block.bytes);
         }
     }
 }
@@ -611,8 +615,8 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg) -> bool) {
 /// Splits one input with the streaming reader into batches of games; whether to go on.
 fn read_batches(
     reader: impl io::Read,
-    emit: &mut impl FnMut(Msg) -> bool,
-    fail: &impl Fn(io::Error) -> Msg,
+    emit: &mut impl FnMut(Msg<'static>) -> bool,
+    fail: &impl Fn(io::Error) -> Msg<'static>,
 ) -> bool {
     match batches(GameReader::new(reader), 0, |(batch, bytes)| {
         emit(Msg::Batch(batch, bytes))
