@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Read};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard, TryLockError};
 
 use scoresheet_notation::pgn::{Block, BlockReader, GameReader, ResumePoint};
 
@@ -115,7 +115,7 @@ pub fn run<R: Send>(
     let worker = || {
         let mut spare = Some(touched_buffer(feed.sizes.0));
         while let Some((n, item)) = feed.next(&mut spare, &open, &work) {
-            let Ok(mut turns) = turns.lock() else {
+            let Some(mut turns) = lock(&turns) else {
                 return;
             };
             if !turns.hand_in(n, item, &feed) {
@@ -132,6 +132,26 @@ pub fn run<R: Send>(
         .into_inner()
         .map_err(|_| io::Error::other("a worker stopped"))?;
     turns.failed.map_or(Ok(()), Err)
+}
+
+/// Takes `mutex` without going to sleep (`None` if a worker panicked holding it).
+///
+/// A worker that sleeps on a lock is woken by the other when it lets go, and
+/// the scheduler then puts it on the waker's core (its wake-affine placement):
+/// both workers share one core until the load balancer parts them, a
+/// millisecond or more later (seen with `perf sched` on this project's VM, in
+/// about half of the short runs). The reading lock is held for a block's read,
+/// some 40 microseconds, longer than a mutex spins before it sleeps. With no more
+/// workers than cores the holder is running and lets go soon; with more,
+/// yielding lets it run.
+fn lock<T>(mutex: &Mutex<T>) -> Option<MutexGuard<'_, T>> {
+    loop {
+        match mutex.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::WouldBlock) => std::thread::yield_now(),
+            Err(TryLockError::Poisoned(_)) => return None,
+        }
+    }
 }
 
 /// A buffer for a worker's first block, its pages touched by the worker itself:
@@ -272,7 +292,7 @@ impl<'a> Feed<'a> {
         spare: &mut Option<Vec<u8>>,
         open: &impl Fn(&Input) -> io::Result<Opened>,
     ) -> Option<(u64, Taken)> {
-        let mut guard = self.state.lock().ok()?;
+        let mut guard = lock(&self.state)?;
         while !guard.stopped && guard.seq >= guard.reported + self.window {
             guard = self.moved.wait(guard).ok()?;
         }
@@ -331,14 +351,14 @@ impl<'a> Feed<'a> {
 
     /// The results passed on reached number `n`: workers waiting may read on.
     fn reported(&self, n: u64) {
-        if let Ok(mut st) = self.state.lock() {
+        if let Some(mut st) = lock(&self.state) {
             st.reported = n;
         }
         self.moved.notify_all();
     }
 
     fn stop(&self) {
-        if let Ok(mut st) = self.state.lock() {
+        if let Some(mut st) = lock(&self.state) {
             st.stopped = true;
         }
         self.moved.notify_all();
