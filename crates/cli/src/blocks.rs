@@ -143,13 +143,22 @@ pub fn run<R: Send>(
 /// about half of the short runs). The reading lock is held for a block's read,
 /// some 40 microseconds, longer than a mutex spins before it sleeps. With no more
 /// workers than cores the holder is running and lets go soon; with more,
-/// yielding lets it run.
+/// yielding lets it run. A lock held much longer (results written to a pipe
+/// nobody reads yet) is waited for asleep, not with a core kept busy.
 fn lock<T>(mutex: &Mutex<T>) -> Option<MutexGuard<'_, T>> {
+    const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+    let mut since = None;
     loop {
         match mutex.try_lock() {
             Ok(guard) => return Some(guard),
-            Err(TryLockError::WouldBlock) => std::thread::yield_now(),
             Err(TryLockError::Poisoned(_)) => return None,
+            Err(TryLockError::WouldBlock) => {
+                let start = *since.get_or_insert_with(std::time::Instant::now);
+                if start.elapsed() > SPIN {
+                    return mutex.lock().ok();
+                }
+                std::thread::yield_now();
+            }
         }
     }
 }
