@@ -373,3 +373,42 @@ impl<'a> Feed<'a> {
         self.moved.notify_all();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn lock_waits_for_a_holder_past_the_spin_then_takes_the_lock() {
+        let mutex = Mutex::new(0);
+        let shared = &mutex;
+        std::thread::scope(|s| {
+            let held = lock(shared).unwrap();
+            let (tx, rx) = std::sync::mpsc::channel();
+            let waiter = s.spawn(move || {
+                tx.send(()).unwrap();
+                *lock(shared).unwrap() += 1;
+            });
+            rx.recv().unwrap();
+            // Held well past the spin, so the waiter goes to sleep on the mutex.
+            std::thread::sleep(Duration::from_millis(20));
+            drop(held);
+            waiter.join().unwrap();
+        });
+        assert_eq!(*lock(&mutex).unwrap(), 1);
+    }
+
+    #[test]
+    fn lock_on_a_poisoned_mutex_gives_none() {
+        let mutex = Mutex::new(0);
+        let _ = std::thread::scope(|s| {
+            s.spawn(|| {
+                let _guard = mutex.lock().unwrap();
+                panic!("a worker panics holding the lock");
+            })
+            .join()
+        });
+        assert!(lock(&mutex).is_none());
+    }
+}
