@@ -10,6 +10,8 @@
 //! cost a fixed few milliseconds a run that two separate processes did not pay;
 //! the calling thread working too was slower still (measured). Workers read at
 //! most `4 × jobs` blocks ahead of what was passed on, which bounds memory.
+//! They take the two locks without going to sleep (see `lock`): a worker woken
+//! by the other is moved onto the waker's core by the scheduler.
 
 use std::collections::HashMap;
 use std::io::{self, Read};
