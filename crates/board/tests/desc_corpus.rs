@@ -1,7 +1,8 @@
 //! The descriptive corpus (`/work/shared/desc/corpus`, or `$SCORESHEET_DESC_CORPUS`): every
 //! `.desc.txt` with a `.san.pgn` pair replays move for move to that SAN, the tie-breaks
 //! used are the ones `INDEX.tsv` lists, and the games documented as flawed report an error
-//! or a tie-break at the flawed move. Skipped, with a message, when the corpus is absent.
+//! or a tie-break at the flawed move; an unpaired game resolves completely or stops at its
+//! misprint. Skipped, with a message, when the corpus is absent.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -315,6 +316,126 @@ const FLAWED: &[(&str, usize, &str)] = &[
     ),
 ];
 
+/// Unpaired games (no `.san.pgn`) whose printed text has a misprint, and the line where the
+/// reader must stop with an error: `(game, line, the printed move, what is wrong)`. Every
+/// other unpaired game must resolve completely, to the number of plies its folder's
+/// `INDEX.tsv` gives.
+const MISPRINTS: &[(&str, usize, &str, &str)] = &[
+    (
+        "MCC-G8",
+        15,
+        "BXP",
+        "32. `BXP` is Bxb6 or Bxd5, and under either reading 36. `B-B8` has no legal reading: \
+         the typed text is corrupt, and the reader must say so at the ambiguity, not guess",
+    ),
+    (
+        "LASKER-CS-02",
+        23,
+        "KR-KI",
+        "16. `KR-KI`: the letter I printed for the digit 1",
+    ),
+    (
+        "LASKER-CS-14",
+        8,
+        "Kt-P",
+        "5... `Kt-P`: no knight can move to a square holding a pawn; the capture mark is lost",
+    ),
+    (
+        "LASKER-CS-16",
+        28,
+        "P-Kt",
+        "21... `P-Kt`: the rank is missing",
+    ),
+    (
+        "LASKER-CS-18",
+        7,
+        "BxKtQ",
+        "4. `BxKtQ`: a stray letter after the captured piece",
+    ),
+    (
+        "LASKER-CS-22",
+        19,
+        "P-Kt2",
+        "15... `P-Kt2`: pawns do not move backwards; no black pawn can reach a Kt2",
+    ),
+];
+
+/// The printed plies of each unpaired game, from the `INDEX.tsv` beside it (`72 (printed)`
+/// reads as 72).
+fn printed_plies(path: &Path, name: &str) -> Option<usize> {
+    let index = std::fs::read_to_string(path.parent()?.join("INDEX.tsv")).ok()?;
+    index.lines().find_map(|line| {
+        let cols: Vec<&str> = line.split('\t').collect();
+        (cols.first() == Some(&name))
+            .then(|| cols.get(2)?.split_whitespace().next()?.parse().ok())
+            .flatten()
+    })
+}
+
+/// An unpaired game either resolves completely, to the plies its source prints, or stops
+/// with an error at the line of its misprint ([`MISPRINTS`]), on the misprinted token.
+fn check_unpaired(path: &Path) -> Result<(), String> {
+    let text = std::fs::read(path).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().trim_end_matches(".desc.txt").to_owned())
+        .unwrap_or_default();
+    let book = read_book(&text);
+    let replay = replay_book(&book, None, false);
+    let lines = scoresheet_notation::LineIndex::new(&text);
+    let misprint = MISPRINTS.iter().find(|m| m.0 == name);
+    match (&replay.error, misprint) {
+        (None, None) => {
+            let printed = printed_plies(path, &name);
+            if printed.is_some_and(|p| p != replay.plies.len()) {
+                return Err(format!(
+                    "{name}: unpaired, resolves {} plies but its INDEX.tsv prints {printed:?}",
+                    replay.plies.len()
+                ));
+            }
+            println!("unpaired {name}: all {} plies resolve", replay.plies.len());
+            Ok(())
+        }
+        (None, Some(m)) => Err(format!(
+            "{name}: replays without error, yet line {} has a misprint ({})",
+            m.1, m.3
+        )),
+        (Some((index, d)), expected) => {
+            let line = lines.line_col(d.span.start).line;
+            let found = String::from_utf8_lossy(d.span.slice(&text)).into_owned();
+            // The error's span lies inside the misprinted token as the line prints it.
+            let on_token = |token: &str| {
+                let row = String::from_utf8_lossy(lines.line_text(d.span.start)).into_owned();
+                let line_start = text[..d.span.start]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let (from, to) = (d.span.start - line_start, d.span.end - line_start);
+                row.match_indices(token)
+                    .any(|(i, _)| i <= from && to <= i + token.len())
+            };
+            println!(
+                "unpaired {name}: {}/{} plies resolve, then ply {} at line {line}: {}",
+                replay.plies.len(),
+                book.plies.len(),
+                index + 1,
+                d.message
+            );
+            match expected {
+                Some(&(_, l, token, _)) if l == line && on_token(token) => Ok(()),
+                Some(&(_, l, token, why)) => Err(format!(
+                    "{name}: must stop at line {l} on {token:?} ({why}), stops at line {line} on {found:?}: {}",
+                    d.message
+                )),
+                None => Err(format!(
+                    "{name}: unpaired, must resolve completely, stops at line {line} on {found:?}: {}",
+                    d.message
+                )),
+            }
+        }
+    }
+}
+
 #[test]
 fn corpus_games_replay_to_their_san() {
     let Some(dir) = corpus_dir() else {
@@ -337,22 +458,8 @@ fn corpus_games_replay_to_their_san() {
         let pgn = PathBuf::from(path.to_string_lossy().replace(".desc.txt", ".san.pgn"));
         let pgn = if literal.exists() { literal } else { pgn };
         if !pgn.exists() {
-            // Unpaired games (MCC-G8) have no complete legal reading: one must be reported.
-            let book = read_book(&std::fs::read(&path).unwrap_or_default());
-            let replay = replay_book(&book, None, false);
-            match &replay.error {
-                None => failures.push(format!(
-                    "{}: unpaired, yet it replays without error",
-                    path.display()
-                )),
-                Some((index, d)) => println!(
-                    "unpaired {}: {}/{} plies resolve, then ply {}: {}",
-                    path.display(),
-                    replay.plies.len(),
-                    book.plies.len(),
-                    index + 1,
-                    d.message
-                ),
+            if let Err(problem) = check_unpaired(&path) {
+                failures.push(problem);
             }
             continue;
         }

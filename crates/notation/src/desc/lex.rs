@@ -180,14 +180,20 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                 }
             }
             b'!' | b'?' => {
-                let two = [c, at(i + 1)];
-                let (ann, len) = match &two {
-                    b"!!" => (Annotation::Brilliant, 2),
-                    b"??" => (Annotation::Blunder, 2),
-                    b"!?" => (Annotation::Interesting, 2),
-                    b"?!" => (Annotation::Dubious, 2),
-                    b"!\0" | [b'!', _] => (Annotation::Good, 1),
-                    _ => (Annotation::Mistake, 1),
+                // Books print any run of marks (`!!!`, `?!?`): the run is one annotation,
+                // the nearest of the six glyphs.
+                let len = text[i..]
+                    .iter()
+                    .take_while(|b| matches!(b, b'!' | b'?'))
+                    .count();
+                let run = &text[i..i + len];
+                let ann = match (run.first(), run.iter().all(|&b| b == c), len) {
+                    (_, true, 1) if c == b'!' => Annotation::Good,
+                    (_, true, 1) => Annotation::Mistake,
+                    (_, true, _) if c == b'!' => Annotation::Brilliant,
+                    (_, true, _) => Annotation::Blunder,
+                    (Some(b'!'), false, _) => Annotation::Interesting,
+                    _ => Annotation::Dubious,
                 };
                 push(Tok::Annot(ann), i + len);
                 i += len;

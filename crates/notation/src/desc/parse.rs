@@ -527,12 +527,16 @@ impl Parser<'_> {
 
     fn desc(&mut self, suffix: &mut Suffix) -> Result<DescMove, DescError> {
         let mut piece = self.designation("a piece or pawn")?;
-        let from = self.qualifier(Some(&piece));
+        let mut from = self.qualifier(Some(&piece));
         let mut missing_dash = false;
         let pawn = piece.role == Role::Pawn;
         let action = match self.peek() {
             Some(Tok::Dash) => {
                 self.pos += 1;
+                // `R-(B5)B7`: some books print the from-square after the dash.
+                if from.is_none() {
+                    from = self.qualifier(Some(&piece));
+                }
                 let to = self
                     .square_spec(Some(&piece))
                     .ok_or_else(|| self.error("a destination square"))?;

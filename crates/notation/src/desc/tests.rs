@@ -572,6 +572,8 @@ fn more_printed_forms_in_canonical_spelling() {
         ("Q-R5 checkmate", "Q-R5 mate"),
         ("Kt (B5) - K 4", "N(B5)-K4"),
         ("R. (B. sq.) to B's 2d.", "R(B1)-B2"),
+        ("R-(B5)B7", "R(B5)-B7"),
+        ("R-(Q3)Q5 ch", "R(Q3)-Q5 ch"),
         ("K. B. P. takes K. P.", "KBPxKP"),
         ("P. one", "P one"),
         ("B. to Q. Kt's 5th. (ch.)", "B-QN5 ch"),
@@ -581,6 +583,20 @@ fn more_printed_forms_in_canonical_spelling() {
     ] {
         let got = parse_desc_move(written.as_bytes(), 0).map(|m| write_move(&m));
         assert_eq!(got, Ok(canonical.to_owned()), "{written}");
+    }
+}
+
+#[test]
+fn a_run_of_marks_is_one_annotation() {
+    for (written, annotation) in [
+        ("Q-Kt6!!!", Annotation::Brilliant),
+        ("Q-Kt6!!!!", Annotation::Brilliant),
+        ("Q-Kt6???", Annotation::Blunder),
+        ("Q-Kt6!?!", Annotation::Interesting),
+        ("Q-Kt6?!?", Annotation::Dubious),
+        ("Q-Kt6 ch!!!", Annotation::Brilliant),
+    ] {
+        assert_eq!(read(written).2, Some(annotation), "{written}");
     }
 }
 
