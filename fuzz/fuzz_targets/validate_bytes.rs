@@ -45,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
             let written = q.written();
             for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
                 let game = parse_game(&g.bytes, 0, mode);
-                let options = ReplayOptions { strict };
+                let options = ReplayOptions { strict, ..ReplayOptions::default() };
                 let r = replay(&game, &options);
                 // The same warnings (check marks, the only ones the quick lane
                 // reports), about the same moves.

@@ -24,6 +24,7 @@ const RULES: &[(&str, &str, &[&str])] = &[
     ("fixtures/resolve/strict", ".pgn", &["validate", "--strict"]),
     ("fixtures/resolve", ".pgn", &["validate"]),
     ("fixtures/validate", ".pgn", &["validate"]),
+    ("fixtures/verdicts", ".pgn", &["validate"]),
     ("fixtures/play", ".pgn", &["play"]),
     ("fixtures/play", ".desc.txt", &["play"]),
 ];

@@ -7,23 +7,14 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::util::{rel, release_binary, root, walk};
+use crate::util::{rel, release_binary, root};
+use crate::verdicts::pgn_files;
 
 /// Where the expected per-file summaries of `../shared/corpus` are recorded.
 const EXPECTATIONS: &str = "xtask/corpus-expected.tsv";
 
 fn corpus_dir(arg: Option<&String>) -> PathBuf {
     arg.map_or_else(|| root().join("../shared/corpus"), |d| root().join(d))
-}
-
-fn pgn_files(dir: &Path) -> Vec<PathBuf> {
-    walk(dir)
-        .into_iter()
-        .filter(|p| {
-            let s = p.to_string_lossy();
-            s.ends_with(".pgn") || s.ends_with(".pgn.zst")
-        })
-        .collect()
 }
 
 /// One file's summary line: `file games valid invalid plies`.

@@ -6,6 +6,7 @@
 //! cargo xtask bless [DIR]        regenerate the expected files of `check`
 //! cargo xtask perft [--depth N]  perft suite, deeper than the unit tests
 //! cargo xtask corpus [DIR]       validate a corpus (default ../shared/corpus), compare with expectations
+//! cargo xtask verdicts [DIR...]  validate and convert agree on every game's verdict
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! ```
@@ -15,6 +16,7 @@ mod check;
 mod corpus;
 mod fuzz;
 mod util;
+mod verdicts;
 
 use std::process::ExitCode;
 
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         "perft" => perft(rest),
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
+        "verdicts" => verdicts::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "-h" | "--help" | "help" => {
@@ -59,6 +62,7 @@ fn usage() -> &'static str {
      perft [--depth N]  perft suite through the binary, deeper than the unit tests\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
+     verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)"
 }
@@ -95,6 +99,9 @@ fn ci(args: &[String]) -> Result<(), String> {
     })?;
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
+    flow.step("one verdict per game (validate = convert)", || {
+        verdicts::run(&[])
+    })?;
     let shared = root().join("../shared/corpus");
     if shared.is_dir() {
         flow.step("corpus checks (../shared/corpus)", || corpus::run(&[]))?;

@@ -182,6 +182,8 @@ impl QuickLane {
             fen: None,
             setup: None,
             variant: None,
+            tag_names: [0; MAX_QUICK_TAGS],
+            tag_count: 0,
             keys: &mut self.keys,
             plies: 0,
             mated: false,
@@ -335,6 +337,17 @@ impl<'t> Recording<'t> for &mut QuickRecord<'t> {
     }
 }
 
+/// The most tags a game of the quick lane has (more go the long way).
+const MAX_QUICK_TAGS: usize = 48;
+
+/// A tag name's fingerprint: equal names give equal fingerprints.
+#[inline]
+fn name_fingerprint(name: &[u8]) -> u64 {
+    name.iter().fold(name.len() as u64, |h, &b| {
+        (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// One game in the quick lane.
 struct QuickGame<'t, 'k, R> {
     /// What is kept of the game (nothing, taking no room, for validation).
@@ -345,6 +358,11 @@ struct QuickGame<'t, 'k, R> {
     fen: Option<&'t [u8]>,
     setup: Option<&'t [u8]>,
     variant: Option<&'t [u8]>,
+    /// A fingerprint of each tag name read, to see a repeated tag (which the
+    /// full judge warns about): a false match only sends the game the long way.
+    tag_names: [u64; MAX_QUICK_TAGS],
+    /// How many tags were read.
+    tag_count: usize,
     /// The positions since the last capture or pawn move, for repetitions.
     keys: &'k mut History,
     plies: usize,
@@ -361,10 +379,8 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     /// keeps its key.
     fn start(&mut self) -> Result<(), Unusual> {
         if let Some(v) = self.variant {
-            let v = core::str::from_utf8(v)
-                .map_err(|_| Unusual)?
-                .to_ascii_lowercase();
-            if !crate::replay::KNOWN_VARIANTS.contains(&v.trim()) {
+            let v = core::str::from_utf8(v).map_err(|_| Unusual)?;
+            if crate::replay::Variant::of(v) == crate::replay::Variant::Other {
                 return Err(Unusual);
             }
         }
@@ -387,6 +403,13 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
 impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
         self.record.tag(name, value);
+        let print = name_fingerprint(name);
+        let seen = self.tag_names.get(..self.tag_count).ok_or(Unusual)?;
+        if seen.contains(&print) {
+            return Err(Unusual);
+        }
+        *self.tag_names.get_mut(self.tag_count).ok_or(Unusual)? = print;
+        self.tag_count += 1;
         let slot = match name {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
@@ -413,6 +436,12 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     #[inline(always)]
     fn decoration(&mut self) -> Result<(), Unusual> {
         if R::KEEPS_MOVES { Err(Unusual) } else { Ok(()) }
+    }
+
+    /// Every move of a variation is judged, which only the full replay does.
+    #[inline(always)]
+    fn variation(&mut self) -> Result<(), Unusual> {
+        Err(Unusual)
     }
 
     #[inline]

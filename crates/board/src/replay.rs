@@ -5,13 +5,15 @@
 //! and played. Besides illegal and ambiguous moves, the replay checks move
 //! numbers against the full-move number and side to move, check and mate
 //! marks, moves after the game ended, and the result (token and `Result` tag)
-//! against the final position. Variations are syntax-checked by the parser and
-//! not replayed.
+//! against the final position. Every variation is then judged too: each of its
+//! moves is resolved in the position its line reached, and a move that cannot be
+//! played there is an error of the game (see [`Replay::variation_moves`]).
 
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::pgn::{Game as PgnGame, Token};
 use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
 
+use crate::desc::{DescContext, Origins, resolve_desc};
 use crate::resolve::suffix_diagnostics;
 use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
 
@@ -21,6 +23,10 @@ pub struct ReplayOptions {
     /// Turn every warning (relaxed notation, wrong marks, move-number and result
     /// mismatches) into an error.
     pub strict: bool,
+    /// A result that contradicts the board (a mate or stalemate scored otherwise)
+    /// is a warning naming the result the board gives, which
+    /// [`Replay::result`] then is, instead of an error.
+    pub fix_results: bool,
 }
 
 /// How the game stands after its last move, by the rules.
@@ -38,6 +44,18 @@ pub struct EndStatus {
 }
 
 impl EndStatus {
+    /// The result the board gives when the game is over by rule: the winner of a
+    /// checkmate, else a draw; `None` while the game is in play.
+    #[must_use]
+    pub fn forced_result(&self) -> Option<GameResult> {
+        self.outcome.map(|o| match o {
+            Outcome::Checkmate { winner } => {
+                winner.fold(GameResult::WhiteWins, GameResult::BlackWins)
+            }
+            _ => GameResult::Draw,
+        })
+    }
+
     /// A short description: `checkmate, white wins`, `in play`, `in play (threefold repetition may be claimed)`.
     #[must_use]
     pub fn describe(&self, turn: crate::Color) -> String {
@@ -80,6 +98,18 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// The status after the last move played.
     pub end: EndStatus,
+    /// The moves of every variation, resolved each in its own line's position, in
+    /// text order (empty for a game without variations). With [`Replay::moves`]
+    /// these are all the moves of the game, as a converter writes them.
+    pub variation_moves: Vec<Move>,
+    /// The whole written move that could not be played, in the main line or a
+    /// variation, if any.
+    pub failed: Option<Span>,
+    /// The result the record carries once judged: the board's when the game is
+    /// over by rule (a `*` completed, or a wrong result when
+    /// [`ReplayOptions::fix_results`] is set), else the `Result` tag's when it is
+    /// a result, else the movetext's, else `*`.
+    pub result: GameResult,
 }
 
 impl Replay {
@@ -166,9 +196,19 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let end = r.end_status();
     // After a move that could not be played the final position says nothing of the result.
     if !r.halted {
-        check_result(game, &r.pos, &end, result_token, &mut r.diags);
+        check_result(game, &r.pos, &end, result_token, options, &mut r.diags);
     }
+    let mut failed = r
+        .halted
+        .then(|| r.written.get(r.moves.len()).copied())
+        .flatten();
+    let variation_moves = if ok {
+        judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
+    } else {
+        Vec::new()
+    };
     settle(&mut r.diags, options);
+    let result = record_result(game, &end, options, &mut r.diags);
     Replay {
         start,
         moves: r.moves,
@@ -176,7 +216,235 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         position: r.pos,
         diagnostics: r.diags,
         end,
+        variation_moves,
+        failed,
+        result,
     }
+}
+
+/// The result a judged game's record carries (see [`Replay::result`]); a `Result`
+/// tag that is no result, with no result in the movetext to fall back on, is
+/// warned about.
+fn record_result(
+    game: &PgnGame<'_>,
+    end: &EndStatus,
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> GameResult {
+    let token = main_result(game);
+    let written = match game.tag("Result") {
+        Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
+            Some(r) => r,
+            None => {
+                let r = token.unwrap_or(GameResult::Unknown);
+                // With a result in the movetext, the parser already said they differ.
+                if token.is_none() {
+                    let mut d = Diagnostic::new(
+                        Severity::Warning,
+                        "invalid-result-tag",
+                        format!(
+                            "the Result tag {:?} is not a result: {r} is written",
+                            tag.value()
+                        ),
+                        tag.value_span,
+                    );
+                    if options.strict {
+                        d.severity = Severity::Error;
+                    }
+                    let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                    diags.insert(at, d);
+                }
+                r
+            }
+        },
+        None => token.unwrap_or(GameResult::Unknown),
+    };
+    match end.forced_result() {
+        Some(forced) if written == GameResult::Unknown || options.fix_results => forced,
+        _ => written,
+    }
+}
+
+/// The result token of the main line.
+fn main_result(game: &PgnGame<'_>) -> Option<GameResult> {
+    let mut depth = 0usize;
+    let mut found = None;
+    for t in &game.tokens {
+        match t {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(r, _) if depth == 0 => found = Some(*r),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// One open variation: the position its moves reached, and the position before
+/// its last move (where a variation on that move starts).
+struct VariationLine {
+    pos: Position,
+    before_last: Option<Position>,
+}
+
+/// Judges every variation of `game`: each move is resolved in the position its
+/// line reached (the main line's moves are `main`, already judged), its marks and
+/// move number checked as the main line's are. The first move that cannot be
+/// played ends the walk: an error of the game, which says it is in a variation
+/// and at which move, and whose whole move is `failed` unless the main line failed
+/// first. Gives the variation moves resolved, in text order.
+fn judge_variations(
+    game: &PgnGame<'_>,
+    start: &Position,
+    main: &[Move],
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+    failed: &mut Option<Span>,
+) -> Vec<Move> {
+    let tokens = game.replayable();
+    if !tokens.iter().any(|t| matches!(t, Token::StartVariation(_))) {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    let mut pos = start.clone();
+    let mut before_main: Option<Position> = None;
+    let mut played = 0usize;
+    let mut open: Vec<VariationLine> = Vec::new();
+    let mut number: Option<(u32, bool, Span)> = None;
+    let desc = if options.strict {
+        DescContext::strict()
+    } else {
+        DescContext::lenient()
+    };
+    for token in tokens {
+        match token {
+            Token::StartVariation(span) => {
+                number = None;
+                let before = match open.last() {
+                    None => before_main.clone(),
+                    Some(line) => line.before_last.clone(),
+                };
+                let Some(pos) = before else {
+                    diags.push(Diagnostic::new(
+                        Severity::Error,
+                        "variation-without-move",
+                        "a variation must follow the move it replaces",
+                        *span,
+                    ));
+                    break;
+                };
+                open.push(VariationLine {
+                    pos,
+                    before_last: None,
+                });
+            }
+            Token::EndVariation(_) => {
+                number = None;
+                open.pop();
+            }
+            Token::MoveNumber {
+                number: n,
+                black,
+                span,
+            } if !open.is_empty() => number = Some((*n, *black, *span)),
+            Token::Move(mv) => {
+                let Some(line) = open.last_mut() else {
+                    // A main-line move: already judged; stop where the main line stopped.
+                    let Some(m) = main.get(played) else { break };
+                    match &mut before_main {
+                        Some(b) => b.clone_from(&pos),
+                        None => before_main = Some(pos.clone()),
+                    }
+                    pos.play_unchecked(m);
+                    played += 1;
+                    continue;
+                };
+                if let Some((n, black, span)) = number.take() {
+                    if n != u32::MAX {
+                        diags.extend(move_number_diagnostic(&line.pos, n, black, span));
+                    }
+                }
+                let resolved = match &mv.kind {
+                    MoveKind::Descriptive(_) => {
+                        resolve_desc(&line.pos, &Origins::from_position(&line.pos), mv, &desc)
+                            .map(|r| r.mv)
+                            .map_err(|e| e.to_diagnostic())
+                    }
+                    _ => resolve(&line.pos, mv).map_err(|e| e.to_diagnostic()),
+                };
+                let at = move_label(&line.pos);
+                match resolved {
+                    Ok(m) => {
+                        match &mut line.before_last {
+                            Some(b) => b.clone_from(&line.pos),
+                            None => line.before_last = Some(line.pos.clone()),
+                        }
+                        line.pos.play_unchecked(&m);
+                        suffix_diagnostics(&line.pos, mv, &m, diags);
+                        moves.push(m);
+                    }
+                    Err(mut d) => {
+                        d.message = match line.pos.outcome() {
+                            Some(outcome) => {
+                                d.kind = "move-after-end";
+                                d.span = mv.span;
+                                d.candidates.clear();
+                                format!(
+                                    "in a variation, at {at}: the line is already over ({}), no move may follow",
+                                    outcome_words(outcome)
+                                )
+                            }
+                            None => format!(
+                                "in a variation, at {at}: {} (position: {})",
+                                d.message,
+                                line.pos.to_fen(EpStyle::Always)
+                            ),
+                        };
+                        diags.push(d);
+                        failed.get_or_insert(mv.span);
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+/// `12.` before a white move, `12...` before a black one.
+fn move_label(pos: &Position) -> String {
+    let dots = if pos.turn() == crate::Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!("move {}{dots}", pos.fullmove_number())
+}
+
+/// A move number that is not the position's full-move number, or `N...` before a
+/// white move: a warning.
+fn move_number_diagnostic(
+    pos: &Position,
+    number: u32,
+    black: bool,
+    span: Span,
+) -> Option<Diagnostic> {
+    let expected = pos.fullmove_number();
+    let turn = pos.turn();
+    let message = if number != expected {
+        format!("move number {number} is written but this is move {expected} ({turn} to move)")
+    } else if black && turn == crate::Color::White {
+        format!("{number}... announces a black move but white is to move")
+    } else {
+        return None;
+    };
+    Some(Diagnostic::new(
+        Severity::Warning,
+        "move-number",
+        message,
+        span,
+    ))
 }
 
 /// Makes the warnings of a replay errors when `options` is strict, and puts the
@@ -188,7 +456,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
 /// use scoresheet_notation::{Diagnostic, Severity, Span};
 /// let warning = Diagnostic::new(Severity::Warning, "wrong-check-mark", "m".to_owned(), Span::new(3, 4));
 /// let mut diags = vec![warning];
-/// settle(&mut diags, &ReplayOptions { strict: true });
+/// settle(&mut diags, &ReplayOptions { strict: true, ..ReplayOptions::default() });
 /// assert_eq!(diags[0].severity, Severity::Error);
 /// ```
 pub fn settle(diags: &mut [Diagnostic], options: &ReplayOptions) {
@@ -216,6 +484,9 @@ fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
             position: start,
             diagnostics: diags,
             end: EndStatus::default(),
+            variation_moves: Vec::new(),
+            failed: None,
+            result: main_result(game).unwrap_or(GameResult::Unknown),
         };
     }
     let mut color = start.turn();
@@ -249,9 +520,12 @@ fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let tag = game.tag("Result").and_then(|t| {
         GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
     });
-    let mut r = replay_book_game(&book, Some(start), options, token.or(tag));
+    let mut r = replay_book_game(&book, Some(start.clone()), options, token.or(tag));
     diags.append(&mut r.diagnostics);
-    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    r.variation_moves =
+        judge_variations(game, &start, &r.moves, options, &mut diags, &mut r.failed);
+    settle(&mut diags, options);
+    r.result = record_result(game, &r.end, options, &mut diags);
     r.diagnostics = diags;
     r
 }
@@ -290,11 +564,21 @@ pub fn replay_book_game(
     };
     if r.error.is_none() {
         if let (Some(outcome), Some((claimed, span))) = (end.outcome, claimed) {
-            judge_result(outcome, &position, claimed, span, &mut diags);
+            judge_result(outcome, &position, claimed, span, options, &mut diags);
         }
     }
     settle(&mut diags, options);
     diags.dedup();
+    let failed = r
+        .error
+        .as_ref()
+        .and_then(|(i, _)| book.plies.get(*i))
+        .map(|p| p.span);
+    let written = claimed.map(|(c, _)| c).unwrap_or(GameResult::Unknown);
+    let result = match end.forced_result() {
+        Some(forced) if written == GameResult::Unknown || options.fix_results => forced,
+        _ => written,
+    };
     Replay {
         start: r.start,
         moves,
@@ -302,30 +586,68 @@ pub fn replay_book_game(
         position,
         diagnostics: diags,
         end,
+        variation_moves: Vec::new(),
+        failed,
+        result,
     }
 }
 
-/// The `Variant` values (lower case, trimmed) replayed without a warning: standard
-/// chess, and Chess960 (whose castling the FEN tag says).
-pub(crate) const KNOWN_VARIANTS: [&str; 10] = [
-    "",
-    "standard",
-    "normal",
-    "chess",
-    "chess960",
-    "chess 960",
-    "fischerandom",
-    "fischer random",
-    "960",
-    "from position",
-];
+/// What a `Variant` tag names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Standard chess: no value, `Standard`, `normal`, `chess`, `From Position`.
+    Standard,
+    /// Chess960 under any of its spellings: `chess960`, `Chess 960`, `960`,
+    /// `fischerandom`, `Fischer Random Chess`, `FRC`. Its castling is read from
+    /// the FEN.
+    Chess960,
+    /// Any other variant (Atomic, Crazyhouse, ...): not played by this crate.
+    Other,
+}
+
+impl Variant {
+    /// Reads a `Variant` tag's value (case and surrounding blanks do not matter).
+    ///
+    /// ```
+    /// use scoresheet_board::replay::Variant;
+    /// assert_eq!(Variant::of("Fischer Random Chess"), Variant::Chess960);
+    /// assert_eq!(Variant::of(" Standard "), Variant::Standard);
+    /// assert_eq!(Variant::of("Atomic"), Variant::Other);
+    /// ```
+    #[must_use]
+    pub fn of(value: &str) -> Variant {
+        let v = value.trim().to_ascii_lowercase();
+        if matches!(
+            v.as_str(),
+            "" | "standard" | "normal" | "chess" | "from position"
+        ) {
+            Variant::Standard
+        } else if v.contains("960") || v.contains("fischer") || v == "frc" {
+            Variant::Chess960
+        } else {
+            Variant::Other
+        }
+    }
+}
 
 /// The starting position: the `FEN` tag's when there is one, else the standard one.
 /// A bad FEN is an error and nothing is replayed.
 fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
+    for (i, t) in game.tags.iter().enumerate() {
+        if game.tags.iter().take(i).any(|u| u.name == t.name) {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "duplicate-tag",
+                format!(
+                    "the tag {} is repeated: only the first is kept",
+                    t.name_str()
+                ),
+                t.span,
+            ));
+        }
+    }
     if let Some(variant) = game.tag("Variant") {
-        let v = variant.value().to_ascii_lowercase();
-        if !KNOWN_VARIANTS.contains(&v.trim()) {
+        if Variant::of(&variant.value()) == Variant::Other {
             diags.push(Diagnostic::new(
                 Severity::Warning,
                 "unsupported-variant",
@@ -401,31 +723,9 @@ impl Replayer {
             // Saturated: the number written was too large, which the parser reported.
             return;
         }
-        let expected = self.pos.fullmove_number();
-        let turn = self.pos.turn();
-        let ply = self.ply();
-        if number != expected {
-            self.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "move-number",
-                    format!(
-                        "move number {number} is written but this is move {expected} ({turn} to move)"
-                    ),
-                    span,
-                ),
-                ply,
-            );
-        } else if black && turn == crate::Color::White {
-            self.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "move-number",
-                    format!("{number}... announces a black move but white is to move"),
-                    span,
-                ),
-                ply,
-            );
+        if let Some(d) = move_number_diagnostic(&self.pos, number, black, span) {
+            let ply = self.ply();
+            self.push(d, ply);
         }
     }
 
@@ -548,6 +848,7 @@ fn judge_result(
     pos: &Position,
     claimed: GameResult,
     span: Span,
+    options: &ReplayOptions,
     diags: &mut Vec<Diagnostic>,
 ) {
     let forced = match outcome {
@@ -561,6 +862,17 @@ fn judge_result(
             format!(
                 "the result is written as * but the game ended in {}: it is {forced}",
                 outcome_words(outcome)
+            ),
+            span,
+        ));
+    } else if claimed != forced && options.fix_results {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            "wrong-result",
+            format!(
+                "the result is written as {claimed} but the game ended in {} ({} to move): {forced} is written instead",
+                outcome_words(outcome),
+                pos.turn()
             ),
             span,
         ));
@@ -584,6 +896,7 @@ fn check_result(
     pos: &Position,
     end: &EndStatus,
     token: Option<(GameResult, Span)>,
+    options: &ReplayOptions,
     diags: &mut Vec<Diagnostic>,
 ) {
     let tag = game.tag("Result").and_then(|t| {
@@ -595,6 +908,210 @@ fn check_result(
         return;
     };
     if let Some((claimed, span)) = token.or(tag) {
-        judge_result(outcome, pos, claimed, span, diags);
+        judge_result(outcome, pos, claimed, span, options, diags);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use scoresheet_notation::Mode;
+    use scoresheet_notation::pgn::parse_game;
+
+    fn judge(text: &str, options: ReplayOptions) -> Replay {
+        replay(&parse_game(text.as_bytes(), 0, Mode::Lenient), &options)
+    }
+
+    /// `(kind, severity, text under the span, message)` of each diagnostic.
+    fn said(text: &str, r: &Replay) -> Vec<(&'static str, Severity, String, String)> {
+        r.diagnostics
+            .iter()
+            .map(|d| {
+                let under = String::from_utf8_lossy(d.span.slice(text.as_bytes())).into_owned();
+                (d.kind, d.severity, under, d.message.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_move_of_every_variation_is_resolved_in_its_own_position() {
+        let text = "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 Nc6 *";
+        let r = judge(text, ReplayOptions::default());
+        assert_eq!(said(text, &r), []);
+        assert_eq!(r.plies(), 4);
+        let start = Position::new();
+        let after_e4 = {
+            let mut p = start.clone();
+            p.play_unchecked(&r.moves[0]);
+            p
+        };
+        assert_eq!(after_e4.san(&r.variation_moves[0]), "c5");
+        assert_eq!(r.variation_moves.len(), 6);
+    }
+
+    #[test]
+    fn an_illegal_move_in_a_variation_is_an_error_of_the_game() {
+        let text = "1. e4 e5 (1... c5 2. Nf3 (2. Ke3 d6) d6) 2. Nf3 *";
+        let r = judge(text, ReplayOptions::default());
+        assert!(!r.is_valid());
+        let e = r.first_error().unwrap();
+        assert_eq!(e.kind, "illegal-move");
+        assert!(
+            e.message
+                .starts_with("in a variation, at move 2.: no white king can move to e3"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.ply, None);
+        assert_eq!(
+            r.failed.map(|s| s.slice(text.as_bytes())),
+            Some(&b"Ke3"[..])
+        );
+        // The main line is still judged in full.
+        assert_eq!(r.plies(), 3);
+    }
+
+    #[test]
+    fn a_move_after_mate_in_a_variation_is_an_error() {
+        let text = "1. f3 e5 2. g4 d6 (2... Qh4# 3. e4) 3. e4 *";
+        let r = judge(text, ReplayOptions::default());
+        let e = r.first_error().unwrap();
+        assert_eq!(e.kind, "move-after-end");
+        assert_eq!(
+            e.message,
+            "in a variation, at move 3.: the line is already over (checkmate, black won), no move may follow"
+        );
+    }
+
+    #[test]
+    fn a_variation_needs_a_move_to_replace() {
+        let text = "1. e4 e5 ((1... c5) 1... d5) *";
+        let r = judge(text, ReplayOptions::default());
+        let e = r.first_error().unwrap();
+        assert_eq!((e.kind, e.span.start), ("variation-without-move", 10));
+        let first = judge("(1. d4) 1. e4 *", ReplayOptions::default());
+        assert_eq!(first.first_error().unwrap().kind, "variation-without-move");
+    }
+
+    #[test]
+    fn marks_and_numbers_in_variations_are_checked_as_in_the_main_line() {
+        let text = "1. e4 f5 (1... e5 2. Qh5+ g6 3. Qxe5) 2. Qh5 *";
+        let r = judge(text, ReplayOptions::default());
+        let kinds: Vec<_> = r.diagnostics.iter().map(|d| d.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                "wrong-check-mark",
+                "missing-check-mark",
+                "missing-check-mark"
+            ]
+        );
+        let numbers = judge("1. e4 e5 (4... c5) *", ReplayOptions::default());
+        assert_eq!(numbers.diagnostics[0].kind, "move-number");
+        let strict = judge(
+            text,
+            ReplayOptions {
+                strict: true,
+                ..ReplayOptions::default()
+            },
+        );
+        assert!(!strict.is_valid());
+    }
+
+    #[test]
+    fn descriptive_variations_are_judged_too() {
+        let ok = judge(
+            "1. P-K4 P-K4 (1... P-QB4 2. Kt-KB3) 2. Kt-KB3 *",
+            ReplayOptions::default(),
+        );
+        assert!(ok.is_valid(), "{:?}", ok.diagnostics);
+        assert_eq!(ok.variation_moves.len(), 2);
+        let bad = judge(
+            "1. P-K4 P-K4 (1... K-K3) 2. Kt-KB3 *",
+            ReplayOptions::default(),
+        );
+        assert!(
+            bad.first_error()
+                .is_some_and(|e| e.message.starts_with("in a variation, at move 1...")),
+            "{:?}",
+            bad.diagnostics
+        );
+    }
+
+    #[test]
+    fn the_result_a_record_carries() {
+        let mated = "1. f3 e5 2. g4 Qh4# *";
+        let r = judge(mated, ReplayOptions::default());
+        assert_eq!(r.result, GameResult::BlackWins);
+        assert_eq!(r.diagnostics[0].kind, "wrong-result");
+        assert_eq!(r.diagnostics[0].severity, Severity::Warning);
+
+        let wrong = "[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0";
+        let refused = judge(wrong, ReplayOptions::default());
+        assert_eq!(refused.first_error().map(|e| e.kind), Some("wrong-result"));
+        assert_eq!(refused.result, GameResult::WhiteWins);
+        let fixed = judge(
+            wrong,
+            ReplayOptions {
+                fix_results: true,
+                ..ReplayOptions::default()
+            },
+        );
+        assert!(fixed.is_valid());
+        assert_eq!(fixed.result, GameResult::BlackWins);
+        assert!(
+            fixed.diagnostics[0]
+                .message
+                .ends_with("0-1 is written instead")
+        );
+
+        let in_play = judge(
+            "[Result \"1/2-1/2\"]\n1. e4 e5 1/2-1/2",
+            ReplayOptions::default(),
+        );
+        assert_eq!(in_play.result, GameResult::Draw);
+        let bad_tag = judge("[Result \"draw\"]\n1. e4 e5", ReplayOptions::default());
+        assert!(
+            bad_tag
+                .diagnostics
+                .iter()
+                .any(|d| d.kind == "invalid-result-tag")
+        );
+    }
+
+    #[test]
+    fn a_repeated_tag_is_a_warning() {
+        let text = "[White \"A\"]\n[White \"B\"]\n1. e4 *";
+        let r = judge(text, ReplayOptions::default());
+        assert_eq!(
+            said(text, &r),
+            [(
+                "duplicate-tag",
+                Severity::Warning,
+                "[White \"B\"]".to_owned(),
+                "the tag White is repeated: only the first is kept".to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn variant_spellings() {
+        for v in [
+            "chess960",
+            "Chess 960",
+            "960",
+            "fischerandom",
+            "Fischer Random Chess",
+            "FRC",
+        ] {
+            assert_eq!(Variant::of(v), Variant::Chess960, "{v}");
+        }
+        for v in ["", "Standard", "normal", "chess", "From Position"] {
+            assert_eq!(Variant::of(v), Variant::Standard, "{v}");
+        }
+        for v in ["Atomic", "Crazyhouse", "antichess", "three-check"] {
+            assert_eq!(Variant::of(v), Variant::Other, "{v}");
+        }
     }
 }

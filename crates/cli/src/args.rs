@@ -188,6 +188,10 @@ pub struct ConvertArgs {
     /// Reject relaxed notation and descriptive tie-breaks instead of reporting them.
     #[arg(long)]
     pub strict: bool,
+    /// Where the written result contradicts the board (a mate or stalemate scored
+    /// otherwise), write the board's result with a warning instead of refusing the game.
+    #[arg(long)]
+    pub fix_results: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,

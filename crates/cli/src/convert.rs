@@ -234,7 +234,7 @@ fn located(
     }
     let lines = LineIndex::new(bytes);
     for d in diags {
-        let mut p: Problem = problem(d, bytes, &[], &lines, origin);
+        let mut p: Problem = problem(d, bytes, &[], None, &lines, origin);
         if let Some(span) = move_span {
             let raw = span.slice(bytes);
             p.text = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
@@ -278,6 +278,7 @@ fn convert_books(
     let origin = Origin { line: 1, column: 1 };
     let options = ReplayOptions {
         strict: converter.options.strict,
+        fix_results: converter.options.fix_results,
     };
     let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {
@@ -289,7 +290,7 @@ fn convert_books(
                 scoresheet_notation::Severity::Warning => "warning",
                 scoresheet_notation::Severity::Note => continue,
             };
-            let p = problem(d, text, &r.written, &index, origin);
+            let p = problem(d, text, &r.written, r.failed, &index, origin);
             writeln!(err, "{}", human_line(name, game_no, severity, &p))?;
         }
         if !r.is_valid() {
@@ -340,6 +341,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         options: Options {
             from,
             strict: args.strict,
+            fix_results: args.fix_results,
         },
     };
     let inputs = expand(&args.paths)?;

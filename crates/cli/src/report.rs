@@ -58,11 +58,14 @@ pub struct Origin {
 }
 
 /// Converts a game-relative diagnostic into a located problem. `written` gives
-/// the span of each ply's move, so a problem about a check mark still names its move.
+/// the span of each ply's move, so a problem about a check mark still names its move;
+/// `failed` is the whole move that could not be played (in a variation too), named
+/// by the problems inside it.
 pub fn problem(
     d: &Diagnostic,
     text: &[u8],
     written: &[Span],
+    failed: Option<Span>,
     index: &LineIndex<'_>,
     origin: Origin,
 ) -> Problem {
@@ -77,6 +80,7 @@ pub fn problem(
         .ply
         .and_then(|p| written.get((p as usize).checked_sub(1)?))
         .copied()
+        .or_else(|| failed.filter(|f| f.start <= d.span.start && d.span.end <= f.end))
         .unwrap_or(d.span);
     let raw = subject.slice(text);
     let mut shown = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
@@ -99,6 +103,7 @@ pub fn problems(
     diags: &[Diagnostic],
     text: &[u8],
     written: &[Span],
+    failed: Option<Span>,
     origin: Origin,
 ) -> (Vec<Problem>, Vec<Problem>) {
     if diags.iter().all(|d| d.severity == Severity::Note) {
@@ -108,13 +113,13 @@ pub fn problems(
     let errors = diags
         .iter()
         .find(|d| d.severity == Severity::Error)
-        .map(|d| problem(d, text, written, &index, origin))
+        .map(|d| problem(d, text, written, failed, &index, origin))
         .into_iter()
         .collect();
     let warnings = diags
         .iter()
         .filter(|d| d.severity == Severity::Warning)
-        .map(|d| problem(d, text, written, &index, origin))
+        .map(|d| problem(d, text, written, failed, &index, origin))
         .collect();
     (errors, warnings)
 }

@@ -85,9 +85,10 @@ impl Judge {
                 &mut diags,
                 &ReplayOptions {
                     strict: self.strict,
+                    ..ReplayOptions::default()
                 },
             );
-            problems(&diags, text, &q.written(), origin())
+            problems(&diags, text, &q.written(), None, origin())
         };
         self.report(file, index, q.plies, &q.position, (errors, warnings))
     }
@@ -132,11 +133,12 @@ impl Judge {
             &game,
             &ReplayOptions {
                 strict: self.strict,
+                ..ReplayOptions::default()
             },
         );
         GAME.set(game.recycle());
         let origin = Origin { line, column };
-        let found = problems(&r.diagnostics, bytes, &r.written, origin);
+        let found = problems(&r.diagnostics, bytes, &r.written, r.failed, origin);
         self.report(file, index, r.moves.len(), &r.position, found)
     }
 

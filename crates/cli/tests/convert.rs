@@ -65,7 +65,7 @@ fn an_unconvertible_game_is_reported_and_the_others_written() {
     let stderr = text(&out.stderr);
     assert!(
         stderr.starts_with(&format!(
-            "{name}:4:42: error[illegal-move]: game 1 (Bb7): no white bishop can move to b7"
+            "{name}:4:42: error[illegal-move]: game 1 (Bb7): in a variation, at move 3.: no white bishop can move to b7"
         )),
         "{stderr}"
     );

@@ -157,12 +157,13 @@ fn ten_megabyte_comment() {
 
 #[test]
 fn variations_nested_100000_deep() {
-    let open = b"( ".repeat(100_000);
+    // Each variation replaces the first move of the one around it: every level is
+    // judged, in the start position, and the game is valid.
+    let open = b"(1. d4 ".repeat(100_000);
     let close = b") ".repeat(100_000);
     let input = then_ok(&cat(&[
         b"[Event \"deep\"]\n\n1. e4 ",
         &open,
-        b"1. d4 ",
         &close,
         b"e5 *",
     ]));
@@ -175,6 +176,29 @@ fn variations_nested_100000_deep() {
 }
 
 #[test]
+fn variations_nested_100000_deep_without_moves() {
+    // `( (`: the inner variation has no move to replace, an error of the game.
+    let open = b"( ".repeat(100_000);
+    let close = b") ".repeat(100_000);
+    let input = then_ok(&cat(&[
+        b"[Event \"deep\"]\n\n1. e4 ",
+        &open,
+        b"1. d4 ",
+        &close,
+        b"e5 *",
+    ]));
+    let r = validate("nested_100000_empty", &input);
+    expect(
+        &r,
+        1,
+        &[
+            "nested_100000_empty.pgn:3:9: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
+            "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 6 plies",
+        ],
+    );
+}
+
+#[test]
 fn variations_opened_100000_deep_never_closed() {
     let open = b"(".repeat(100_000);
     let input = then_ok(&cat(&[b"[Event \"deep\"]\n\n1. e4 ", &open]));
@@ -183,7 +207,8 @@ fn variations_opened_100000_deep_never_closed() {
         &r,
         1,
         &[
-            "unclosed_100000.pgn:3:100006: error[unclosed-variation]: game 1 ((): 100000 variation(s) not closed by ')'",
+            // `((`: the second variation has no move to replace, the first error in text order.
+            "unclosed_100000.pgn:3:8: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
             "unclosed_100000.pgn:3:100007: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
         ],

@@ -5,14 +5,11 @@
 //! markers, as in the parsed game, and are walked with an explicit stack: nesting
 //! costs heap, never call stack.
 
-use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
 use scoresheet_board::quick::{QuickLane, QuickRecord};
-use scoresheet_board::replay::{ReplayOptions, replay};
-use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
+use scoresheet_board::replay::{ReplayOptions, Variant, replay};
+use scoresheet_board::{Color, Move, Position};
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
-use scoresheet_notation::{
-    Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span, WrittenMove,
-};
+use scoresheet_notation::{Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span};
 
 /// The notations a move may be written in, for [`Options::from`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,6 +74,9 @@ pub struct Options {
     pub from: Option<Notation>,
     /// Turn every warning into an error.
     pub strict: bool,
+    /// Write the result the board gives where the written one contradicts it
+    /// (a warning names the change) instead of refusing the game.
+    pub fix_results: bool,
 }
 
 /// A move's SAN, check or mate mark included, held inline (no heap).
@@ -254,112 +254,77 @@ pub fn resolve_game<'a>(
 
 type Resolved = (Position, bool, GameResult, Vec<Diagnostic>);
 
+/// The game is judged once, by [`replay`] (main line, variations, marks, move
+/// numbers, result): what it calls an error is the conversion's error, its
+/// warnings are the conversion's warnings, and its resolved moves are written.
 fn resolve_game_into<'a>(
     game: &PgnGame<'a>,
     options: &Options,
     nodes: &mut Vec<Node<'a>>,
 ) -> Result<Resolved, Box<ConvertError>> {
-    let mut diags: Vec<Diagnostic> = game
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity != Severity::Note)
-        .cloned()
-        .collect();
-    for d in &mut diags {
-        if d.kind == "result-mismatch" {
-            d.message.push_str(": the tag's result is written");
-        }
-    }
-    let mut fatal: Option<(Diagnostic, Option<Span>)> = None;
-    let chess960 = tags_check(game, &mut diags);
-    let start = match game.tag("FEN") {
-        None => Position::new(),
-        Some(tag) => match Position::from_fen(&tag.value()) {
-            Ok(p) => p,
-            Err(e) => {
-                let d = Diagnostic::new(
-                    Severity::Error,
-                    "invalid-fen",
-                    e.to_string(),
-                    tag.value_span,
-                );
-                return Err(finish_error(diags, Some((d, None)), options));
-            }
+    let r = replay(
+        game,
+        &ReplayOptions {
+            strict: options.strict,
+            fix_results: options.fix_results,
         },
+    );
+    let wrong = options.from.and_then(|from| wrong_notation(game, from));
+    let first = r.first_error();
+    let warnings = || {
+        r.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .cloned()
+            .collect::<Vec<_>>()
     };
-    let result = effective_result(game, &mut diags);
-
+    let error = match (first, wrong) {
+        (Some(e), Some(w)) if w.span.start < e.span.start => Some((w.span, w)),
+        (Some(e), _) => {
+            // The whole move, when the error is about a move that could not be played.
+            let whole = r
+                .failed
+                .filter(|f| f.start <= e.span.start && e.span.end <= f.end);
+            Some((whole.unwrap_or_default(), e.clone()))
+        }
+        (None, Some(w)) => Some((w.span, w)),
+        (None, None) => None,
+    };
+    if let Some((whole, error)) = error {
+        return Err(Box::new(ConvertError {
+            error,
+            move_span: (whole != Span::default()).then_some(whole),
+            warnings: warnings(),
+        }));
+    }
+    let chess960 = is_chess960(game);
+    let (mut main, mut variations) = (r.moves.iter(), r.variation_moves.iter());
     let mut line = Line {
-        pos: start.clone(),
+        pos: r.start.clone(),
         before_last: None,
     };
     let mut stack: Vec<Line> = Vec::new();
-    let mut pending_number: Option<(u32, bool, Span)> = None;
-    let mut main_plies = 0u32;
-    // A main line in descriptive notation is resolved as a whole first: the books'
-    // tie-breaks (recapture, the rest of the game) need more than one move.
-    let desc_main: Option<Vec<Move>> = if game
-        .mainline()
-        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
-    {
-        let r = replay(
-            game,
-            &ReplayOptions {
-                strict: options.strict,
-            },
-        );
-        let own = r.diagnostics.iter().filter(|d| d.ply.is_some());
-        for d in own {
-            if d.severity == Severity::Error {
-                fatal = Some((d.clone(), r.written.get(r.moves.len()).copied()));
-            } else if d.severity == Severity::Warning {
-                diags.push(d.clone());
-            }
-        }
-        if fatal.is_some() {
-            return Err(finish_error(diags, fatal, options));
-        }
-        Some(r.moves)
-    } else {
-        None
-    };
     for token in game.replayable() {
         match token {
-            Token::MoveNumber {
-                number,
-                black,
-                span,
-            } => pending_number = Some((*number, *black, *span)),
             Token::Move(mv) => {
-                let before = diags.len();
-                if let Some((number, black, span)) = pending_number.take() {
-                    check_number(&line.pos, number, black, span, &mut diags);
-                }
-                let known = match (&desc_main, stack.is_empty()) {
-                    (Some(moves), true) => moves.get(main_plies as usize).copied(),
-                    _ => None,
+                let next = if stack.is_empty() {
+                    main.next()
+                } else {
+                    variations.next()
                 };
-                let result = play(&mut line, mv, known, options, &mut diags);
-                // Main-line problems name their ply, as `validate` does.
-                let ply = stack.is_empty().then(|| main_plies.saturating_add(1));
-                if ply.is_some() {
-                    for d in diags.get_mut(before..).unwrap_or_default() {
-                        d.ply = ply;
-                    }
+                // A valid game has a resolved move for every move written.
+                let Some(&m) = next else { break };
+                match &mut line.before_last {
+                    Some(b) => b.clone_from(&line.pos),
+                    None => line.before_last = Some(line.pos.clone()),
                 }
-                match result {
-                    Ok(node) => {
-                        nodes.push(Node::Move(node));
-                        if stack.is_empty() {
-                            main_plies = main_plies.saturating_add(1);
-                        }
-                    }
-                    Err(mut d) => {
-                        d.ply = ply;
-                        fatal = Some((d, Some(mv.span)));
-                        break;
-                    }
-                }
+                let annotation = mv.suffix.annotation.map(|(a, _)| a);
+                nodes.push(Node::Move(played_node(
+                    &mut line.pos,
+                    m,
+                    annotation,
+                    mv.span,
+                )));
             }
             Token::Nag { nag, .. } => nodes.push(Node::Nag(*nag)),
             Token::Comment { kind, text, .. } => {
@@ -367,18 +332,9 @@ fn resolve_game_into<'a>(
                     nodes.push(Node::Comment(text));
                 }
             }
-            Token::StartVariation(span) => {
-                pending_number = None;
+            Token::StartVariation(_) => {
+                // The judge has made sure the variation follows a move.
                 let Some(before) = line.before_last.take() else {
-                    fatal = Some((
-                        Diagnostic::new(
-                            Severity::Error,
-                            "variation-without-move",
-                            "a variation must follow the move it replaces",
-                            *span,
-                        ),
-                        None,
-                    ));
                     break;
                 };
                 let outer = core::mem::replace(
@@ -397,140 +353,52 @@ fn resolve_game_into<'a>(
                 nodes.push(Node::StartVariation);
             }
             Token::EndVariation(_) => {
-                pending_number = None;
                 if let Some(outer) = stack.pop() {
                     line = outer;
                     nodes.push(Node::EndVariation);
                 }
             }
-            Token::Result(..) | Token::Invalid(_) => {}
+            Token::MoveNumber { .. } | Token::Result(..) | Token::Invalid(_) => {}
         }
     }
     // Close what an unterminated variation left open (the parser reported it).
     for _ in 0..stack.len() {
         nodes.push(Node::EndVariation);
     }
-    if fatal.is_some() || has_problem(&diags, options) {
-        return Err(finish_error(diags, fatal, options));
-    }
-    Ok((start, chess960, result, diags))
+    Ok((r.start, chess960, r.result, warnings()))
 }
 
-fn has_problem(diags: &[Diagnostic], options: &Options) -> bool {
-    diags.iter().any(|d| {
-        d.severity == Severity::Error || (options.strict && d.severity == Severity::Warning)
-    })
-}
-
-/// The first error in text order (warnings count when strict), with the remaining warnings.
-fn finish_error(
-    mut diags: Vec<Diagnostic>,
-    fatal: Option<(Diagnostic, Option<Span>)>,
-    options: &Options,
-) -> Box<ConvertError> {
-    if options.strict {
-        for d in &mut diags {
-            if d.severity == Severity::Warning {
-                d.severity = Severity::Error;
-            }
-        }
-    }
-    let first = diags
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.severity == Severity::Error)
-        .min_by_key(|(_, d)| d.span.start)
-        .map(|(i, d)| (i, d.span.start));
-    let (error, move_span) = match (first, fatal) {
-        (Some((i, at)), Some((f, _))) if at < f.span.start => (diags.remove(i), None),
-        (_, Some((f, s))) => (f, s),
-        (Some((i, _)), None) => (diags.remove(i), None),
-        (None, None) => (
-            Diagnostic::new(
-                Severity::Error,
-                "internal",
-                "the game could not be converted",
-                Span::new(0, 0),
-            ),
-            None,
-        ),
-    };
-    diags.retain(|d| d.severity == Severity::Warning);
-    Box::new(ConvertError {
-        error,
-        move_span,
-        warnings: diags,
-    })
-}
-
-/// Plays one written move in the line, or says why it cannot be.
-/// Resolves and plays one move; `known` is the move already resolved for it (a
-/// descriptive main line).
-fn play(
-    line: &mut Line,
-    mv: &WrittenMove,
-    known: Option<Move>,
-    options: &Options,
-    diags: &mut Vec<Diagnostic>,
-) -> Result<MoveNode, Diagnostic> {
-    if let Some(from) = options.from {
-        if !from.accepts(&mv.kind) {
-            return Err(Diagnostic::new(
-                Severity::Error,
-                "wrong-notation",
-                format!(
-                    "the move is written in {} notation but only {} is accepted",
-                    Notation::of(&mv.kind).name(),
-                    from.name()
-                ),
-                mv.span,
-            ));
-        }
-    }
-    let m = match (known, &mv.kind) {
-        (Some(m), _) => m,
-        (None, MoveKind::Descriptive(_)) => {
-            // A descriptive move in a variation: no game history to track the pieces'
-            // origins or to break ties with, so only an unambiguous reading is taken.
-            let ctx = if options.strict {
-                DescContext::strict()
-            } else {
-                DescContext::lenient()
-            };
-            resolve_desc(&line.pos, &Origins::from_position(&line.pos), mv, &ctx)
-                .map(|r| r.mv)
-                .map_err(|e| {
-                    let mut d = e.to_diagnostic();
-                    d.message = format!(
-                        "{} (position: {})",
-                        d.message,
-                        line.pos.to_fen(EpStyle::Always)
+/// The first move (in any line) not written in `from`, as an error (with its
+/// ply when it is in the main line).
+fn wrong_notation(game: &PgnGame<'_>, from: Notation) -> Option<Diagnostic> {
+    let (mut depth, mut plies) = (0usize, 0u32);
+    for t in game.replayable() {
+        match t {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Move(mv) => {
+                if depth == 0 {
+                    plies = plies.saturating_add(1);
+                }
+                if !from.accepts(&mv.kind) {
+                    let mut d = Diagnostic::new(
+                        Severity::Error,
+                        "wrong-notation",
+                        format!(
+                            "the move is written in {} notation but only {} is accepted",
+                            Notation::of(&mv.kind).name(),
+                            from.name()
+                        ),
+                        mv.span,
                     );
-                    d
-                })?
-        }
-        (None, _) => resolve(&line.pos, mv).map_err(|e| resolve_diagnostic(&e, &line.pos))?,
-    };
-    match &mut line.before_last {
-        Some(b) => b.clone_from(&line.pos),
-        None => line.before_last = Some(line.pos.clone()),
-    }
-    let annotation = mv.suffix.annotation.map(|(a, _)| a);
-    let node = played_node(&mut line.pos, m, annotation, mv.span);
-    let marked = matches!(node.san.as_bytes().last(), Some(b'+' | b'#'));
-    if mv.suffix.check.is_some() || marked || !matches!(mv.kind, MoveKind::San(_)) {
-        if let Some(before) = &line.before_last {
-            diags.extend(check_suffix(before, &line.pos, mv, &m));
-        }
-    } else if let MoveKind::San(s) = &mv.kind {
-        // Only the capture mark can be wrong: skip the full check on the hot path.
-        if s.capture.is_some() != m.is_capture() {
-            if let Some(before) = &line.before_last {
-                diags.extend(check_suffix(before, &line.pos, mv, &m));
+                    d.ply = (depth == 0).then_some(plies);
+                    return Some(d);
+                }
             }
+            _ => {}
         }
     }
-    Ok(node)
+    None
 }
 
 /// Plays `m`, legal in `pos`, and gives its node: its SAN in `pos`, with the
@@ -701,121 +569,16 @@ fn resolve_recorded<'a>(
     Some((game, len))
 }
 
-/// An unresolvable move as an error diagnostic, with the position it was tried in.
-fn resolve_diagnostic(e: &ResolveError, pos: &Position) -> Diagnostic {
-    let mut d = e.to_diagnostic();
-    d.message = format!("{} (position: {})", d.message, pos.to_fen(EpStyle::Always));
-    d
+/// Whether the game's `Variant` tag names Chess960.
+fn is_chess960(game: &PgnGame<'_>) -> bool {
+    game.tag("Variant")
+        .is_some_and(|v| Variant::of(&v.value()) == Variant::Chess960)
 }
-
-/// A move number must be the position's full-move number; `N...` must precede a Black move.
-fn check_number(pos: &Position, number: u32, black: bool, span: Span, diags: &mut Vec<Diagnostic>) {
-    let expected = pos.fullmove_number();
-    let turn = pos.turn();
-    if number != expected {
-        diags.push(Diagnostic::new(
-            Severity::Warning,
-            "move-number",
-            format!("move number {number} is written but this is move {expected} ({turn} to move)"),
-            span,
-        ));
-    } else if black && turn == Color::White {
-        diags.push(Diagnostic::new(
-            Severity::Warning,
-            "move-number",
-            format!("{number}... announces a black move but white is to move"),
-            span,
-        ));
-    }
-}
-
-/// Checks the tags a converter relies on; whether the game is Chess960.
-fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
-    for (i, t) in game.tags.iter().enumerate() {
-        if game
-            .tags
-            .get(..i)
-            .unwrap_or_default()
-            .iter()
-            .any(|u| u.name == t.name)
-        {
-            diags.push(Diagnostic::new(
-                Severity::Warning,
-                "duplicate-tag",
-                format!(
-                    "the tag {} is repeated: only the first is kept",
-                    t.name_str()
-                ),
-                t.span,
-            ));
-        }
-    }
-    let Some(variant) = game.tag("Variant") else {
-        return false;
-    };
-    let v = variant.value().trim().to_ascii_lowercase();
-    let chess960 = v.contains("960") || v.contains("fischer") || v == "frc";
-    if !chess960 && !STANDARD_VARIANTS.contains(&v.as_str()) {
-        diags.push(Diagnostic::new(
-            Severity::Warning,
-            "unsupported-variant",
-            format!(
-                "variant {:?} is not supported: the game is read with the rules of standard chess",
-                variant.value()
-            ),
-            variant.span,
-        ));
-    }
-    chess960
-}
-
-/// `Variant` tag values (trimmed, lower case) that name standard chess.
-const STANDARD_VARIANTS: [&str; 5] = ["", "standard", "normal", "chess", "from position"];
 
 /// Whether a raw `Variant` tag value names standard chess (and has no escape).
 fn plain_standard(raw: &[u8]) -> bool {
     !raw.contains(&b'\\')
-        && core::str::from_utf8(raw)
-            .is_ok_and(|v| STANDARD_VARIANTS.contains(&v.trim().to_ascii_lowercase().as_str()))
-}
-
-/// The `Result` tag's result when it is one, else the movetext's, else `*`.
-fn effective_result(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> GameResult {
-    let token = main_result(game);
-    match game.tag("Result") {
-        Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
-            Some(r) => r,
-            None => {
-                let r = token.unwrap_or(GameResult::Unknown);
-                diags.push(Diagnostic::new(
-                    Severity::Warning,
-                    "invalid-result-tag",
-                    format!(
-                        "the Result tag {:?} is not a result: {r} is written",
-                        tag.value()
-                    ),
-                    tag.value_span,
-                ));
-                r
-            }
-        },
-        None => token.unwrap_or(GameResult::Unknown),
-    }
-}
-
-/// The result token of the main line.
-fn main_result(game: &PgnGame<'_>) -> Option<GameResult> {
-    let mut depth = 0usize;
-    let mut found = None;
-    for t in &game.tokens {
-        match t {
-            Token::StartVariation(_) => depth += 1,
-            Token::EndVariation(_) => depth = depth.saturating_sub(1),
-            Token::Result(r, _) if depth == 0 => found = Some(*r),
-            _ => {}
-        }
-    }
-    found
+        && core::str::from_utf8(raw).is_ok_and(|v| Variant::of(v) == Variant::Standard)
 }
 
 #[cfg(test)]
@@ -884,7 +647,7 @@ mod tests {
         let g = parse_game(b"1. e4 e7e5 *", 0, Mode::Lenient);
         let o = Options {
             from: Some(Notation::San),
-            strict: false,
+            ..Options::default()
         };
         let e = resolve_game(&g, &o).unwrap_err();
         assert_eq!(e.error.kind, "wrong-notation");
@@ -904,8 +667,8 @@ mod tests {
         let r = resolve_game(&g, &Options::default()).unwrap();
         assert_eq!(r.warnings[0].kind, "missing-check-mark");
         let strict = Options {
-            from: None,
             strict: true,
+            ..Options::default()
         };
         let e = resolve_game(&g, &strict).unwrap_err();
         assert_eq!(e.error.kind, "missing-check-mark");

@@ -532,8 +532,8 @@ mod tests {
     #[test]
     fn glyphs_become_nags_and_checks_are_recomputed() {
         assert_eq!(
-            movetext("1. f3!? e5?! 2. g4?? Qh4 1/2-1/2"),
-            "1. f3 $5 e5 $6 2. g4 $4 Qh4# 1/2-1/2"
+            movetext("1. f3!? e5?! 2. g4?? Qh4 0-1"),
+            "1. f3 $5 e5 $6 2. g4 $4 Qh4# 0-1"
         );
         assert_eq!(
             movetext("1. e2e4 ; note\n e7e5 *"),

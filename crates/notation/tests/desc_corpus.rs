@@ -94,15 +94,22 @@ fn every_corpus_ply_reads_and_counts_match() {
             .map(|n| n.to_string_lossy().replace(".desc.txt", ""))
             .unwrap_or_default();
         let index = LineIndex::new(&text);
+        // An unpaired game keeps its source's misprints: the board crate's corpus test
+        // holds it to resolving completely or stopping exactly at a recorded misprint,
+        // so an unreadable ply here is only listed.
+        let paired = path.with_file_name(format!("{name}.san.pgn")).exists();
         for ply in &book.plies {
             total += 1;
             match &ply.result {
                 Ok(_) => ok += 1,
+                Err(e) if !paired => {
+                    println!("{name} (unpaired): {}: {e}", index.line_col(e.span.start))
+                }
                 Err(e) => problems.push(format!("{name}: {}: {e}", index.line_col(e.span.start))),
             }
         }
         for d in book.diagnostics() {
-            if d.severity == scoresheet_notation::Severity::Error {
+            if d.severity == scoresheet_notation::Severity::Error && paired {
                 problems.push(format!(
                     "{name}: {}: {}",
                     index.line_col(d.span.start),

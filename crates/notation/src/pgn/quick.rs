@@ -101,6 +101,17 @@ pub trait QuickVisitor<'t> {
         Ok(())
     }
 
+    /// The start of a variation (its moves are not handed over). The default
+    /// takes it as a [`QuickVisitor::decoration`]; a visitor that must judge
+    /// every line stops here.
+    ///
+    /// # Errors
+    /// [`Unusual`] to stop.
+    #[inline(always)]
+    fn variation(&mut self) -> Result<(), Unusual> {
+        self.decoration()
+    }
+
     /// A main-line move, with its marks, the main-line move number written since
     /// the previous main-line move, if any (`Some(black)` with its three-dots flag),
     /// and where the move is written in the text (from its first letter to its last
@@ -506,7 +517,7 @@ impl<'a> QuickScan<'a> {
                     self.pos = body + close + 1;
                 }
                 b'(' => {
-                    visitor.decoration()?;
+                    visitor.variation()?;
                     self.depth += 1;
                     self.pos += 1;
                 }

@@ -1,0 +1,166 @@
+//! One verdict per game, whichever command asks: `validate` and `convert` are run
+//! on the same files and every game's verdict is compared (valid or not, and for
+//! an invalid game its first error's kind and place).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::util::{rel, release_binary, root, walk};
+
+/// A game's verdict: `None` when valid, else its first error as `line:column kind`.
+type Verdict = Option<String>;
+
+/// Every game's verdict from `scoresheet validate --format json`.
+fn validate_verdicts(bin: &Path, file: &Path, strict: bool) -> Result<Vec<Verdict>, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args(["validate", "--format", "json"]);
+    if strict {
+        cmd.arg("--strict");
+    }
+    let out = cmd
+        .arg(file)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let mut verdicts = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| format!("bad JSON line {line:?}: {e}"))?;
+        if v.get("summary").is_some() {
+            continue;
+        }
+        let first = v
+            .get("errors")
+            .and_then(Value::as_array)
+            .and_then(|e| e.first());
+        verdicts.push(match (v.get("valid").and_then(Value::as_bool), first) {
+            (Some(true), _) => None,
+            (_, Some(e)) => Some(format!(
+                "{}:{} {}",
+                e.get("line").and_then(Value::as_u64).unwrap_or(0),
+                e.get("column").and_then(Value::as_u64).unwrap_or(0),
+                e.get("kind").and_then(Value::as_str).unwrap_or("?")
+            )),
+            (_, None) => Some("invalid without an error".to_owned()),
+        });
+    }
+    Ok(verdicts)
+}
+
+/// The first error `scoresheet convert` reports for each game it refuses, by
+/// game number, from its `FILE:LINE:COLUMN: error[KIND]: game N...` lines.
+fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64, String>, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args(["convert", "--to", "pgn"]);
+    if strict {
+        cmd.arg("--strict");
+    }
+    let out = cmd
+        .arg(file)
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let mut errors = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        let Some((place, rest)) = line.split_once(": error[") else {
+            continue;
+        };
+        let Some((kind, rest)) = rest.split_once("]: game ") else {
+            continue;
+        };
+        let game: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let Ok(game) = game.parse::<u64>() else {
+            continue;
+        };
+        let mut parts = place.rsplitn(3, ':');
+        let (column, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        errors
+            .entry(game)
+            .or_insert_with(|| format!("{line_no}:{column} {kind}"));
+    }
+    Ok(errors)
+}
+
+/// Compares both commands' verdicts on every file, lenient and strict: how many
+/// games were compared, and each disagreement.
+pub fn compare(bin: &Path, files: &[PathBuf]) -> Result<(usize, Vec<String>), String> {
+    let mut games = 0;
+    let mut disagreements = Vec::new();
+    for file in files {
+        for strict in [false, true] {
+            let validated = validate_verdicts(bin, file, strict)?;
+            let mut converted = convert_errors(bin, file, strict)?;
+            let mode = if strict { " --strict" } else { "" };
+            for (i, verdict) in validated.iter().enumerate() {
+                let game = i as u64 + 1;
+                let theirs = converted.remove(&game);
+                games += 1;
+                if *verdict != theirs {
+                    disagreements.push(format!(
+                        "{}{mode}: game {game}: validate says {}, convert says {}",
+                        rel(file),
+                        verdict.as_deref().unwrap_or("valid"),
+                        theirs.as_deref().unwrap_or("valid")
+                    ));
+                }
+            }
+            for (game, e) in converted {
+                disagreements.push(format!(
+                    "{}{mode}: game {game}: convert says {e}, validate has no such game",
+                    rel(file)
+                ));
+            }
+        }
+    }
+    Ok((games, disagreements))
+}
+
+/// The PGN files under `dir` (plain and zstd-compressed).
+pub fn pgn_files(dir: &Path) -> Vec<PathBuf> {
+    walk(dir)
+        .into_iter()
+        .filter(|p| {
+            let s = p.to_string_lossy();
+            s.ends_with(".pgn") || s.ends_with(".pgn.zst")
+        })
+        .collect()
+}
+
+/// `cargo xtask verdicts [DIR...]`: `validate` and `convert` agree on every game
+/// of every PGN file (default: `fixtures/`, and `../shared/corpus` when present).
+pub fn run(args: &[String]) -> Result<(), String> {
+    let dirs: Vec<PathBuf> = if args.is_empty() {
+        let mut d = vec![root().join("fixtures")];
+        let shared = root().join("../shared/corpus");
+        if shared.is_dir() {
+            d.push(shared);
+        } else {
+            println!("xtask verdicts: ../shared/corpus not found: fixtures only");
+        }
+        d
+    } else {
+        args.iter().map(|a| root().join(a)).collect()
+    };
+    let bin = release_binary()?;
+    let files: Vec<PathBuf> = dirs.iter().flat_map(|d| pgn_files(d)).collect();
+    let (games, disagreements) = compare(&bin, &files)?;
+    if disagreements.is_empty() {
+        println!(
+            "xtask verdicts: validate and convert agree on all {games} game verdicts \
+             (lenient and --strict) of {} files",
+            files.len()
+        );
+        return Ok(());
+    }
+    for d in &disagreements {
+        println!("{d}");
+    }
+    Err(format!(
+        "{} of {games} game verdicts differ between validate and convert",
+        disagreements.len()
+    ))
+}
