@@ -7,7 +7,8 @@
 //! conversion's quick path (`resolve_quick`) with the full resolution, and
 //! splitting in blocks (with the quick lane reading games whole, and the
 //! streaming reader taking over where a block was cut inside a game) finds the
-//! same games.
+//! same games. Conversion (`resolve_game`) refuses exactly the games the judge
+//! finds invalid, with the same first error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -41,6 +42,12 @@ fuzz_target!(|data: &[u8]| {
             r.first_error(),
             r.position.to_fen(EpStyle::Legal),
         );
+        // One verdict: conversion refuses exactly the games validation finds
+        // invalid, with the same first error.
+        match resolve_game(&game, &Options::default()) {
+            Ok(_) => assert!(r.is_valid(), "convert takes a game validate refuses"),
+            Err(e) => assert_eq!(Some(&e.error), r.first_error(), "convert refuses a game validate takes, or for another reason"),
+        }
         if let Some(q) = QuickLane::default().replay(&g.bytes) {
             let written = q.written();
             for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
@@ -71,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
-            let options = Options { from: None, strict };
+            let options = Options { strict, ..Options::default() };
             if let Some(quick) = resolve_quick(&g.bytes, &mut QuickLane::default(), &options) {
                 let full = resolve_game(&parse_game(&g.bytes, 0, mode), &options)
                     .expect("the full resolution converts what the quick path converts");
