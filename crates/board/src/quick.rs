@@ -390,7 +390,13 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 return Err(Unusual);
             }
             let fen = core::str::from_utf8(fen).map_err(|_| Unusual)?;
-            self.pos = Position::from_fen(fen).map_err(|_| Unusual)?;
+            // A FEN read with a note (a field completed, a right dropped) is the
+            // full replay's to report.
+            let (pos, notes) = Position::from_fen_with_notes(fen).map_err(|_| Unusual)?;
+            if !notes.is_empty() {
+                return Err(Unusual);
+            }
+            self.pos = pos;
             if self.pos.is_insufficient_material() {
                 return Err(Unusual);
             }

@@ -73,6 +73,10 @@ pub struct ValidateArgs {
     /// Print only the summary (human format) or only the summary object (JSON).
     #[arg(short, long, visible_alias = "summary-only")]
     pub quiet: bool,
+    /// Human output also shows notes: the choices made in reading a game that are
+    /// not wrong (a book's tie-breaks, commentary kept). JSON always has them.
+    #[arg(short = 'v', long)]
+    pub notes: bool,
     /// En passant style of the FENs in the JSON report.
     #[arg(long, value_enum, default_value_t = EpArg::Always)]
     pub ep: EpArg,
@@ -99,6 +103,10 @@ pub struct PlayArgs {
     /// Treat warnings as errors.
     #[arg(long)]
     pub strict: bool,
+    /// Also show notes: the choices made in reading the game that are not wrong
+    /// (a book's tie-breaks, commentary kept).
+    #[arg(short = 'v', long)]
+    pub notes: bool,
 }
 
 /// Arguments of `fen`.
@@ -188,6 +196,10 @@ pub struct ConvertArgs {
     /// Reject relaxed notation and descriptive tie-breaks instead of reporting them.
     #[arg(long)]
     pub strict: bool,
+    /// Also report notes: the choices made in reading a game that are not wrong
+    /// (a book's tie-breaks, commentary kept as comments).
+    #[arg(short = 'v', long)]
+    pub notes: bool,
     /// Where the written result contradicts the board (a mate or stalemate scored
     /// otherwise), write the board's result with a warning instead of refusing the game.
     #[arg(long)]

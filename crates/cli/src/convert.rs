@@ -40,6 +40,8 @@ use crate::report::{Origin, Problem, human_line, problem};
 struct Converter {
     format: Output,
     options: Options,
+    /// `--notes`: report the notes too.
+    notes: bool,
 }
 
 /// What to write.
@@ -186,11 +188,17 @@ impl Converter {
         let failed = match resolve_game(&game, &self.options) {
             Ok(resolved) => {
                 located(problems, "warning", &resolved.warnings, bytes, origin, None);
+                if self.notes {
+                    located(problems, "note", &resolved.notes, bytes, origin, None);
+                }
                 self.write(&resolved, out);
                 false
             }
             Err(e) => {
                 located(problems, "warning", &e.warnings, bytes, origin, None);
+                if self.notes {
+                    located(problems, "note", &e.notes, bytes, origin, None);
+                }
                 let error = core::slice::from_ref(&e.error);
                 located(problems, "error", error, bytes, origin, e.move_span);
                 true
@@ -288,6 +296,7 @@ fn convert_books(
             let severity = match d.severity {
                 scoresheet_notation::Severity::Error => "error",
                 scoresheet_notation::Severity::Warning => "warning",
+                scoresheet_notation::Severity::Note if converter.notes => "note",
                 scoresheet_notation::Severity::Note => continue,
             };
             let p = problem(d, text, &r.written, r.failed, &index, origin);
@@ -343,6 +352,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             strict: args.strict,
             fix_results: args.fix_results,
         },
+        notes: args.notes,
     };
     let inputs = expand(&args.paths)?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);

@@ -77,7 +77,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
             }
             print_game(&mut out, r, args)?;
             for d in &r.diagnostics {
-                if d.severity > Severity::Note {
+                if d.severity > Severity::Note || args.notes {
                     write!(out, "{}", d.render(&name, &index))?;
                 }
             }

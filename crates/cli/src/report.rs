@@ -46,6 +46,9 @@ pub struct GameReport {
     pub errors: Vec<Problem>,
     /// Warnings: relaxed notation, wrong check marks, move-number and result mismatches.
     pub warnings: Vec<Problem>,
+    /// Notes: the choices made in reading the game that are not wrong (a book's
+    /// tie-breaks, commentary kept as comments, a FEN completed).
+    pub notes: Vec<Problem>,
 }
 
 /// Where a game's text sits in its file, to turn game-relative spans into `line:column`.
@@ -98,16 +101,19 @@ pub fn problem(
     }
 }
 
-/// Splits diagnostics into the first error and the warnings, located.
+/// A game's located problems: the first error, the warnings and the notes.
+pub type Found = (Vec<Problem>, Vec<Problem>, Vec<Problem>);
+
+/// Splits diagnostics into the first error, the warnings and the notes, located.
 pub fn problems(
     diags: &[Diagnostic],
     text: &[u8],
     written: &[Span],
     failed: Option<Span>,
     origin: Origin,
-) -> (Vec<Problem>, Vec<Problem>) {
-    if diags.iter().all(|d| d.severity == Severity::Note) {
-        return (Vec::new(), Vec::new());
+) -> Found {
+    if diags.is_empty() {
+        return Found::default();
     }
     let index = LineIndex::new(text);
     let errors = diags
@@ -116,12 +122,14 @@ pub fn problems(
         .map(|d| problem(d, text, written, failed, &index, origin))
         .into_iter()
         .collect();
-    let warnings = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .map(|d| problem(d, text, written, failed, &index, origin))
-        .collect();
-    (errors, warnings)
+    let of = |severity: Severity| {
+        diags
+            .iter()
+            .filter(|d| d.severity == severity)
+            .map(|d| problem(d, text, written, failed, &index, origin))
+            .collect()
+    };
+    (errors, of(Severity::Warning), of(Severity::Note))
 }
 
 /// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`

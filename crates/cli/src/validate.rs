@@ -26,7 +26,7 @@ use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::input::{Input, batches, expand};
-use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
+use crate::report::{Found, GameReport, Origin, Problem, Summary, human_line, problems};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -77,8 +77,8 @@ impl Judge {
         text: &[u8],
         origin: impl FnOnce() -> Origin,
     ) -> GameReport {
-        let (errors, warnings) = if q.warnings.is_empty() {
-            (Vec::new(), Vec::new())
+        let found = if q.warnings.is_empty() {
+            Found::default()
         } else {
             let mut diags: Vec<Diagnostic> = q.warnings.iter().map(|(d, _)| d.clone()).collect();
             settle(
@@ -90,7 +90,7 @@ impl Judge {
             );
             problems(&diags, text, &q.written(), None, origin())
         };
-        self.report(file, index, q.plies, &q.position, (errors, warnings))
+        self.report(file, index, q.plies, &q.position, found)
     }
 
     /// A game's report: valid unless it has an error; the final FEN if shown.
@@ -100,7 +100,7 @@ impl Judge {
         index: u64,
         plies: usize,
         position: &Position,
-        (errors, warnings): (Vec<Problem>, Vec<Problem>),
+        (errors, warnings, notes): Found,
     ) -> GameReport {
         GameReport {
             file: file.to_owned(),
@@ -114,6 +114,7 @@ impl Judge {
             },
             errors,
             warnings,
+            notes,
         }
     }
 
@@ -227,6 +228,7 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             candidates: Vec::new(),
         }],
         warnings: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -235,6 +237,8 @@ struct Reporter<W: Write> {
     out: W,
     format: Format,
     quiet: bool,
+    /// `--notes`: human output shows the notes too.
+    notes: bool,
     summary: Summary,
 }
 
@@ -255,6 +259,11 @@ impl<W: Write> Reporter<W> {
                 }
                 for w in &g.warnings {
                     writeln!(self.out, "{}", human_line(&g.file, g.game, "warning", w))?;
+                }
+                if self.notes {
+                    for n in &g.notes {
+                        writeln!(self.out, "{}", human_line(&g.file, g.game, "note", n))?;
+                    }
                 }
                 Ok(())
             }
@@ -303,6 +312,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         out: io::BufWriter::with_capacity(1 << 16, stdout),
         format: args.format,
         quiet: args.quiet,
+        notes: args.notes,
         summary: Summary::default(),
     };
     let mut run = Run {

@@ -171,8 +171,11 @@ pub struct ResolvedGame<'a> {
     pub nodes: Vec<Node<'a>>,
     /// The game's result: the `Result` tag's when it is one, else the movetext's, else `*`.
     pub result: GameResult,
-    /// Warnings (errors when [`Options::strict`] is set never reach here) and notes.
+    /// Warnings (errors when [`Options::strict`] is set never reach here).
     pub warnings: Vec<Diagnostic>,
+    /// Notes: the choices made in reading the game that are not wrong (a book's
+    /// tie-breaks, commentary kept, a FEN completed).
+    pub notes: Vec<Diagnostic>,
 }
 
 impl ResolvedGame<'_> {
@@ -205,6 +208,8 @@ pub struct ConvertError {
     pub move_span: Option<Span>,
     /// The warnings found (with strict options, there are none: they are errors).
     pub warnings: Vec<Diagnostic>,
+    /// The notes found.
+    pub notes: Vec<Diagnostic>,
 }
 
 /// One open line: the position now, and the position before its last move.
@@ -240,19 +245,25 @@ pub fn resolve_game<'a>(
     options: &Options,
 ) -> Result<ResolvedGame<'a>, Box<ConvertError>> {
     let mut nodes = Vec::with_capacity(game.tokens.len());
-    resolve_game_into(game, options, &mut nodes).map(|(start, chess960, result, warnings)| {
-        ResolvedGame {
+    resolve_game_into(game, options, &mut nodes).map(
+        |(start, chess960, result, (warnings, notes))| ResolvedGame {
             tags: game.tags.clone(),
             start,
             chess960,
             nodes,
             result,
             warnings,
-        }
-    })
+            notes,
+        },
+    )
 }
 
-type Resolved = (Position, bool, GameResult, Vec<Diagnostic>);
+type Resolved = (
+    Position,
+    bool,
+    GameResult,
+    (Vec<Diagnostic>, Vec<Diagnostic>),
+);
 
 /// The game is judged once, by [`replay`] (main line, variations, marks, move
 /// numbers, result): what it calls an error is the conversion's error, its
@@ -271,30 +282,30 @@ fn resolve_game_into<'a>(
     );
     let wrong = options.from.and_then(|from| wrong_notation(game, from));
     let first = r.first_error();
-    let warnings = || {
+    let of = |severity: Severity| {
         r.diagnostics
             .iter()
-            .filter(|d| d.severity == Severity::Warning)
+            .filter(|d| d.severity == severity)
             .cloned()
             .collect::<Vec<_>>()
     };
     let error = match (first, wrong) {
-        (Some(e), Some(w)) if w.span.start < e.span.start => Some((w.span, w)),
-        (Some(e), _) => {
-            // The whole move, when the error is about a move that could not be played.
-            let whole = r
-                .failed
-                .filter(|f| f.start <= e.span.start && e.span.end <= f.end);
-            Some((whole.unwrap_or_default(), e.clone()))
-        }
-        (None, Some(w)) => Some((w.span, w)),
+        (Some(e), Some(w)) if w.span.start < e.span.start => Some((Some(w.span), w)),
+        // The whole move, when the error is about a move that could not be played.
+        (Some(e), _) => Some((
+            r.failed
+                .filter(|f| f.start <= e.span.start && e.span.end <= f.end),
+            e.clone(),
+        )),
+        (None, Some(w)) => Some((Some(w.span), w)),
         (None, None) => None,
     };
-    if let Some((whole, error)) = error {
+    if let Some((move_span, error)) = error {
         return Err(Box::new(ConvertError {
             error,
-            move_span: (whole != Span::default()).then_some(whole),
-            warnings: warnings(),
+            move_span,
+            warnings: of(Severity::Warning),
+            notes: of(Severity::Note),
         }));
     }
     let chess960 = is_chess960(game);
@@ -365,7 +376,12 @@ fn resolve_game_into<'a>(
     for _ in 0..stack.len() {
         nodes.push(Node::EndVariation);
     }
-    Ok((r.start, chess960, r.result, warnings()))
+    Ok((
+        r.start,
+        chess960,
+        r.result,
+        (of(Severity::Warning), of(Severity::Note)),
+    ))
 }
 
 /// The first move (in any line) not written in `from`, as an error (with its
@@ -565,6 +581,7 @@ fn resolve_recorded<'a>(
         nodes,
         result: record.result?,
         warnings: replay.warnings.into_iter().map(|(d, _)| d).collect(),
+        notes: Vec::new(),
     };
     Some((game, len))
 }
