@@ -86,6 +86,8 @@ impl QuickReplay {
 pub struct QuickLane {
     /// The positions since the last capture or pawn move, for repetitions.
     keys: History,
+    /// Where the tag names of the game start, and their lengths.
+    tag_names: Vec<(usize, usize)>,
 }
 
 impl QuickLane {
@@ -176,14 +178,16 @@ impl QuickLane {
         record: R,
     ) -> Option<(QuickReplay, usize)> {
         self.keys.clear();
+        self.tag_names.clear();
         let mut game = QuickGame {
             record,
             pos: Position::new(),
             fen: None,
             setup: None,
             variant: None,
-            tag_names: [0; MAX_QUICK_TAGS],
-            tag_count: 0,
+            text,
+            tag_names: &mut self.tag_names,
+            tag_bits: 0,
             keys: &mut self.keys,
             plies: 0,
             mated: false,
@@ -337,15 +341,17 @@ impl<'t> Recording<'t> for &mut QuickRecord<'t> {
     }
 }
 
-/// The most tags a game of the quick lane has (more go the long way).
-const MAX_QUICK_TAGS: usize = 48;
-
-/// A tag name's fingerprint: equal names give equal fingerprints.
-#[inline]
-fn name_fingerprint(name: &[u8]) -> u64 {
-    name.iter().fold(name.len() as u64, |h, &b| {
-        (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// One of 64 bits for a tag name, from its length and its first and last
+/// letters: equal names get the same bit, the usual names mostly different ones.
+#[inline(always)]
+fn name_bit(name: &[u8]) -> u64 {
+    let (first, last) = match name {
+        [first, .., last] => (*first, *last),
+        [only] => (*only, *only),
+        [] => (0, 0),
+    };
+    let h = (name.len() << 2) ^ usize::from(first) ^ (usize::from(last) << 1);
+    1 << (h & 63)
 }
 
 /// One game in the quick lane.
@@ -358,11 +364,14 @@ struct QuickGame<'t, 'k, R> {
     fen: Option<&'t [u8]>,
     setup: Option<&'t [u8]>,
     variant: Option<&'t [u8]>,
-    /// A fingerprint of each tag name read, to see a repeated tag (which the
-    /// full judge warns about): a false match only sends the game the long way.
-    tag_names: [u64; MAX_QUICK_TAGS],
-    /// How many tags were read.
-    tag_count: usize,
+    /// The game's text, where the tag names read are found again.
+    text: &'t [u8],
+    /// Where each tag name read starts in [`QuickGame::text`] and its length,
+    /// to see a repeated tag (which the full judge warns about); with a bit for
+    /// each name's [`name_bit`], so that a name is only compared with the
+    /// others when its bit is already set.
+    tag_names: &'k mut Vec<(usize, usize)>,
+    tag_bits: u64,
     /// The positions since the last capture or pawn move, for repetitions.
     keys: &'k mut History,
     plies: usize,
@@ -407,15 +416,23 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
 }
 
 impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
+    #[inline(always)]
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
         self.record.tag(name, value);
-        let print = name_fingerprint(name);
-        let seen = self.tag_names.get(..self.tag_count).ok_or(Unusual)?;
-        if seen.contains(&print) {
-            return Err(Unusual);
+        let bit = name_bit(name);
+        let at = name.as_ptr().addr().wrapping_sub(self.text.as_ptr().addr());
+        if self.tag_bits & bit != 0 {
+            let text = self.text;
+            let repeated = self
+                .tag_names
+                .iter()
+                .any(|&(start, len)| text.get(start..start + len) == Some(name));
+            if repeated {
+                return Err(Unusual);
+            }
         }
-        *self.tag_names.get_mut(self.tag_count).ok_or(Unusual)? = print;
-        self.tag_count += 1;
+        self.tag_bits |= bit;
+        self.tag_names.push((at, name.len()));
         let slot = match name {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
