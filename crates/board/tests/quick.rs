@@ -210,6 +210,20 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
         let taken = agree(&mut lane, text.as_bytes(), movetext);
         assert_eq!(taken, expected, "{movetext}");
     }
+    // A repeated tag is the full judge's to warn about, whatever the names.
+    for repeated in [
+        "[White \"a\"]\n[White \"b\"]\n\n1. e4 *\n",
+        "[Event \"?\"]\n[Site \"?\"]\n[White \"?\"]\n[Site \"!\"]\n\n1. e4 *\n",
+        "[UTCDate \"x\"]\n[UTCTime \"y\"]\n[UTCDate \"z\"]\n\n1. e4 *\n",
+    ] {
+        assert!(
+            !agree(&mut lane, repeated.as_bytes(), repeated),
+            "{repeated}"
+        );
+    }
+    // Names that share a bit but differ are no repetition.
+    let alike = "[Site \"?\"]\n[White \"?\"]\n[UTCDate \"x\"]\n[UTCTime \"y\"]\n\n1. e4 *\n";
+    assert!(agree(&mut lane, alike.as_bytes(), alike));
     // Mate with the right result, and with a wrong one.
     let mate = "[Event \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
     assert!(agree(&mut lane, mate.as_bytes(), "mate"));
