@@ -175,6 +175,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let ours = release_binary()?;
     let theirs = baseline_binary()?;
+    let library = crate::verdicts::board_example("validate_file")?;
     println!(
         "machine: {} cores; scoresheet {}; baseline {}",
         std::thread::available_parallelism().map_or(0, usize::from),
@@ -235,6 +236,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 None,
             ),
         ];
+        // The library's judge through its example program: what a Rust user gets.
+        variants.push((
+            "library judge (example validate_file)".into(),
+            library.clone(),
+            files.clone(),
+            None,
+        ));
         // What two cores give at most here: two `--jobs 1` processes on halves of
         // the files, sharing nothing (the ceiling for `--jobs 2`).
         let (left, right) = halves(&files);

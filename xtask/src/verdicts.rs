@@ -1,6 +1,7 @@
-//! One verdict per game, whichever command asks: `validate` and `convert` are run
-//! on the same files and every game's verdict is compared (valid or not, and for
-//! an invalid game its first error's kind and place).
+//! One verdict per game, whichever asks: `validate`, `convert` and the library
+//! judge (the board crate's `validate_file` example) are run on the same files
+//! and every game's verdict is compared (valid or not, and for an invalid game
+//! its first error's kind and place).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -85,12 +86,67 @@ fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64,
     Ok(errors)
 }
 
-/// Compares both commands' verdicts on every file, lenient and strict: how many
-/// games were compared, and each disagreement.
+/// The first error of each invalid game, in order, from the library judge's
+/// example program (`PATH:LINE:COLUMN: error[KIND]: ...` lines).
+fn library_errors(example: &Path, file: &Path) -> Result<Vec<String>, String> {
+    let out = Command::new(example)
+        .arg(file)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", example.display()))?;
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| {
+            let (place, rest) = line.split_once(": error[")?;
+            let (kind, _) = rest.split_once(']')?;
+            let mut parts = place.rsplitn(3, ':');
+            let (column, line_no) = (parts.next()?, parts.next()?);
+            Some(format!("{line_no}:{column} {kind}"))
+        })
+        .collect())
+}
+
+/// Builds an example program of the board crate and returns its path.
+pub fn board_example(name: &str) -> Result<PathBuf, String> {
+    let status = crate::util::cargo()
+        .args([
+            "build",
+            "--quiet",
+            "--release",
+            "--package",
+            "scoresheet-board",
+            "--example",
+        ])
+        .arg(name)
+        .status()
+        .map_err(|e| format!("could not run cargo build: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the {name} example failed"));
+    }
+    Ok(crate::util::target_dir()
+        .join("release/examples")
+        .join(name))
+}
+
+/// Compares the verdicts of `validate`, `convert` and the library judge (its
+/// example program) on every file, lenient and strict (the library lenient):
+/// how many games were compared, and each disagreement.
 pub fn compare(bin: &Path, files: &[PathBuf]) -> Result<(usize, Vec<String>), String> {
     let mut games = 0;
     let mut disagreements = Vec::new();
+    let library = board_example("validate_file")?;
     for file in files {
+        let invalid: Vec<String> = validate_verdicts(bin, file, false)?
+            .into_iter()
+            .flatten()
+            .collect();
+        let theirs = library_errors(&library, file)?;
+        if invalid != theirs {
+            disagreements.push(format!(
+                "{}: validate's errors {invalid:?}, the library judge's {theirs:?}",
+                rel(file)
+            ));
+        }
         for strict in [false, true] {
             let validated = validate_verdicts(bin, file, strict)?;
             let mut converted = convert_errors(bin, file, strict)?;
@@ -147,11 +203,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let bin = release_binary()?;
     let files: Vec<PathBuf> = dirs.iter().flat_map(|d| pgn_files(d)).collect();
-    let (games, disagreements) = compare(&bin, &files)?;
+    let (games, mut disagreements) = compare(&bin, &files)?;
+    disagreements.extend(book_example_disagrees(&bin)?);
     if disagreements.is_empty() {
         println!(
-            "xtask verdicts: validate and convert agree on all {games} game verdicts \
-             (lenient and --strict) of {} files",
+            "xtask verdicts: validate, convert and the library judge agree on all {games} \
+             game verdicts (lenient and --strict) of {} files",
             files.len()
         );
         return Ok(());
@@ -163,4 +220,36 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "{} of {games} game verdicts differ between validate and convert",
         disagreements.len()
     ))
+}
+
+/// The board crate's `book_to_san` example reads a book's table to the same
+/// moves as `convert --to san`.
+fn book_example_disagrees(bin: &Path) -> Result<Option<String>, String> {
+    let book = root().join("fixtures/play/0004_book_compact.desc.txt");
+    let example = board_example("book_to_san")?;
+    let run = |cmd: &mut Command| {
+        cmd.arg(&book)
+            .stderr(Stdio::null())
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .map_err(|e| format!("could not run {cmd:?}: {e}"))
+    };
+    let ours = run(&mut Command::new(&example))?;
+    let converted = run(Command::new(bin).args(["convert", "--to", "san"]))?;
+    let moves = |text: &str| -> Vec<String> {
+        text.split_whitespace()
+            .filter(|t| !t.ends_with('.') && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
+            .map(str::to_owned)
+            .collect()
+    };
+    Ok(
+        (moves(&ours) != moves(&converted) || ours.trim().is_empty()).then(|| {
+            format!(
+                "{}: the book_to_san example gives {:?}, convert --to san {:?}",
+                rel(&book),
+                ours.trim(),
+                converted.trim()
+            )
+        }),
+    )
 }

@@ -51,6 +51,7 @@ mod bitboard;
 mod board;
 pub mod desc;
 mod game;
+pub mod judge;
 mod moves;
 mod perft;
 mod position;

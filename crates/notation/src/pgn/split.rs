@@ -777,6 +777,15 @@ impl<R: Read> BlockReader<R> {
         }
     }
 
+    /// What is left of the input once the blocks stop being read: the bytes
+    /// read past the last block given, then the reader. A reader that takes
+    /// over where a block was cut inside a game reads these after the block's
+    /// unfinished end (see [`GameReader::resume`]), so the input is read once.
+    #[must_use]
+    pub fn into_rest(self) -> (Vec<u8>, R) {
+        (self.carry, self.reader)
+    }
+
     /// Sets the size of the blocks read from now on (at least 1, at most the
     /// maximum): smaller blocks at the end of a run keep every core busy to the end.
     ///
