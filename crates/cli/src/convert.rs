@@ -262,7 +262,8 @@ fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
 
 /// How much of an input is looked at to tell a book table from PGN.
 const HEAD_BYTES: u64 = 64 << 10;
-/// The most text read from a book table (books are read whole).
+/// The most text read from a book table (books are read whole; a larger one is
+/// an error, never cut).
 const MAX_BOOK_BYTES: u64 = 256 << 20;
 
 /// Converts the games of a book's move tables: each is replayed with the
@@ -382,9 +383,10 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
 }
 
 /// Opens an input for the block workers: files of PGN are read in blocks;
-/// standard input and a book's move tables are converted apart, in their turn.
+/// standard input, pipes (opened and read only once, apart) and a book's move
+/// tables are converted apart, in their turn.
 fn open_for_blocks(input: &Input) -> io::Result<Opened> {
-    if matches!(input, Input::Stdin) {
+    if input.streams() {
         return Ok(Opened::Apart);
     }
     let mut reader = input.open()?;
@@ -495,7 +497,20 @@ impl Writer<'_> {
         let mut reader = input.open()?;
         let (mut head, book) = read_head(&mut reader)?;
         if book {
-            (&mut reader).take(MAX_BOOK_BYTES).read_to_end(&mut head)?;
+            // Book tables are read whole: one larger than that is refused, never cut.
+            (&mut reader)
+                .take(MAX_BOOK_BYTES + 1)
+                .read_to_end(&mut head)?;
+            if head.len() as u64 > MAX_BOOK_BYTES {
+                self.failed = true;
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "a book table of more than {} MiB: not read (split it into smaller files)",
+                        MAX_BOOK_BYTES >> 20
+                    ),
+                ));
+            }
             let mut err = io::stderr().lock();
             self.failed |=
                 convert_books(self.converter, &self.name, &head, &mut self.out, &mut err)?;

@@ -10,8 +10,12 @@ use std::path::{Path, PathBuf};
 pub enum Input {
     /// Standard input, shown as `-` in reports... named `<stdin>`.
     Stdin,
-    /// A file on disk.
+    /// A regular file on disk: it can be opened again, and read from any point.
     Path(PathBuf),
+    /// A named input that is not a regular file (a pipe such as `<(cat f)` or
+    /// `/dev/stdin`, a FIFO, a character device): it is opened once and read
+    /// once, as a stream, like standard input.
+    Stream(PathBuf),
 }
 
 impl Input {
@@ -19,14 +23,20 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
-            Input::Path(p) => p.display().to_string(),
+            Input::Path(p) | Input::Stream(p) => p.display().to_string(),
         }
+    }
+
+    /// Whether the input can be read only once, from its start to its end
+    /// (standard input, pipes, FIFOs): it is never opened a second time.
+    pub fn streams(&self) -> bool {
+        !matches!(self, Input::Path(_))
     }
 
     /// The size in bytes on disk, when known (compressed size for `.zst`).
     pub fn len(&self) -> Option<u64> {
         match self {
-            Input::Stdin => None,
+            Input::Stdin | Input::Stream(_) => None,
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
         }
     }
@@ -35,7 +45,7 @@ impl Input {
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
         match self {
             Input::Stdin => Ok(Box::new(io::stdin())),
-            Input::Path(p) => {
+            Input::Path(p) | Input::Stream(p) => {
                 let file = File::open(p)?;
                 if is_zstd(p) {
                     Ok(Box::new(zstd::stream::read::Decoder::new(file)?))
@@ -74,8 +84,12 @@ pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
             walk(p, &mut found)?;
             found.sort();
             out.extend(found.into_iter().map(Input::Path));
-        } else if p.exists() {
-            out.push(Input::Path(p.clone()));
+        } else if let Ok(meta) = std::fs::metadata(p) {
+            out.push(if meta.is_file() {
+                Input::Path(p.clone())
+            } else {
+                Input::Stream(p.clone())
+            });
         } else {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,

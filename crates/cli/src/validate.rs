@@ -417,10 +417,15 @@ impl<W: Write> Run<'_, W> {
         blocks::run(
             inputs,
             self.jobs,
-            |input| match input {
-                // Standard input is read apart, game by game, in its turn.
-                Input::Stdin => Ok(Opened::Apart),
-                Input::Path(_) => input.open().map(Opened::Blocks),
+            |input| {
+                if input.streams() {
+                    // Standard input and pipes are read apart, game by game, in
+                    // their turn: they cannot be opened again where a block was
+                    // cut inside a game.
+                    Ok(Opened::Apart)
+                } else {
+                    input.open().map(Opened::Blocks)
+                }
             },
             |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
             |item| self.take_item(item),
@@ -443,7 +448,7 @@ impl<W: Write> Run<'_, W> {
             }
             Item::Apart(i) => {
                 self.start_file(i);
-                self.stdin_parallel()
+                self.stream_parallel()
             }
             Item::Failed(i, e) => {
                 let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
@@ -452,16 +457,23 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// Standard input in a parallel run: split by the streaming reader on a thread
-    /// of its own (which overlaps with judging), judged in batches on the pool.
-    fn stdin_parallel(&mut self) -> io::Result<()> {
-        let name = Input::Stdin.name();
+    /// An input read as a stream (standard input, a pipe) in a parallel run: split
+    /// by the streaming reader on a thread of its own (which overlaps with
+    /// judging), judged in batches on the pool.
+    fn stream_parallel(&mut self) -> io::Result<()> {
+        let name = self.name.clone();
+        let Some(input) = self.inputs.get(self.input) else {
+            return Ok(());
+        };
+        let reader = input
+            .open()
+            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
         std::thread::scope(|threads| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel(4);
             threads.spawn(move || {
                 let fail =
                     |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
-                read_batches(io::stdin(), &mut |msg| tx.send(msg).is_ok(), &fail);
+                read_batches(reader, &mut |msg| tx.send(msg).is_ok(), &fail);
             });
             for msg in rx {
                 match msg {
@@ -584,9 +596,9 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
                 return;
             }
         };
-        if matches!(input, Input::Stdin) {
-            // Standard input cannot be read again from where a block was cut
-            // inside a game: it goes through the streaming reader.
+        if input.streams() {
+            // Standard input and pipes cannot be read again from where a block
+            // was cut inside a game: they go through the streaming reader.
             if !read_batches(reader, &mut emit, &fail) {
                 return;
             }

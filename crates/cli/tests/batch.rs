@@ -1,0 +1,185 @@
+//! Batch safety through the real binary (issue 21): inputs that can be read
+//! only once (pipes, FIFOs), outputs that are inputs, inputs that fail, and
+//! the limits of the arguments. Each run has a watchdog: a hang fails the test.
+//! See docs/RELIABILITY.md.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pretty_assertions::assert_eq;
+
+/// How long one run may take before it counts as a hang.
+const WATCHDOG: Duration = Duration::from_secs(60);
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+/// A valid game of 7 plies, 71 bytes.
+const GAME: &str =
+    "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+
+/// An invalid game (the king cannot go to e3), 19 bytes.
+const BAD: &str = "1. e4 e5 2. Ke3 *\n\n";
+
+/// What one run gave.
+#[derive(Debug, PartialEq, Eq)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// A fresh directory for each case.
+fn scratch(case: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("batch")
+        .join(case);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("creating the case directory");
+    d
+}
+
+/// Runs `program args` in `cwd` under the watchdog, standard input closed.
+fn run(cwd: &Path, program: &str, args: &[&str]) -> Run {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(cwd)
+        .env("SCORESHEET_NO_TIMING", "1")
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running the command");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break status;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{program} {args:?} still running after {WATCHDOG:?}: killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
+    }
+}
+
+/// Runs `scoresheet args` in `cwd`.
+fn scoresheet(cwd: &Path, args: &[&str]) -> Run {
+    run(cwd, BIN, args)
+}
+
+/// Runs a bash script in `cwd`, `$S` being the binary (for process
+/// substitution and FIFOs).
+fn bash(cwd: &Path, script: &str) -> Run {
+    run(cwd, "bash", &["-c", &format!("S='{BIN}'; {script}")])
+}
+
+/// 3,000 games, one in ten invalid, after a first game of more than 1 MiB (a
+/// long comment): blocks are cut inside games, and the first block cannot
+/// hold the first game.
+fn big_input() -> String {
+    let mut text = format!("{{{}}}\n1. d4 d5 *\n\n", "x".repeat(1_200_000));
+    for i in 0..3000 {
+        text.push_str(if i % 10 == 3 { BAD } else { GAME });
+    }
+    text
+}
+
+#[test]
+fn a_pipe_a_fifo_and_dev_stdin_report_what_the_same_bytes_report_as_a_file() {
+    let dir = scratch("pipes");
+    std::fs::write(dir.join("f.pgn"), big_input()).expect("writing the input");
+    for jobs in ["1", "2"] {
+        for format in ["human", "json"] {
+            let args = format!("validate --jobs {jobs} --format {format}");
+            let file = bash(&dir, &format!("$S {args} f.pgn"));
+            assert_eq!(file.code, Some(1), "{}", file.stderr);
+            let named_lines = file.stdout.lines().filter(|l| l.contains("f.pgn")).count();
+            let expected = if format == "json" { 3001 } else { 300 };
+            assert_eq!(named_lines, expected, "{args}");
+            let named = |run: Run, name: &str| Run {
+                stdout: run.stdout.replace(name, "f.pgn"),
+                ..run
+            };
+            let piped = bash(&dir, &format!("$S {args} <(cat f.pgn)"));
+            let at = piped.stdout.find("/dev/fd/").expect("the pipe's name");
+            let digits = piped.stdout[at + 8..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            let fd = piped.stdout[at..at + 8 + digits].to_owned();
+            assert_eq!(named(piped, &fd), file, "<(cat f.pgn), {args}");
+            let stdin = bash(&dir, &format!("cat f.pgn | $S {args} /dev/stdin"));
+            assert_eq!(named(stdin, "/dev/stdin"), file, "/dev/stdin, {args}");
+            let fifo = bash(
+                &dir,
+                &format!("rm -f p.pgn; mkfifo p.pgn; cat f.pgn > p.pgn & $S {args} p.pgn"),
+            );
+            assert_eq!(named(fifo, "p.pgn"), file, "a FIFO, {args}");
+        }
+    }
+}
+
+#[test]
+fn convert_reads_a_pipe_of_games_or_of_a_book_table_as_the_file() {
+    let dir = scratch("convert-pipes");
+    std::fs::write(dir.join("f.pgn"), big_input()).expect("writing the input");
+    let book = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/play/0003_book_table_spaced.desc.txt");
+    std::fs::copy(book, dir.join("book.txt")).expect("copying the book");
+    for input in ["f.pgn", "book.txt"] {
+        let file = bash(&dir, &format!("$S convert --to uci {input}"));
+        assert!(file.stdout.len() > 100, "{input}: {}", file.stderr);
+        let piped = bash(&dir, &format!("$S convert --to uci <(cat {input})"));
+        assert_eq!(piped.stdout, file.stdout, "<(cat {input})");
+        assert_eq!(piped.code, file.code, "<(cat {input})");
+        let fifo = bash(
+            &dir,
+            &format!("rm -f p; mkfifo p; cat {input} > p & $S convert --to uci p"),
+        );
+        assert_eq!(fifo.stdout, file.stdout, "a FIFO of {input}");
+        assert_eq!(fifo.code, file.code, "a FIFO of {input}");
+    }
+}
+
+#[test]
+fn a_book_table_over_256_mib_is_an_error_not_cut() {
+    let dir = scratch("big-book");
+    let book = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/play/0003_book_table_spaced.desc.txt");
+    std::fs::copy(book, dir.join("book.txt")).expect("copying the book");
+    // Blank bytes to 257 MiB after the table (a sparse file: nothing written).
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("book.txt"))
+        .expect("opening the book");
+    file.set_len(257 << 20).expect("growing the book");
+    drop(file);
+    let r = scoresheet(&dir, &["convert", "--to", "uci", "book.txt"]);
+    let _ = std::fs::remove_file(dir.join("book.txt"));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "scoresheet: error: book.txt: a book table of more than 256 MiB: not read (split it into smaller files)\n"
+    );
+}
