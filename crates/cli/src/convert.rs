@@ -10,7 +10,6 @@
 //! candidates) and left out; the others are written. Warnings go to standard
 //! error too (`--strict` makes them errors).
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
@@ -33,6 +32,7 @@ use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
 use crate::input::Input;
 use crate::input::{batches, expand};
+use crate::output::{OutputFile, check_not_input};
 use crate::report::{Origin, Problem, human_line, problem};
 
 /// What every worker needs to convert a game.
@@ -349,12 +349,12 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         .num_threads(jobs)
         .build()
         .map_err(io::Error::other)?;
-    let sink: Box<dyn Write + Send> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdout()),
+    let sink = match &args.output {
+        Some(path) => {
+            check_not_input(path, &inputs)?;
+            Sink::File(OutputFile::create(path)?)
+        }
+        None => Sink::Stdout(io::stdout()),
     };
     let mut writer = Writer {
         converter: &converter,
@@ -374,12 +374,42 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         |_, block| converter.block(block),
         |item| writer.take(item),
     )?;
-    writer.out.flush()?;
+    // Only a complete output gets its final name.
+    if let Sink::File(file) = writer
+        .out
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)?
+    {
+        file.commit()?;
+    }
     Ok(if writer.failed {
         Outcome::Problems
     } else {
         Outcome::Clean
     })
+}
+
+/// Where the converted games go.
+enum Sink {
+    Stdout(io::Stdout),
+    /// `--output`, renamed to its name once complete.
+    File(OutputFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(s) => s.write(buf),
+            Sink::File(f) => f.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(s) => s.flush(),
+            Sink::File(f) => f.flush(),
+        }
+    }
 }
 
 /// Opens an input for the block workers: files of PGN are read in blocks;
@@ -419,7 +449,7 @@ struct Writer<'a> {
     inputs: &'a [Input],
     pool: &'a rayon::ThreadPool,
     jobs: usize,
-    out: io::BufWriter<Box<dyn Write + Send>>,
+    out: io::BufWriter<Sink>,
     /// The input being written.
     name: String,
     /// Games of the input written so far.

@@ -9,6 +9,7 @@ mod blocks;
 mod convert;
 mod fen;
 mod input;
+mod output;
 mod perft;
 mod play;
 mod report;

@@ -183,3 +183,62 @@ fn a_book_table_over_256_mib_is_an_error_not_cut() {
         "scoresheet: error: book.txt: a book table of more than 256 MiB: not read (split it into smaller files)\n"
     );
 }
+
+#[test]
+fn convert_refuses_an_output_that_is_an_input_through_any_name() {
+    let dir = scratch("output-is-input");
+    std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
+    std::os::unix::fs::symlink("x.pgn", dir.join("link.pgn")).expect("a symlink");
+    std::fs::hard_link(dir.join("x.pgn"), dir.join("hard.pgn")).expect("a hard link");
+    for (input, output) in [
+        ("x.pgn", "x.pgn"),
+        ("x.pgn", "./x.pgn"),
+        ("x.pgn", "link.pgn"),
+        ("link.pgn", "x.pgn"),
+        ("x.pgn", "hard.pgn"),
+        (".", "x.pgn"),
+    ] {
+        let r = scoresheet(&dir, &["convert", "--to", "pgn", input, "-o", output]);
+        assert_eq!(r.code, Some(2), "{input} -o {output}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("the output is also an input"),
+            "{input} -o {output}: {}",
+            r.stderr
+        );
+        let kept = std::fs::read_to_string(dir.join("x.pgn")).expect("reading the input");
+        assert_eq!(kept, GAME.repeat(3), "{input} -o {output}");
+    }
+}
+
+#[test]
+fn convert_writes_its_output_whole_or_not_at_all() {
+    let dir = scratch("output-whole");
+    std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
+    let r = scoresheet(&dir, &["convert", "--to", "uci", "x.pgn", "-o", "out.uci"]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    let written = std::fs::read_to_string(dir.join("out.uci")).expect("the output");
+    assert_eq!(
+        written,
+        "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0\n".repeat(3)
+    );
+    let r = scoresheet(
+        &dir,
+        &["convert", "--to", "uci", "x.pgn", "-o", "/dev/null"],
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    // A run that fails midway leaves the output as it was (here: absent).
+    let packed = zstd::encode_all(GAME.repeat(3000).as_bytes(), 3).expect("compressing");
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
+    let r = scoresheet(
+        &dir,
+        &["convert", "--to", "uci", "cut.pgn.zst", "-o", "cut.uci"],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(!dir.join("cut.uci").exists(), "a half-written output");
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("listing")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["cut.pgn.zst", "out.uci", "x.pgn"]);
+}
