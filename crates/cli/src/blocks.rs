@@ -91,15 +91,17 @@ pub enum Item<R> {
     },
     /// Input `file` is to be read apart, here.
     Apart(usize),
-    /// Input `file` could not be opened or read: the run stops here.
+    /// Input `file` could not be opened, or could not be read on from here (its
+    /// blocks before came first): the next input follows.
     Failed(usize, io::Error),
 }
 
 /// Reads `inputs` in blocks on `jobs` worker threads, each block given to
 /// `work` with its input's index, and hands every result to `take` in input
 /// order, on whichever worker's turn it is. An input that `open` sets apart
-/// comes to `take` in its place, as does an input that fails to open or read,
-/// which stops the run. The first error of `take` stops the run and is returned.
+/// comes to `take` in its place, as does an input that fails to open or read
+/// (the run goes on with the next input). The first error of `take` stops the
+/// run and is returned.
 pub fn run<R: Send>(
     inputs: &[Input],
     jobs: usize,
@@ -326,7 +328,8 @@ impl<'a> Feed<'a> {
                         return Some((seq, Taken::Apart(i)));
                     }
                     Err(e) => {
-                        st.stopped = true;
+                        // One input that fails never stops the others.
+                        st.seq += 1;
                         return Some((seq, Taken::Failed(i, e)));
                     }
                 }
@@ -352,7 +355,9 @@ impl<'a> Feed<'a> {
                     return Some((seq, Taken::Block(file, block)));
                 }
                 Some(Err(e)) => {
-                    st.stopped = true;
+                    // The rest of this input is lost; the next one is read.
+                    st.blocks = None;
+                    st.seq += 1;
                     return Some((seq, Taken::Failed(file, e)));
                 }
                 None => st.blocks = None,

@@ -343,7 +343,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             strict: args.strict,
         },
     };
-    let inputs = expand(&args.paths)?;
+    let inputs = expand(&args.paths);
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -362,10 +362,12 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         pool: &pool,
         jobs,
         out: io::BufWriter::with_capacity(1 << 16, sink),
+        file: usize::MAX,
         name: String::new(),
         index: 0,
         skip: false,
         failed: false,
+        unread: 0,
     };
     blocks::run(
         &inputs,
@@ -382,7 +384,9 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     {
         file.commit()?;
     }
-    Ok(if writer.failed {
+    Ok(if writer.unread > 0 {
+        Outcome::Failed
+    } else if writer.failed {
         Outcome::Problems
     } else {
         Outcome::Clean
@@ -450,7 +454,8 @@ struct Writer<'a> {
     pool: &'a rayon::ThreadPool,
     jobs: usize,
     out: io::BufWriter<Sink>,
-    /// The input being written.
+    /// The input being written: its index and name.
+    file: usize,
     name: String,
     /// Games of the input written so far.
     index: u64,
@@ -459,6 +464,8 @@ struct Writer<'a> {
     skip: bool,
     /// Some game could not be converted.
     failed: bool,
+    /// Inputs that could not be opened or read to their end.
+    unread: u64,
 }
 
 impl Writer<'_> {
@@ -498,24 +505,45 @@ impl Writer<'_> {
             }
             Item::Apart(i) => {
                 self.start(i);
-                self.apart(i).map_err(|e| self.named(e))
+                self.apart(i)
             }
             Item::Failed(i, e) => {
-                self.start(i);
-                Err(self.named(e))
+                if i == self.file && self.skip {
+                    // The streaming reader read the rest of it, and said so.
+                    return Ok(());
+                }
+                if i != self.file {
+                    self.start(i);
+                }
+                self.input_failed(&e)
             }
         }
     }
 
     fn start(&mut self, i: usize) {
+        self.file = i;
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
         self.index = 0;
         self.skip = false;
     }
 
-    /// An I/O error, named after the input.
-    fn named(&self, e: io::Error) -> io::Error {
-        io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    /// The current input could not be opened or read on: says so on standard
+    /// error, with the games read before (converted), and counts it; the run
+    /// goes on with the next input.
+    fn input_failed(&mut self, e: &io::Error) -> io::Result<()> {
+        self.unread += 1;
+        let mut err = io::stderr().lock();
+        if self.index > 0 {
+            writeln!(
+                err,
+                "scoresheet: error: {}: {e} (after {} {})",
+                self.name,
+                self.index,
+                if self.index == 1 { "game" } else { "games" }
+            )
+        } else {
+            writeln!(err, "scoresheet: error: {}: {e}", self.name)
+        }
     }
 
     /// Converts input `i` apart from the blocks: a book's move tables, or games
@@ -524,16 +552,24 @@ impl Writer<'_> {
         let Some(input) = self.inputs.get(i) else {
             return Ok(());
         };
-        let mut reader = input.open()?;
-        let (mut head, book) = read_head(&mut reader)?;
+        let mut reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => return self.input_failed(&e),
+        };
+        let (mut head, book) = match read_head(&mut reader) {
+            Ok(read) => read,
+            Err(e) => return self.input_failed(&e),
+        };
         if book {
             // Book tables are read whole: one larger than that is refused, never cut.
-            (&mut reader)
+            if let Err(e) = (&mut reader)
                 .take(MAX_BOOK_BYTES + 1)
-                .read_to_end(&mut head)?;
+                .read_to_end(&mut head)
+            {
+                return self.input_failed(&e);
+            }
             if head.len() as u64 > MAX_BOOK_BYTES {
-                self.failed = true;
-                return Err(io::Error::new(
+                return self.input_failed(&io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!(
                         "a book table of more than {} MiB: not read (split it into smaller files)",
@@ -555,17 +591,23 @@ impl Writer<'_> {
         let Some(input) = self.inputs.get(file) else {
             return Ok(());
         };
-        let games = blocks::resume(input, at).map_err(|e| self.named(e))?;
+        let games = match blocks::resume(input, at) {
+            Ok(games) => games,
+            Err(e) => return self.input_failed(&e),
+        };
         let first = self.index;
-        self.stream(games, first).map_err(|e| self.named(e))
+        self.stream(games, first)
     }
 
     /// Converts the games of a streaming reader (numbered on from `first`) in
-    /// batches on the pool, while a thread of its own splits the next ones.
+    /// batches on the pool, while a thread of its own splits the next ones. A
+    /// read error ends the input (reported); only a write error is returned.
     fn stream<R: Read + Send>(&mut self, games: GameReader<R>, first: u64) -> io::Result<()> {
         let (tx, rx) = std::sync::mpsc::sync_channel(2);
         let (converter, name, pool, jobs) = (self.converter, &self.name, self.pool, self.jobs);
-        std::thread::scope(|scope| -> io::Result<()> {
+        let mut last = first;
+        let mut lost = None;
+        let written = std::thread::scope(|scope| -> io::Result<()> {
             scope.spawn(move || {
                 let read = batches(games, first, |batch| tx.send(Ok(batch.0)).is_ok());
                 if let Err(e) = read {
@@ -573,7 +615,14 @@ impl Writer<'_> {
                 }
             });
             for batch in &rx {
-                let batch = batch?;
+                let batch = match batch {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        lost = Some(e);
+                        break;
+                    }
+                };
+                last = batch.last().map_or(last, |(i, _)| *i);
                 let one = |(i, c): &(u64, Result<GameChunk, GameReadError>)| match c {
                     Ok(c) => converter.game(name, *i, c),
                     Err(e) => too_large(name, *i, e),
@@ -593,6 +642,12 @@ impl Writer<'_> {
                 }
             }
             Ok(())
-        })
+        });
+        self.index = last;
+        written?;
+        match lost {
+            Some(e) => self.input_failed(&e),
+            None => Ok(()),
+        }
     }
 }

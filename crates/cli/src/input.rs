@@ -16,6 +16,10 @@ pub enum Input {
     /// `/dev/stdin`, a FIFO, a character device): it is opened once and read
     /// once, as a stream, like standard input.
     Stream(PathBuf),
+    /// A path that cannot be read (missing, a dangling symlink, a directory
+    /// that cannot be listed): opening it gives this error, in its turn, and
+    /// the other inputs are read.
+    Bad(PathBuf, io::ErrorKind, String),
 }
 
 impl Input {
@@ -23,20 +27,20 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
-            Input::Path(p) | Input::Stream(p) => p.display().to_string(),
+            Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p.display().to_string(),
         }
     }
 
     /// Whether the input can be read only once, from its start to its end
     /// (standard input, pipes, FIFOs): it is never opened a second time.
     pub fn streams(&self) -> bool {
-        !matches!(self, Input::Path(_))
+        matches!(self, Input::Stdin | Input::Stream(_))
     }
 
     /// The size in bytes on disk, when known (compressed size for `.zst`).
     pub fn len(&self) -> Option<u64> {
         match self {
-            Input::Stdin | Input::Stream(_) => None,
+            Input::Stdin | Input::Stream(_) | Input::Bad(..) => None,
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
         }
     }
@@ -45,6 +49,7 @@ impl Input {
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
         match self {
             Input::Stdin => Ok(Box::new(io::stdin())),
+            Input::Bad(_, kind, message) => Err(io::Error::new(*kind, message.clone())),
             Input::Path(p) | Input::Stream(p) => {
                 let file = File::open(p)?;
                 if is_zstd(p) {
@@ -70,48 +75,66 @@ fn is_game_file(p: &Path) -> bool {
 
 /// Expands the command-line paths: `-` is standard input, directories are
 /// searched recursively for `*.pgn` and `*.pgn.zst` (sorted), files are taken
-/// as they are, whatever their name.
-///
-/// # Errors
-/// A path that does not exist, or a directory that cannot be read.
-pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+/// as they are, whatever their name. A path that cannot be read becomes an
+/// [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
-        } else if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            found.sort();
-            out.extend(found.into_iter().map(Input::Path));
-        } else if let Ok(meta) = std::fs::metadata(p) {
-            out.push(if meta.is_file() {
-                Input::Path(p.clone())
-            } else {
-                Input::Stream(p.clone())
-            });
-        } else {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("{}: no such file or directory", p.display()),
-            ));
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(meta) if meta.is_dir() => {
+                let mut found = Vec::new();
+                walk(p, &mut found);
+                found.sort_by(|a, b| path_of(a).cmp(path_of(b)));
+                out.extend(found);
+            }
+            Ok(meta) if meta.is_file() => out.push(Input::Path(p.clone())),
+            Ok(_) => out.push(Input::Stream(p.clone())),
+            Err(e) => out.push(bad(p, &e)),
         }
     }
-    Ok(out)
+    out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?
-    {
-        let path = entry?.path();
+/// The path of an input found in a directory.
+fn path_of(input: &Input) -> &Path {
+    match input {
+        Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p,
+        Input::Stdin => Path::new("-"),
+    }
+}
+
+/// The input that stands for a path that cannot be read.
+fn bad(p: &Path, e: &io::Error) -> Input {
+    let message = match e.kind() {
+        io::ErrorKind::NotFound if p.symlink_metadata().is_ok() => {
+            "a symbolic link to nothing (no such file or directory)".to_owned()
+        }
+        io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        _ => e.to_string(),
+    };
+    Input::Bad(p.to_owned(), e.kind(), message)
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return out.push(bad(dir, &e)),
+    };
+    for entry in entries {
+        let path = match entry {
+            Ok(entry) => entry.path(),
+            Err(e) => return out.push(bad(dir, &e)),
+        };
         if path.is_dir() {
-            walk(&path, out)?;
+            walk(&path, out);
         } else if is_game_file(&path) {
-            out.push(path);
+            out.push(Input::Path(path));
         }
     }
-    Ok(())
 }
 
 /// Bytes of game text gathered before a batch is handed to the workers.

@@ -29,6 +29,9 @@ pub enum Outcome {
     Clean,
     /// Some game was invalid or could not be converted.
     Problems,
+    /// Some input could not be opened or read to its end (each said on
+    /// standard error); the others were read.
+    Failed,
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
         Ok(Outcome::Problems) => ExitCode::from(1),
+        Ok(Outcome::Failed) => ExitCode::from(2),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(io::stderr(), "scoresheet: error: {e}");

@@ -153,3 +153,37 @@ impl Drop for OutputFile {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_output_never_committed_leaves_nothing_and_a_committed_one_replaces_the_old() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-output-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.pgn");
+        std::fs::write(&path, "old").unwrap();
+        let mut file = OutputFile::create(&path).unwrap();
+        file.write_all(b"half").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        drop(file);
+        let names = |dir: &Path| {
+            let mut v: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(&dir), ["out.pgn"]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        let mut file = OutputFile::create(&path).unwrap();
+        file.write_all(b"whole").unwrap();
+        file.commit().unwrap();
+        assert_eq!(names(&dir), ["out.pgn"]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "whole");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -37,7 +37,7 @@ pub fn read_all(input: &Input) -> io::Result<Vec<u8>> {
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = expand(std::slice::from_ref(&args.path))?;
+    let inputs = expand(std::slice::from_ref(&args.path));
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -158,6 +158,14 @@ pub struct Summary {
     pub bytes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Inputs that could not be opened or read to their end (each reported on
+    /// standard error); left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unread: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -194,6 +202,14 @@ impl Summary {
             plural(self.warnings, "warning", "warnings"),
             self.plies
         );
+        if self.unread > 0 {
+            let _ = write!(
+                s,
+                ", {} {} not read",
+                self.unread,
+                plural(self.unread, "input", "inputs")
+            );
+        }
         if timing {
             let mb = self.bytes as f64 / 1e6;
             let size = if self.bytes < 1_000_000 {

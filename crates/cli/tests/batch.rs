@@ -211,7 +211,7 @@ fn convert_refuses_an_output_that_is_an_input_through_any_name() {
 }
 
 #[test]
-fn convert_writes_its_output_whole_or_not_at_all() {
+fn convert_writes_its_output_through_a_temporary_file() {
     let dir = scratch("output-whole");
     std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
     let r = scoresheet(&dir, &["convert", "--to", "uci", "x.pgn", "-o", "out.uci"]);
@@ -226,19 +226,104 @@ fn convert_writes_its_output_whole_or_not_at_all() {
         &["convert", "--to", "uci", "x.pgn", "-o", "/dev/null"],
     );
     assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
-    // A run that fails midway leaves the output as it was (here: absent).
-    let packed = zstd::encode_all(GAME.repeat(3000).as_bytes(), 3).expect("compressing");
+    // An input that fails midway: the games before the cut are written, the
+    // output complete for them, the failure said, exit 2.
+    let packed = zstd::encode_all(numbered(30_000).as_bytes(), 3).expect("compressing");
     std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
     let r = scoresheet(
         &dir,
         &["convert", "--to", "uci", "cut.pgn.zst", "-o", "cut.uci"],
     );
     assert_eq!(r.code, Some(2), "{}", r.stderr);
-    assert!(!dir.join("cut.uci").exists(), "a half-written output");
+    let written = std::fs::read_to_string(dir.join("cut.uci")).expect("the output");
+    let games = written.lines().count();
+    assert!(games > 100, "{games} games written");
+    assert_eq!(
+        r.stderr,
+        format!("scoresheet: error: cut.pgn.zst: incomplete frame (after {games} games)\n")
+    );
     let mut left: Vec<String> = std::fs::read_dir(&dir)
         .expect("listing")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     left.sort();
-    assert_eq!(left, ["cut.pgn.zst", "out.uci", "x.pgn"]);
+    assert_eq!(left, ["cut.pgn.zst", "cut.uci", "out.uci", "x.pgn"]);
+}
+
+/// `n` valid games told apart by their Event tag (so that they do not
+/// compress to nothing).
+fn numbered(n: usize) -> String {
+    (0..n)
+        .map(|i| GAME.replace("[Event \"e\"]", &format!("[Event \"e{i}\"]")))
+        .collect()
+}
+
+#[test]
+fn one_input_that_cannot_be_read_never_stops_the_batch() {
+    let dir = scratch("bad-inputs");
+    std::fs::write(dir.join("good.pgn"), format!("{GAME}{BAD}")).expect("writing");
+    std::os::unix::fs::symlink("nowhere.pgn", dir.join("dangling.pgn")).expect("a symlink");
+    let packed = zstd::encode_all(numbered(30_000).as_bytes(), 3).expect("compressing");
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
+    let inputs = [
+        "good.pgn",
+        "missing.pgn",
+        "dangling.pgn",
+        "cut.pgn.zst",
+        "good.pgn",
+    ];
+    let mut first: Option<Run> = None;
+    for jobs in ["1", "2", "3"] {
+        let mut args = vec!["validate", "--format", "json", "--jobs", jobs];
+        args.extend(inputs);
+        let r = scoresheet(&dir, &args);
+        assert_eq!(r.code, Some(2), "--jobs {jobs}: {}", r.stderr);
+        let err: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(err.len(), 3, "{}", r.stderr);
+        assert_eq!(
+            err[..2],
+            [
+                "scoresheet: error: missing.pgn: no such file or directory",
+                "scoresheet: error: dangling.pgn: a symbolic link to nothing (no such file or directory)",
+            ]
+        );
+        let lines: Vec<serde_json::Value> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        let summary = &lines.last().expect("a summary")["summary"];
+        let cut = lines.iter().filter(|l| l["file"] == "cut.pgn.zst").count();
+        assert!(cut > 1000, "{cut} games before the cut");
+        assert!(
+            err[2].starts_with(&format!(
+                "scoresheet: error: cut.pgn.zst: incomplete frame (after {cut} games, "
+            )),
+            "{}",
+            err[2]
+        );
+        assert_eq!(summary["files"], 3);
+        assert_eq!(summary["games"], cut + 4);
+        assert_eq!(summary["invalid"], 2);
+        assert_eq!(summary["unread"], 3);
+        match &first {
+            None => first = Some(r),
+            Some(f) => assert_eq!(&r, f, "--jobs {jobs} against --jobs 1"),
+        }
+    }
+    let mut args = vec!["validate"];
+    args.extend(inputs);
+    let human = scoresheet(&dir, &args);
+    assert_eq!(human.code, Some(2));
+    let last = human.stdout.lines().last().unwrap_or_default().to_owned();
+    assert!(last.ends_with(" plies, 3 inputs not read"), "{last}");
+    // convert goes on too: both good files are written.
+    let mut args = vec!["convert", "--to", "uci"];
+    args.extend(inputs);
+    let r = scoresheet(&dir, &args);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 3 + 2, "{}", r.stderr);
+    let good = "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0\n";
+    assert!(r.stdout.starts_with(good), "{}", &r.stdout[..200]);
+    assert!(r.stdout.ends_with(good), "the second good.pgn is written");
 }
