@@ -38,14 +38,38 @@ const MAX_BLOCK_BYTES: usize = 1 << 20;
 /// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside
 /// games too, and nothing reported may change).
 pub fn block_sizes() -> (usize, usize) {
-    let size = std::env::var("SCORESHEET_BLOCK_BYTES")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|&n| n > 0);
-    match size {
-        Some(n) => (n, n.saturating_mul(4)),
-        None => (BLOCK_BYTES, MAX_BLOCK_BYTES),
+    match env_block_bytes() {
+        Ok(Some(n)) => (n, n.saturating_mul(4)),
+        Ok(None) | Err(_) => (BLOCK_BYTES, MAX_BLOCK_BYTES),
     }
+}
+
+/// The largest `SCORESHEET_BLOCK_BYTES` taken (64 MiB; blocks grow to 4 times it).
+const MAX_ENV_BLOCK_BYTES: usize = 64 << 20;
+
+/// `SCORESHEET_BLOCK_BYTES`, when set.
+///
+/// # Errors
+/// `InvalidInput` when it is set but not a number from 1 to 64 MiB: a usage
+/// error, said before anything is read.
+pub fn env_block_bytes() -> io::Result<Option<usize>> {
+    let Some(value) = std::env::var_os("SCORESHEET_BLOCK_BYTES") else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|n| (1..=MAX_ENV_BLOCK_BYTES).contains(n))
+        .map(Some)
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "SCORESHEET_BLOCK_BYTES={}: not a number of bytes from 1 to {MAX_ENV_BLOCK_BYTES}",
+                    value.to_string_lossy()
+                ),
+            )
+        })
 }
 
 /// The bytes of all the inputs, when all are files read as they are (not

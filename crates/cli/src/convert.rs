@@ -33,7 +33,7 @@ use crate::blocks::{self, Item, Opened};
 use crate::input::Input;
 use crate::input::{batches, expand};
 use crate::output::{OutputFile, check_not_input};
-use crate::report::{Origin, Problem, human_line, problem};
+use crate::report::{Origin, Problem, human_line, printable, problem};
 
 /// What every worker needs to convert a game.
 #[derive(Debug, Clone, Copy)]
@@ -343,6 +343,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             strict: args.strict,
         },
     };
+    blocks::env_block_bytes()?;
     let inputs = expand(&args.paths);
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -532,17 +533,17 @@ impl Writer<'_> {
     /// goes on with the next input.
     fn input_failed(&mut self, e: &io::Error) -> io::Result<()> {
         self.unread += 1;
+        let (name, e) = (printable(&self.name), printable(&e.to_string()));
         let mut err = io::stderr().lock();
         if self.index > 0 {
             writeln!(
                 err,
-                "scoresheet: error: {}: {e} (after {} {})",
-                self.name,
+                "scoresheet: error: {name}: {e} (after {} {})",
                 self.index,
                 if self.index == 1 { "game" } else { "games" }
             )
         } else {
-            writeln!(err, "scoresheet: error: {}: {e}", self.name)
+            writeln!(err, "scoresheet: error: {name}: {e}")
         }
     }
 

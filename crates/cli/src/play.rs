@@ -12,6 +12,7 @@ use scoresheet_notation::{LineIndex, Mode, Severity};
 use crate::Outcome;
 use crate::args::PlayArgs;
 use crate::input::{Input, expand};
+use crate::report::printable;
 
 /// The most text `play` reads: it is meant for a person reading boards, not for databases.
 const MAX_INPUT: u64 = 256 << 20;
@@ -72,12 +73,12 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         for (n, (white, black, r)) in played.iter().enumerate() {
             writeln!(out, "Game {}", n + 1)?;
             if let (Some(w), Some(b)) = (white, black) {
-                writeln!(out, "{w} - {b}")?;
+                writeln!(out, "{} - {}", printable(w), printable(b))?;
             }
             print_game(&mut out, r, args)?;
             for d in &r.diagnostics {
                 if d.severity > Severity::Note {
-                    write!(out, "{}", d.render(&name, &index))?;
+                    write!(out, "{}", d.render(&printable(&name), &index))?;
                 }
             }
             if !r.is_valid() {

@@ -135,7 +135,12 @@ pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String 
     if !p.candidates.is_empty() {
         let _ = write!(s, "; candidates: {}", p.candidates.join(", "));
     }
-    // Text from the input (moves, tag values) must not drive the terminal: no raw control characters.
+    printable(&s)
+}
+
+/// Text from the input (moves, tag values, file names) as it may reach a
+/// terminal: every control character a space, so none can drive it.
+pub fn printable(s: &str) -> String {
     s.replace(char::is_control, " ")
 }
 

@@ -26,7 +26,7 @@ use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::input::{Input, batches, expand};
-use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
+use crate::report::{GameReport, Origin, Problem, Summary, human_line, printable, problems};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -280,10 +280,8 @@ fn progress_bar(total: Option<u64>, enabled: bool) -> ProgressBar {
 pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let start = Instant::now();
     let inputs = expand(&args.paths);
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
+    blocks::env_block_bytes()?;
+    let jobs = crate::args::jobs(args.jobs);
     let judge = Judge {
         strict: args.strict,
         ep: match args.ep {
@@ -511,7 +509,8 @@ impl<W: Write> Run<'_, W> {
     /// with the games and bytes read before (the games were reported), and
     /// counts it; the run goes on with the next input.
     fn failed(&mut self, i: usize, e: &io::Error) -> io::Result<()> {
-        let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+        let name = printable(&self.inputs.get(i).map(Input::name).unwrap_or_default());
+        let e = printable(&e.to_string());
         let mut started = self.input == i && self.reporter.summary.files > 0;
         if started && self.index == 0 && self.read == 0 {
             // Nothing read: `files` counts the inputs read, at least in part.

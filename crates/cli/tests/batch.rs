@@ -327,3 +327,100 @@ fn one_input_that_cannot_be_read_never_stops_the_batch() {
     assert!(r.stdout.starts_with(good), "{}", &r.stdout[..200]);
     assert!(r.stdout.ends_with(good), "the second good.pgn is written");
 }
+
+/// Runs `scoresheet args` in `cwd` with `key=value` in its environment.
+fn scoresheet_env(cwd: &Path, args: &[&str], key: &str, value: &str) -> Run {
+    let script = format!(
+        "{key}='{value}' \"$S\" {}",
+        args.iter()
+            .map(|a| format!("'{a}'"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    bash(cwd, &script)
+}
+
+#[test]
+fn perft_depths_that_cannot_finish_are_usage_errors_and_depth_0_divides_to_1() {
+    let dir = scratch("perft");
+    let r = scoresheet(&dir, &["perft", "startpos", "21"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("21 is not in 0..=20"), "{}", r.stderr);
+    let r = scoresheet(&dir, &["perft", "startpos", "4294967295"]);
+    assert_eq!(r.code, Some(2));
+    let plain = scoresheet(&dir, &["perft", "startpos", "0"]);
+    assert_eq!((plain.code, plain.stdout.as_str()), (Some(0), "1\n"));
+    let divided = scoresheet(&dir, &["perft", "--divide", "startpos", "0"]);
+    assert_eq!(
+        (divided.code, divided.stdout.as_str()),
+        (Some(0), "\nmoves: 0\nnodes: 1\n")
+    );
+}
+
+#[test]
+fn jobs_are_capped_and_a_block_size_out_of_range_is_a_usage_error() {
+    let dir = scratch("limits");
+    std::fs::write(dir.join("f.pgn"), format!("{GAME}{BAD}").repeat(50)).expect("writing");
+    let one = scoresheet(&dir, &["validate", "--jobs", "1", "f.pgn"]);
+    let many = scoresheet(&dir, &["validate", "--jobs", "100000", "f.pgn"]);
+    assert_eq!((many.code, &many.stdout), (one.code, &one.stdout));
+    assert!(
+        many.stderr
+            .starts_with("scoresheet: note: --jobs 100000 is more than 4 per core: using "),
+        "{}",
+        many.stderr
+    );
+    for value in ["0", "abc", "1000000000000000000", "-1", ""] {
+        for command in [
+            &["validate", "f.pgn"][..],
+            &["convert", "--to", "uci", "f.pgn"],
+        ] {
+            let r = scoresheet_env(&dir, command, "SCORESHEET_BLOCK_BYTES", value);
+            assert_eq!(r.code, Some(2), "{value}: {}", r.stderr);
+            assert_eq!(r.stdout, "", "{value}");
+            assert_eq!(
+                r.stderr,
+                format!(
+                    "scoresheet: error: SCORESHEET_BLOCK_BYTES={value}: not a number of bytes from 1 to 67108864\n"
+                )
+            );
+        }
+    }
+    let small = scoresheet_env(&dir, &["validate", "f.pgn"], "SCORESHEET_BLOCK_BYTES", "7");
+    assert_eq!((small.code, &small.stdout), (one.code, &one.stdout));
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error_even_for_help() {
+    let dir = scratch("dev-full");
+    std::fs::write(dir.join("f.pgn"), GAME).expect("writing");
+    for command in [
+        "$S --help",
+        "$S validate --help",
+        "$S --version",
+        "$S validate f.pgn",
+        "$S convert --to uci f.pgn",
+        "$S play f.pgn",
+    ] {
+        let r = bash(&dir, &format!("{command} > /dev/full"));
+        assert_eq!(r.code, Some(2), "{command}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("scoresheet: error: "),
+            "{command}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn play_shows_no_control_character_of_tags_or_file_names() {
+    let dir = scratch("play-escapes");
+    let name = "t\x1b]0;title\x07.pgn";
+    let game = "[White \"\x1b]0;pwned\x07W\"]\n[Black \"B\x1b[31m\"]\n\n1. e4 e5 2. Ke3 *\n";
+    std::fs::write(dir.join(name), game).expect("writing");
+    let r = scoresheet(&dir, &["play", name]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stdout.contains(" ]0;pwned W - B [31m\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("t ]0;title .pgn:"), "{}", r.stdout);
+    assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'));
+}
