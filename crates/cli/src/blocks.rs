@@ -73,15 +73,24 @@ pub fn env_block_bytes() -> io::Result<Option<usize>> {
 }
 
 /// The bytes of all the inputs, when all are files read as they are (not
-/// compressed, not standard input).
+/// compressed by their name, not standard input or pipes).
 pub fn plain_bytes(inputs: &[Input]) -> Option<u64> {
     inputs
         .iter()
         .map(|i| match i {
-            Input::Path(p) if !p.to_string_lossy().ends_with(".zst") => i.len(),
+            Input::Path(p) if !is_compressed_name(p) => i.len(),
             _ => None,
         })
         .sum()
+}
+
+/// Whether a file's name says it is compressed (its size on disk is then not
+/// the size of its text).
+fn is_compressed_name(p: &std::path::Path) -> bool {
+    let name = p.to_string_lossy();
+    [".zst", ".gz", ".bz2"]
+        .iter()
+        .any(|end| name.ends_with(end))
 }
 
 /// The games of `input` from `at`, where a block was cut inside a game (see

@@ -31,7 +31,7 @@ use crate::Outcome;
 use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
 use crate::input::Input;
-use crate::input::{batches, expand};
+use crate::input::{batches, expand_some};
 use crate::output::{OutputFile, check_not_input};
 use crate::report::{Origin, Problem, human_line, printable, problem};
 
@@ -344,7 +344,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         },
     };
     blocks::env_block_bytes()?;
-    let inputs = expand(&args.paths);
+    let inputs = expand_some(&args.paths)?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)

@@ -11,7 +11,7 @@ use scoresheet_notation::{LineIndex, Mode, Severity};
 
 use crate::Outcome;
 use crate::args::PlayArgs;
-use crate::input::{Input, expand};
+use crate::input::{Input, expand_some};
 use crate::report::printable;
 
 /// The most text `play` reads: it is meant for a person reading boards, not for databases.
@@ -38,7 +38,7 @@ pub fn read_all(input: &Input) -> io::Result<Vec<u8>> {
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = expand(std::slice::from_ref(&args.path));
+    let inputs = expand_some(std::slice::from_ref(&args.path))?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

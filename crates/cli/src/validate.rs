@@ -25,7 +25,7 @@ use scoresheet_notation::{Diagnostic, Mode};
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
-use crate::input::{Input, batches, expand};
+use crate::input::{Input, batches, expand_some};
 use crate::report::{GameReport, Origin, Problem, Summary, human_line, printable, problems};
 
 thread_local! {
@@ -279,7 +279,7 @@ fn progress_bar(total: Option<u64>, enabled: bool) -> ProgressBar {
 /// Runs `validate`.
 pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let start = Instant::now();
-    let inputs = expand(&args.paths);
+    let inputs = expand_some(&args.paths)?;
     blocks::env_block_bytes()?;
     let jobs = crate::args::jobs(args.jobs);
     let judge = Judge {

@@ -168,12 +168,15 @@ fn a_book_table_over_256_mib_is_an_error_not_cut() {
     let book = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fixtures/play/0003_book_table_spaced.desc.txt");
     std::fs::copy(book, dir.join("book.txt")).expect("copying the book");
-    // Blank bytes to 257 MiB after the table (a sparse file: nothing written).
-    let file = std::fs::OpenOptions::new()
-        .write(true)
+    // Blank lines to 257 MiB after the table.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
         .open(dir.join("book.txt"))
         .expect("opening the book");
-    file.set_len(257 << 20).expect("growing the book");
+    let blank = vec![b'\n'; 1 << 20];
+    for _ in 0..257 {
+        std::io::Write::write_all(&mut file, &blank).expect("growing the book");
+    }
     drop(file);
     let r = scoresheet(&dir, &["convert", "--to", "uci", "book.txt"]);
     let _ = std::fs::remove_file(dir.join("book.txt"));
@@ -423,4 +426,141 @@ fn play_shows_no_control_character_of_tags_or_file_names() {
     assert!(r.stdout.contains(" ]0;pwned W - B [31m\n"), "{}", r.stdout);
     assert!(r.stdout.contains("t ]0;title .pgn:"), "{}", r.stdout);
     assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'));
+}
+
+#[test]
+fn gzip_bzip2_and_zstd_are_read_as_they_stream_told_by_their_magic_bytes() {
+    use std::io::Write as _;
+    let dir = scratch("compressed");
+    let text = format!("{}{BAD}", numbered(2000));
+    std::fs::write(dir.join("plain.pgn"), &text).expect("writing");
+    // gzip in two members, as `cat a.gz b.gz` makes.
+    let (a, b) = text.split_at(text.len() / 2);
+    let mut gz = Vec::new();
+    for part in [a, b] {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(part.as_bytes()).expect("gzip");
+        gz.extend(enc.finish().expect("gzip"));
+    }
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(text.as_bytes()).expect("bzip2");
+    let bz = bz.finish().expect("bzip2");
+    let zst = zstd::encode_all(text.as_bytes(), 3).expect("zstd");
+    for (name, bytes) in [
+        ("g.pgn.gz", &gz),
+        ("b.pgn.bz2", &bz),
+        ("z.pgn.zst", &zst),
+        ("gzip-named.pgn", &gz),
+        ("bzip2-named.txt", &bz),
+    ] {
+        std::fs::write(dir.join(name), bytes).expect("writing");
+    }
+    let plain = scoresheet(&dir, &["validate", "plain.pgn"]);
+    assert_eq!(plain.code, Some(1));
+    assert!(
+        plain.stdout.contains("2001 games: 2000 valid, 1 invalid,"),
+        "{}",
+        plain.stdout
+    );
+    for name in [
+        "g.pgn.gz",
+        "b.pgn.bz2",
+        "z.pgn.zst",
+        "gzip-named.pgn",
+        "bzip2-named.txt",
+    ] {
+        let r = scoresheet(&dir, &["validate", name]);
+        let same = Run {
+            stdout: r.stdout.replace(name, "plain.pgn"),
+            ..r
+        };
+        assert_eq!(same, plain, "{name}");
+        let piped = bash(&dir, &format!("cat {name} | $S validate --jobs 2"));
+        assert_eq!(
+            piped.stdout,
+            plain.stdout.replace("plain.pgn", "<stdin>"),
+            "{name} piped"
+        );
+    }
+    // A directory takes the compressed game files too.
+    let all = scoresheet(&dir, &["validate", "--quiet", "."]);
+    assert!(
+        all.stdout.starts_with("5 files, 10005 games"),
+        "{}",
+        all.stdout
+    );
+}
+
+#[test]
+fn a_binary_file_is_reported_once_and_the_run_goes_on() {
+    let dir = scratch("binary");
+    let mut bytes = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    for i in 0..200_000u32 {
+        bytes.extend_from_slice(&i.to_le_bytes());
+        bytes.extend_from_slice(b"\n[1. e4 ]\n");
+    }
+    std::fs::write(dir.join("prog.pgn"), &bytes).expect("writing");
+    std::fs::write(dir.join("ok.pgn"), GAME).expect("writing");
+    for jobs in ["1", "2"] {
+        let r = scoresheet(&dir, &["validate", "--jobs", jobs, "prog.pgn", "ok.pgn"]);
+        assert_eq!(
+            r.stderr,
+            "scoresheet: error: prog.pgn: binary data (a NUL byte at offset 7), not a game file: not read\n"
+        );
+        assert_eq!(
+            r.stdout,
+            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 7 plies, 1 input not read\n"
+        );
+        assert_eq!(r.code, Some(2));
+    }
+}
+
+#[test]
+fn a_directory_walk_follows_no_loop_counts_each_file_once_and_skips_fifos() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("d/sub")).expect("dirs");
+    std::fs::write(dir.join("d/a.pgn"), GAME).expect("writing");
+    std::fs::write(dir.join("d/sub/b.pgn"), GAME).expect("writing");
+    for (target, link) in [
+        (".", "d/self1"),
+        (".", "d/self2"),
+        ("..", "d/sub/up"),
+        ("sub", "d/again"),
+        ("a.pgn", "d/same.pgn"),
+    ] {
+        std::os::unix::fs::symlink(target, dir.join(link)).expect("a symlink");
+    }
+    let fifo = bash(&dir, "mkfifo d/pipe.pgn");
+    assert_eq!(fifo.code, Some(0), "{}", fifo.stderr);
+    let r = scoresheet(&dir, &["validate", "d"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "2 files, 2 games: 2 valid, 0 invalid, 0 warnings, 14 plies\n"
+    );
+    let mut notes: Vec<&str> = r.stderr.lines().collect();
+    notes.sort_unstable();
+    assert_eq!(
+        notes,
+        [
+            "scoresheet: note: d/again/up: a link to d (which contains it): not followed",
+            "scoresheet: note: d/pipe.pgn: not a regular file (a FIFO, socket or device): skipped",
+            "scoresheet: note: d/self1: a link to d (which contains it): not followed",
+            "scoresheet: note: d/self2: a link to d (which contains it): not followed",
+            "scoresheet: note: d/sub/up: a link to d (which contains it): not followed",
+        ]
+    );
+    // Nothing to read is a usage error, not a silent pass.
+    std::fs::create_dir_all(dir.join("empty")).expect("dir");
+    for command in [
+        &["validate", "empty"][..],
+        &["convert", "--to", "uci", "empty"],
+    ] {
+        let r = scoresheet(&dir, command);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""));
+        assert_eq!(
+            r.stderr,
+            "scoresheet: error: empty: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found\n"
+        );
+    }
 }
