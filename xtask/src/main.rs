@@ -8,12 +8,14 @@
 //! cargo xtask corpus [DIR]       validate a corpus (default ../shared/corpus), compare with expectations
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
+//! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! ```
 
 mod bench;
 mod check;
 mod corpus;
 mod fuzz;
+mod hostile;
 mod util;
 
 use std::process::ExitCode;
@@ -60,6 +62,7 @@ fn usage() -> &'static str {
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
+     bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)"
 }
 
