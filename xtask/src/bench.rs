@@ -170,6 +170,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .ok_or("--runs takes a number")?;
             }
             "--big" => big = true,
+            "--hostile" => return crate::hostile::run(),
             d => dir = root().join(d),
         }
     }

@@ -16,11 +16,12 @@ use std::process::{Command, Stdio};
 use crate::util::{root, target_dir};
 
 /// The fuzz targets, in the order they run.
-pub const TARGETS: [&str; 5] = [
+pub const TARGETS: [&str; 6] = [
     "san_from_ascii",
     "fen_from_ascii",
     "pgn_game",
     "validate_bytes",
+    "stream_chunks",
     "desc_conversion",
 ];
 

@@ -9,12 +9,14 @@
 //! cargo xtask verdicts [DIR...]  validate and convert agree on every game's verdict
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
+//! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! ```
 
 mod bench;
 mod check;
 mod corpus;
 mod fuzz;
+mod hostile;
 mod util;
 mod verdicts;
 
@@ -64,6 +66,7 @@ fn usage() -> &'static str {
      diff [DIR]         per-game differential check against the baseline program\n  \
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
+     bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)"
 }
 

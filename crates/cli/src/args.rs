@@ -124,11 +124,27 @@ pub struct FenArgs {
 pub struct PerftArgs {
     /// The FEN, quoted (`startpos` for the initial position).
     pub fen: String,
-    /// The depth in plies.
+    /// The depth in plies (at most 20: deeper counts would not finish).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
     pub depth: u32,
     /// Also print the node count below each legal move.
     #[arg(long)]
     pub divide: bool,
+}
+
+/// The worker threads for `--jobs`: all cores when not given, at least 1, and
+/// at most 4 per core (more only cost memory and switching; a note says so).
+pub fn jobs(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let cap = cores.saturating_mul(4);
+    match requested {
+        None => cores,
+        Some(n) if n > cap => {
+            eprintln!("scoresheet: note: --jobs {n} is more than 4 per core: using {cap}");
+            cap
+        }
+        Some(n) => n.max(1),
+    }
 }
 
 /// Output notation of `convert`.

@@ -38,26 +38,59 @@ const MAX_BLOCK_BYTES: usize = 1 << 20;
 /// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside
 /// games too, and nothing reported may change).
 pub fn block_sizes() -> (usize, usize) {
-    let size = std::env::var("SCORESHEET_BLOCK_BYTES")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|&n| n > 0);
-    match size {
-        Some(n) => (n, n.saturating_mul(4)),
-        None => (BLOCK_BYTES, MAX_BLOCK_BYTES),
+    match env_block_bytes() {
+        Ok(Some(n)) => (n, n.saturating_mul(4)),
+        Ok(None) | Err(_) => (BLOCK_BYTES, MAX_BLOCK_BYTES),
     }
 }
 
+/// The largest `SCORESHEET_BLOCK_BYTES` taken (64 MiB; blocks grow to 4 times it).
+const MAX_ENV_BLOCK_BYTES: usize = 64 << 20;
+
+/// `SCORESHEET_BLOCK_BYTES`, when set.
+///
+/// # Errors
+/// `InvalidInput` when it is set but not a number from 1 to 64 MiB: a usage
+/// error, said before anything is read.
+pub fn env_block_bytes() -> io::Result<Option<usize>> {
+    let Some(value) = std::env::var_os("SCORESHEET_BLOCK_BYTES") else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|n| (1..=MAX_ENV_BLOCK_BYTES).contains(n))
+        .map(Some)
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "SCORESHEET_BLOCK_BYTES={}: not a number of bytes from 1 to {MAX_ENV_BLOCK_BYTES}",
+                    value.to_string_lossy()
+                ),
+            )
+        })
+}
+
 /// The bytes of all the inputs, when all are files read as they are (not
-/// compressed, not standard input).
+/// compressed by their name, not standard input or pipes).
 pub fn plain_bytes(inputs: &[Input]) -> Option<u64> {
     inputs
         .iter()
         .map(|i| match i {
-            Input::Path(p) if !p.to_string_lossy().ends_with(".zst") => i.len(),
+            Input::Path(p) if !is_compressed_name(p) => i.len(),
             _ => None,
         })
         .sum()
+}
+
+/// Whether a file's name says it is compressed (its size on disk is then not
+/// the size of its text).
+fn is_compressed_name(p: &std::path::Path) -> bool {
+    let name = p.to_string_lossy();
+    [".zst", ".gz", ".bz2"]
+        .iter()
+        .any(|end| name.ends_with(end))
 }
 
 /// The games of `input` from `at`, where a block was cut inside a game (see
@@ -91,15 +124,17 @@ pub enum Item<R> {
     },
     /// Input `file` is to be read apart, here.
     Apart(usize),
-    /// Input `file` could not be opened or read: the run stops here.
+    /// Input `file` could not be opened, or could not be read on from here (its
+    /// blocks before came first): the next input follows.
     Failed(usize, io::Error),
 }
 
 /// Reads `inputs` in blocks on `jobs` worker threads, each block given to
 /// `work` with its input's index, and hands every result to `take` in input
 /// order, on whichever worker's turn it is. An input that `open` sets apart
-/// comes to `take` in its place, as does an input that fails to open or read,
-/// which stops the run. The first error of `take` stops the run and is returned.
+/// comes to `take` in its place, as does an input that fails to open or read
+/// (the run goes on with the next input). The first error of `take` stops the
+/// run and is returned.
 pub fn run<R: Send>(
     inputs: &[Input],
     jobs: usize,
@@ -326,7 +361,8 @@ impl<'a> Feed<'a> {
                         return Some((seq, Taken::Apart(i)));
                     }
                     Err(e) => {
-                        st.stopped = true;
+                        // One input that fails never stops the others.
+                        st.seq += 1;
                         return Some((seq, Taken::Failed(i, e)));
                     }
                 }
@@ -352,7 +388,9 @@ impl<'a> Feed<'a> {
                     return Some((seq, Taken::Block(file, block)));
                 }
                 Some(Err(e)) => {
-                    st.stopped = true;
+                    // The rest of this input is lost; the next one is read.
+                    st.blocks = None;
+                    st.seq += 1;
                     return Some((seq, Taken::Failed(file, e)));
                 }
                 None => st.blocks = None,

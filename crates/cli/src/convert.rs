@@ -10,7 +10,6 @@
 //! candidates) and left out; the others are written. Warnings go to standard
 //! error too (`--strict` makes them errors).
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
@@ -32,8 +31,9 @@ use crate::Outcome;
 use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
 use crate::input::Input;
-use crate::input::{batches, expand};
-use crate::report::{Origin, Problem, human_line, problem};
+use crate::input::{batches, expand_some};
+use crate::output::{OutputFile, check_not_input};
+use crate::report::{Origin, Problem, human_line, printable, problem};
 
 /// What every worker needs to convert a game.
 #[derive(Debug, Clone, Copy)]
@@ -270,7 +270,8 @@ fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
 
 /// How much of an input is looked at to tell a book table from PGN.
 const HEAD_BYTES: u64 = 64 << 10;
-/// The most text read from a book table (books are read whole).
+/// The most text read from a book table (books are read whole; a larger one is
+/// an error, never cut).
 const MAX_BOOK_BYTES: u64 = 256 << 20;
 
 /// Converts the games of a book's move tables: each is replayed with the
@@ -354,18 +355,19 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         },
         notes: args.notes,
     };
-    let inputs = expand(&args.paths)?;
+    blocks::env_block_bytes()?;
+    let inputs = expand_some(&args.paths)?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .map_err(io::Error::other)?;
-    let sink: Box<dyn Write + Send> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdout()),
+    let sink = match &args.output {
+        Some(path) => {
+            check_not_input(path, &inputs)?;
+            Sink::File(OutputFile::create(path)?)
+        }
+        None => Sink::Stdout(io::stdout()),
     };
     let mut writer = Writer {
         converter: &converter,
@@ -373,10 +375,12 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         pool: &pool,
         jobs,
         out: io::BufWriter::with_capacity(1 << 16, sink),
+        file: usize::MAX,
         name: String::new(),
         index: 0,
         skip: false,
         failed: false,
+        unread: 0,
     };
     blocks::run(
         &inputs,
@@ -385,18 +389,51 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         |_, block| converter.block(block),
         |item| writer.take(item),
     )?;
-    writer.out.flush()?;
-    Ok(if writer.failed {
+    // Only a complete output gets its final name.
+    if let Sink::File(file) = writer
+        .out
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)?
+    {
+        file.commit()?;
+    }
+    Ok(if writer.unread > 0 {
+        Outcome::Failed
+    } else if writer.failed {
         Outcome::Problems
     } else {
         Outcome::Clean
     })
 }
 
+/// Where the converted games go.
+enum Sink {
+    Stdout(io::Stdout),
+    /// `--output`, renamed to its name once complete.
+    File(OutputFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(s) => s.write(buf),
+            Sink::File(f) => f.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(s) => s.flush(),
+            Sink::File(f) => f.flush(),
+        }
+    }
+}
+
 /// Opens an input for the block workers: files of PGN are read in blocks;
-/// standard input and a book's move tables are converted apart, in their turn.
+/// standard input, pipes (opened and read only once, apart) and a book's move
+/// tables are converted apart, in their turn.
 fn open_for_blocks(input: &Input) -> io::Result<Opened> {
-    if matches!(input, Input::Stdin) {
+    if input.streams() {
         return Ok(Opened::Apart);
     }
     let mut reader = input.open()?;
@@ -429,8 +466,9 @@ struct Writer<'a> {
     inputs: &'a [Input],
     pool: &'a rayon::ThreadPool,
     jobs: usize,
-    out: io::BufWriter<Box<dyn Write + Send>>,
-    /// The input being written.
+    out: io::BufWriter<Sink>,
+    /// The input being written: its index and name.
+    file: usize,
     name: String,
     /// Games of the input written so far.
     index: u64,
@@ -439,6 +477,8 @@ struct Writer<'a> {
     skip: bool,
     /// Some game could not be converted.
     failed: bool,
+    /// Inputs that could not be opened or read to their end.
+    unread: u64,
 }
 
 impl Writer<'_> {
@@ -478,24 +518,45 @@ impl Writer<'_> {
             }
             Item::Apart(i) => {
                 self.start(i);
-                self.apart(i).map_err(|e| self.named(e))
+                self.apart(i)
             }
             Item::Failed(i, e) => {
-                self.start(i);
-                Err(self.named(e))
+                if i == self.file && self.skip {
+                    // The streaming reader read the rest of it, and said so.
+                    return Ok(());
+                }
+                if i != self.file {
+                    self.start(i);
+                }
+                self.input_failed(&e)
             }
         }
     }
 
     fn start(&mut self, i: usize) {
+        self.file = i;
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
         self.index = 0;
         self.skip = false;
     }
 
-    /// An I/O error, named after the input.
-    fn named(&self, e: io::Error) -> io::Error {
-        io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    /// The current input could not be opened or read on: says so on standard
+    /// error, with the games read before (converted), and counts it; the run
+    /// goes on with the next input.
+    fn input_failed(&mut self, e: &io::Error) -> io::Result<()> {
+        self.unread += 1;
+        let (name, e) = (printable(&self.name), printable(&e.to_string()));
+        let mut err = io::stderr().lock();
+        if self.index > 0 {
+            writeln!(
+                err,
+                "scoresheet: error: {name}: {e} (after {} {})",
+                self.index,
+                if self.index == 1 { "game" } else { "games" }
+            )
+        } else {
+            writeln!(err, "scoresheet: error: {name}: {e}")
+        }
     }
 
     /// Converts input `i` apart from the blocks: a book's move tables, or games
@@ -504,10 +565,31 @@ impl Writer<'_> {
         let Some(input) = self.inputs.get(i) else {
             return Ok(());
         };
-        let mut reader = input.open()?;
-        let (mut head, book) = read_head(&mut reader)?;
+        let mut reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => return self.input_failed(&e),
+        };
+        let (mut head, book) = match read_head(&mut reader) {
+            Ok(read) => read,
+            Err(e) => return self.input_failed(&e),
+        };
         if book {
-            (&mut reader).take(MAX_BOOK_BYTES).read_to_end(&mut head)?;
+            // Book tables are read whole: one larger than that is refused, never cut.
+            if let Err(e) = (&mut reader)
+                .take(MAX_BOOK_BYTES + 1)
+                .read_to_end(&mut head)
+            {
+                return self.input_failed(&e);
+            }
+            if head.len() as u64 > MAX_BOOK_BYTES {
+                return self.input_failed(&io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "a book table of more than {} MiB: not read (split it into smaller files)",
+                        MAX_BOOK_BYTES >> 20
+                    ),
+                ));
+            }
             let mut err = io::stderr().lock();
             self.failed |=
                 convert_books(self.converter, &self.name, &head, &mut self.out, &mut err)?;
@@ -522,17 +604,23 @@ impl Writer<'_> {
         let Some(input) = self.inputs.get(file) else {
             return Ok(());
         };
-        let games = blocks::resume(input, at).map_err(|e| self.named(e))?;
+        let games = match blocks::resume(input, at) {
+            Ok(games) => games,
+            Err(e) => return self.input_failed(&e),
+        };
         let first = self.index;
-        self.stream(games, first).map_err(|e| self.named(e))
+        self.stream(games, first)
     }
 
     /// Converts the games of a streaming reader (numbered on from `first`) in
-    /// batches on the pool, while a thread of its own splits the next ones.
+    /// batches on the pool, while a thread of its own splits the next ones. A
+    /// read error ends the input (reported); only a write error is returned.
     fn stream<R: Read + Send>(&mut self, games: GameReader<R>, first: u64) -> io::Result<()> {
         let (tx, rx) = std::sync::mpsc::sync_channel(2);
         let (converter, name, pool, jobs) = (self.converter, &self.name, self.pool, self.jobs);
-        std::thread::scope(|scope| -> io::Result<()> {
+        let mut last = first;
+        let mut lost = None;
+        let written = std::thread::scope(|scope| -> io::Result<()> {
             scope.spawn(move || {
                 let read = batches(games, first, |batch| tx.send(Ok(batch.0)).is_ok());
                 if let Err(e) = read {
@@ -540,7 +628,14 @@ impl Writer<'_> {
                 }
             });
             for batch in &rx {
-                let batch = batch?;
+                let batch = match batch {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        lost = Some(e);
+                        break;
+                    }
+                };
+                last = batch.last().map_or(last, |(i, _)| *i);
                 let one = |(i, c): &(u64, Result<GameChunk, GameReadError>)| match c {
                     Ok(c) => converter.game(name, *i, c),
                     Err(e) => too_large(name, *i, e),
@@ -560,6 +655,12 @@ impl Writer<'_> {
                 }
             }
             Ok(())
-        })
+        });
+        self.index = last;
+        written?;
+        match lost {
+            Some(e) => self.input_failed(&e),
+            None => Ok(()),
+        }
     }
 }

@@ -1,5 +1,5 @@
-//! Inputs: files, directories searched recursively, `.pgn.zst` decoded as it
-//! streams, and standard input.
+//! Inputs: files, directories searched recursively, zstd, gzip and bzip2
+//! decoded as they stream, pipes and standard input read once.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -10,8 +10,16 @@ use std::path::{Path, PathBuf};
 pub enum Input {
     /// Standard input, shown as `-` in reports... named `<stdin>`.
     Stdin,
-    /// A file on disk.
+    /// A regular file on disk: it can be opened again, and read from any point.
     Path(PathBuf),
+    /// A named input that is not a regular file (a pipe such as `<(cat f)` or
+    /// `/dev/stdin`, a FIFO, a character device): it is opened once and read
+    /// once, as a stream, like standard input.
+    Stream(PathBuf),
+    /// A path that cannot be read (missing, a dangling symlink, a directory
+    /// that cannot be listed): opening it gives this error, in its turn, and
+    /// the other inputs are read.
+    Bad(PathBuf, io::ErrorKind, String),
 }
 
 impl Input {
@@ -19,85 +27,237 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
-            Input::Path(p) => p.display().to_string(),
+            Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p.display().to_string(),
         }
     }
 
-    /// The size in bytes on disk, when known (compressed size for `.zst`).
+    /// Whether the input can be read only once, from its start to its end
+    /// (standard input, pipes, FIFOs): it is never opened a second time.
+    pub fn streams(&self) -> bool {
+        matches!(self, Input::Stdin | Input::Stream(_))
+    }
+
+    /// The size in bytes on disk, when known (compressed size for a compressed file).
     pub fn len(&self) -> Option<u64> {
         match self {
-            Input::Stdin => None,
+            Input::Stdin | Input::Stream(_) | Input::Bad(..) => None,
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
         }
     }
 
-    /// Opens the input for reading, decompressing `.zst` files as they stream.
+    /// Opens the input for reading, decompressing zstd, gzip and bzip2 as
+    /// they stream (told by their magic bytes, whatever the name).
+    ///
+    /// # Errors
+    /// The input cannot be opened or read, or is binary (a NUL byte in its
+    /// first 8 KiB once decompressed: no game file has one), reported once
+    /// rather than as a game error at every line.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        match self {
-            Input::Stdin => Ok(Box::new(io::stdin())),
-            Input::Path(p) => {
-                let file = File::open(p)?;
-                if is_zstd(p) {
-                    Ok(Box::new(zstd::stream::read::Decoder::new(file)?))
-                } else {
-                    // Every reader of inputs reads in large pieces: no buffer between.
-                    Ok(Box::new(file))
-                }
-            }
-        }
+        let raw: Box<dyn Read + Send> = match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::Bad(_, kind, message) => return Err(io::Error::new(*kind, message.clone())),
+            Input::Path(p) | Input::Stream(p) => Box::new(File::open(p)?),
+        };
+        refuse_binary(decompressed(raw)?)
     }
 }
 
-fn is_zstd(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "zst")
+/// Reads into `buf` until it is full or the input ends; how many bytes came.
+fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// `raw` decompressed as it streams when it starts with the magic bytes of
+/// zstd, gzip (members one after the other, as `cat a.gz b.gz` makes) or
+/// bzip2; otherwise as it is (every reader of inputs reads in large pieces: no
+/// buffer between).
+fn decompressed(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    let mut magic = [0u8; 4];
+    let n = read_up_to(&mut raw, &mut magic)?;
+    let head = magic[..n].to_vec();
+    let raw = io::Cursor::new(head).chain(raw);
+    Ok(match &magic[..n] {
+        [0x28, 0xb5, 0x2f, 0xfd] => Box::new(zstd::stream::read::Decoder::new(raw)?),
+        [0x1f, 0x8b, 0x08, ..] => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+        [b'B', b'Z', b'h', b'1'..=b'9'] => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+        _ => Box::new(raw),
+    })
+}
+
+/// How much of an input's start is looked at for a NUL byte.
+const BINARY_HEAD: usize = 8 << 10;
+
+/// `reader`, unless its first [`BINARY_HEAD`] bytes hold a NUL byte.
+fn refuse_binary(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    let mut head = vec![0u8; BINARY_HEAD];
+    let n = read_up_to(&mut reader, &mut head)?;
+    head.truncate(n);
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("binary data (a NUL byte at offset {at}), not a game file: not read"),
+        ));
+    }
+    Ok(Box::new(io::Cursor::new(head).chain(reader)))
 }
 
 /// Whether a file found while walking a directory is a game file we read.
 fn is_game_file(p: &Path) -> bool {
     let name = p.file_name().map(|n| n.to_string_lossy().to_lowercase());
-    name.is_some_and(|n| n.ends_with(".pgn") || n.ends_with(".pgn.zst"))
+    name.is_some_and(|n| {
+        [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"]
+            .iter()
+            .any(|end| n.ends_with(end))
+    })
 }
 
 /// Expands the command-line paths: `-` is standard input, directories are
-/// searched recursively for `*.pgn` and `*.pgn.zst` (sorted), files are taken
-/// as they are, whatever their name.
-///
-/// # Errors
-/// A path that does not exist, or a directory that cannot be read.
-pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+/// searched recursively for `*.pgn`, `*.pgn.zst`, `*.pgn.gz`, `*.pgn.bz2` (sorted), files are taken
+/// as they are, whatever their name. A path that cannot be read becomes an
+/// [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
-        } else if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            found.sort();
-            out.extend(found.into_iter().map(Input::Path));
-        } else if p.exists() {
-            out.push(Input::Path(p.clone()));
-        } else {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("{}: no such file or directory", p.display()),
-            ));
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(meta) if meta.is_dir() => {
+                let mut found = Vec::new();
+                walk(p, &mut found);
+                found.sort_by(|a, b| path_of(a).cmp(path_of(b)));
+                out.extend(found);
+            }
+            Ok(meta) if meta.is_file() => out.push(Input::Path(p.clone())),
+            Ok(_) => out.push(Input::Stream(p.clone())),
+            Err(e) => out.push(bad(p, &e)),
         }
     }
-    Ok(out)
+    out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?
-    {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if is_game_file(&path) {
-            out.push(path);
-        }
+/// [`expand`], and a usage error when it finds nothing to read (directories
+/// without a game file): a run that reads nothing never passes silently.
+///
+/// # Errors
+/// `InvalidInput` when no input was found.
+pub fn expand_some(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+    let inputs = expand(paths);
+    if inputs.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found",
+                shown.join(", ")
+            ),
+        ));
     }
-    Ok(())
+    Ok(inputs)
+}
+
+/// The path of an input found in a directory.
+fn path_of(input: &Input) -> &Path {
+    match input {
+        Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p,
+        Input::Stdin => Path::new("-"),
+    }
+}
+
+/// The input that stands for a path that cannot be read.
+fn bad(p: &Path, e: &io::Error) -> Input {
+    let message = match e.kind() {
+        io::ErrorKind::NotFound if p.symlink_metadata().is_ok() => {
+            "a symbolic link to nothing (no such file or directory)".to_owned()
+        }
+        io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        _ => e.to_string(),
+    };
+    Input::Bad(p.to_owned(), e.kind(), message)
+}
+
+/// The game files under `dir` (walkdir, following symbolic links): a link to
+/// an ancestor is not followed (so no loop, no exponential walk), a file
+/// reached by two paths is taken once, and a game-file name that is not a
+/// regular file (a FIFO, a socket, a device) is skipped with a note; an entry
+/// that cannot be read becomes an [`Input::Bad`].
+fn walk(dir: &Path, out: &mut Vec<Input>) {
+    let mut seen = std::collections::HashSet::new();
+    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_owned();
+                if let Some(ancestor) = e.loop_ancestor() {
+                    note(&format!(
+                        "{}: a link to {} (which contains it): not followed",
+                        path.display(),
+                        ancestor.display()
+                    ));
+                } else if let Some(io) = e.io_error() {
+                    let io = io::Error::new(io.kind(), io.to_string());
+                    out.push(bad(&path, &io));
+                }
+                continue;
+            }
+        };
+        let path = entry.path();
+        if entry.file_type().is_dir() || !is_game_file(path) {
+            continue;
+        }
+        if !entry.file_type().is_file() {
+            note(&format!(
+                "{}: not a regular file (a FIFO, socket or device): skipped",
+                path.display()
+            ));
+            continue;
+        }
+        if let Ok(meta) = entry.metadata() {
+            if !seen.insert(file_id(&meta)) {
+                continue;
+            }
+        }
+        out.push(Input::Path(path.to_owned()));
+    }
+}
+
+/// Says something on standard error that does not change the outcome.
+fn note(message: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(
+        io::stderr(),
+        "scoresheet: note: {}",
+        crate::report::printable(message)
+    );
+}
+
+/// What tells a file apart from another whatever its path (device and inode
+/// on Unix; elsewhere nothing, and no file is taken as seen).
+fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        (
+            u64::MAX,
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        )
+    }
 }
 
 /// Bytes of game text gathered before a batch is handed to the workers.

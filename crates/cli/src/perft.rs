@@ -14,7 +14,10 @@ pub fn run(args: &PerftArgs) -> io::Result<Outcome> {
         return Ok(Outcome::Problems);
     };
     let mut out = io::stdout().lock();
-    if args.divide {
+    if args.divide && args.depth == 0 {
+        // Depth 0 is the position itself: no first move to split by.
+        writeln!(out, "\nmoves: 0\nnodes: {}", perft(&pos, 0))?;
+    } else if args.divide {
         let mut rows: Vec<(String, u64)> = divide(&pos, args.depth)
             .into_iter()
             .map(|(m, n)| (m.to_uci(), n))

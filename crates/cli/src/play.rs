@@ -11,7 +11,8 @@ use scoresheet_notation::{LineIndex, Mode, Severity};
 
 use crate::Outcome;
 use crate::args::PlayArgs;
-use crate::input::{Input, expand};
+use crate::input::{Input, expand_some};
+use crate::report::printable;
 
 /// The most text `play` reads: it is meant for a person reading boards, not for databases.
 const MAX_INPUT: u64 = 256 << 20;
@@ -37,7 +38,7 @@ pub fn read_all(input: &Input) -> io::Result<Vec<u8>> {
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = expand(std::slice::from_ref(&args.path))?;
+    let inputs = expand_some(std::slice::from_ref(&args.path))?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -73,12 +74,12 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         for (n, (white, black, r)) in played.iter().enumerate() {
             writeln!(out, "Game {}", n + 1)?;
             if let (Some(w), Some(b)) = (white, black) {
-                writeln!(out, "{w} - {b}")?;
+                writeln!(out, "{} - {}", printable(w), printable(b))?;
             }
             print_game(&mut out, r, args)?;
             for d in &r.diagnostics {
                 if d.severity > Severity::Note || args.notes {
-                    write!(out, "{}", d.render(&name, &index))?;
+                    write!(out, "{}", d.render(&printable(&name), &index))?;
                 }
             }
             if !r.is_valid() {

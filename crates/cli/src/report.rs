@@ -148,7 +148,12 @@ pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String 
     if !p.candidates.is_empty() {
         let _ = write!(s, "; candidates: {}", p.candidates.join(", "));
     }
-    // Text from the input (moves, tag values) must not drive the terminal: no raw control characters.
+    printable(&s)
+}
+
+/// Text from the input (moves, tag values, file names) as it may reach a
+/// terminal: every control character a space, so none can drive it.
+pub fn printable(s: &str) -> String {
     s.replace(char::is_control, " ")
 }
 
@@ -171,6 +176,14 @@ pub struct Summary {
     pub bytes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Inputs that could not be opened or read to their end (each reported on
+    /// standard error); left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unread: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -207,6 +220,14 @@ impl Summary {
             plural(self.warnings, "warning", "warnings"),
             self.plies
         );
+        if self.unread > 0 {
+            let _ = write!(
+                s,
+                ", {} {} not read",
+                self.unread,
+                plural(self.unread, "input", "inputs")
+            );
+        }
         if timing {
             let mb = self.bytes as f64 / 1e6;
             let size = if self.bytes < 1_000_000 {

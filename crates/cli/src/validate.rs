@@ -25,8 +25,8 @@ use scoresheet_notation::{Diagnostic, Mode};
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
-use crate::input::{Input, batches, expand};
-use crate::report::{Found, GameReport, Origin, Problem, Summary, human_line, problems};
+use crate::input::{Input, batches, expand_some};
+use crate::report::{Found, GameReport, Origin, Problem, Summary, human_line, printable, problems};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -290,11 +290,9 @@ fn progress_bar(total: Option<u64>, enabled: bool) -> ProgressBar {
 /// Runs `validate`.
 pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let start = Instant::now();
-    let inputs = expand(&args.paths)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1);
+    let inputs = expand_some(&args.paths)?;
+    blocks::env_block_bytes()?;
+    let jobs = crate::args::jobs(args.jobs);
     let judge = Judge {
         strict: args.strict,
         ep: match args.ep {
@@ -327,6 +325,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         name: String::new(),
         index: 0,
         skip: false,
+        read: 0,
     };
     if jobs == 1 {
         let mut outcome = Ok(());
@@ -355,7 +354,9 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         Format::Human => writeln!(out, "{}", summary.human(timing))?,
     }
     out.flush()?;
-    Ok(if summary.invalid > 0 {
+    Ok(if summary.unread > 0 {
+        Outcome::Failed
+    } else if summary.invalid > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
@@ -372,8 +373,8 @@ enum Msg<'b> {
     /// The next block of the current input (files), lent: its buffer goes back
     /// to the reader for the block after it.
     Block(&'b Block),
-    /// An input could not be opened or read: the run stops.
-    Failed(io::Error),
+    /// Input `i` could not be opened, or read on from here: the next input follows.
+    Failed(usize, io::Error),
 }
 
 /// The state of a validation run: the judges, the reports, and where we are.
@@ -395,6 +396,8 @@ struct Run<'a, W: Write> {
     /// The current input is being read by the streaming reader from where a block
     /// was cut inside a game: its remaining blocks are dropped.
     skip: bool,
+    /// Bytes of the current input read so far.
+    read: u64,
 }
 
 impl<W: Write> Run<'_, W> {
@@ -405,7 +408,7 @@ impl<W: Write> Run<'_, W> {
                 self.start_file(i);
                 Ok(())
             }
-            Msg::Failed(e) => Err(e),
+            Msg::Failed(i, e) => self.block_reader_failed(i, &e),
             Msg::Batch(batch, bytes) => self.batch(&batch, bytes),
             Msg::Block(block) => {
                 if self.skip {
@@ -429,10 +432,15 @@ impl<W: Write> Run<'_, W> {
         blocks::run(
             inputs,
             self.jobs,
-            |input| match input {
-                // Standard input is read apart, game by game, in its turn.
-                Input::Stdin => Ok(Opened::Apart),
-                Input::Path(_) => input.open().map(Opened::Blocks),
+            |input| {
+                if input.streams() {
+                    // Standard input and pipes are read apart, game by game, in
+                    // their turn: they cannot be opened again where a block was
+                    // cut inside a game.
+                    Ok(Opened::Apart)
+                } else {
+                    input.open().map(Opened::Blocks)
+                }
             },
             |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
             |item| self.take_item(item),
@@ -455,30 +463,34 @@ impl<W: Write> Run<'_, W> {
             }
             Item::Apart(i) => {
                 self.start_file(i);
-                self.stdin_parallel()
+                self.stream_parallel()
             }
-            Item::Failed(i, e) => {
-                let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
-                Err(io::Error::new(e.kind(), format!("{name}: {e}")))
-            }
+            Item::Failed(i, e) => self.block_reader_failed(i, &e),
         }
     }
 
-    /// Standard input in a parallel run: split by the streaming reader on a thread
-    /// of its own (which overlaps with judging), judged in batches on the pool.
-    fn stdin_parallel(&mut self) -> io::Result<()> {
-        let name = Input::Stdin.name();
+    /// An input read as a stream (standard input, a pipe) in a parallel run: split
+    /// by the streaming reader on a thread of its own (which overlaps with
+    /// judging), judged in batches on the pool.
+    fn stream_parallel(&mut self) -> io::Result<()> {
+        let i = self.input;
+        let Some(input) = self.inputs.get(i) else {
+            return Ok(());
+        };
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => return self.failed(i, &e),
+        };
         std::thread::scope(|threads| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel(4);
             threads.spawn(move || {
-                let fail =
-                    |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
-                read_batches(io::stdin(), &mut |msg| tx.send(msg).is_ok(), &fail);
+                let fail = |e: io::Error| Msg::Failed(i, e);
+                read_batches(reader, &mut |msg| tx.send(msg).is_ok(), &fail);
             });
             for msg in rx {
                 match msg {
                     Msg::Batch(batch, bytes) => self.batch(&batch, bytes)?,
-                    Msg::Failed(e) => return Err(e),
+                    Msg::Failed(i, e) => self.failed(i, &e)?,
                     Msg::File(_) | Msg::Block(_) => {}
                 }
             }
@@ -492,6 +504,45 @@ impl<W: Write> Run<'_, W> {
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
         self.index = 0;
         self.skip = false;
+        self.read = 0;
+    }
+
+    /// Input `i` could not be opened or read on by the block reader: the
+    /// rest of an input read on by the streaming reader (`skip`) was its to
+    /// read and report, otherwise this is [`Run::failed`].
+    fn block_reader_failed(&mut self, i: usize, e: &io::Error) -> io::Result<()> {
+        if self.skip && i == self.input && self.reporter.summary.files > 0 {
+            return Ok(());
+        }
+        self.failed(i, e)
+    }
+
+    /// Input `i` could not be opened, or read on: says so on standard error,
+    /// with the games and bytes read before (the games were reported), and
+    /// counts it; the run goes on with the next input.
+    fn failed(&mut self, i: usize, e: &io::Error) -> io::Result<()> {
+        let name = printable(&self.inputs.get(i).map(Input::name).unwrap_or_default());
+        let e = printable(&e.to_string());
+        let mut started = self.input == i && self.reporter.summary.files > 0;
+        if started && self.index == 0 && self.read == 0 {
+            // Nothing read: `files` counts the inputs read, at least in part.
+            self.reporter.summary.files -= 1;
+            started = false;
+        }
+        let mut err = io::stderr().lock();
+        if started && (self.index > 0 || self.read > 0) {
+            writeln!(
+                err,
+                "scoresheet: error: {name}: {e} (after {} {}, {} bytes read)",
+                self.index,
+                if self.index == 1 { "game" } else { "games" },
+                self.read
+            )?;
+        } else {
+            writeln!(err, "scoresheet: error: {name}: {e}")?;
+        }
+        self.reporter.summary.unread += 1;
+        Ok(())
     }
 
     /// Reports the games of a block of `len` bytes, in order; where the block was cut
@@ -507,6 +558,7 @@ impl<W: Write> Run<'_, W> {
             self.reporter.game(&g)?;
         }
         self.index += result.games;
+        self.read += len as u64;
         self.reporter.summary.bytes += result.bytes as u64;
         self.bar.inc(len as u64);
         if let BlockEnd::Unfinished(at) = result.end {
@@ -519,12 +571,14 @@ impl<W: Write> Run<'_, W> {
 
     /// Splits the rest of the current input from `at` with the streaming reader.
     fn resume(&mut self, at: ResumePoint) -> io::Result<()> {
-        let Some(input) = self.inputs.get(self.input) else {
+        let i = self.input;
+        let Some(input) = self.inputs.get(i) else {
             return Ok(());
         };
-        let name = self.name.clone();
-        let fail = move |e: io::Error| io::Error::new(e.kind(), format!("{name}: {e}"));
-        let games = blocks::resume(input, at).map_err(&fail)?;
+        let games = match blocks::resume(input, at) {
+            Ok(games) => games,
+            Err(e) => return self.failed(i, &e),
+        };
         let mut outcome = Ok(());
         let first = self.index;
         let read = batches(games, first, |(batch, bytes)| {
@@ -533,7 +587,10 @@ impl<W: Write> Run<'_, W> {
             outcome.is_ok()
         });
         outcome?;
-        read.map(|_| ()).map_err(fail)
+        match read {
+            Ok(_) => Ok(()),
+            Err(e) => self.failed(i, &e),
+        }
     }
 
     /// Judges games read by the streaming reader (in parallel), and reports them in order.
@@ -566,6 +623,7 @@ impl<W: Write> Run<'_, W> {
             self.reporter.game(r)?;
         }
         self.reporter.summary.bytes += bytes as u64;
+        self.read = self.read.saturating_add(bytes as u64);
         self.bar.inc(bytes as u64);
         self.progress();
         Ok(())
@@ -584,21 +642,23 @@ impl<W: Write> Run<'_, W> {
 /// by the blocks in flight and the largest game.
 fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
-        if !emit(Msg::File(i)) {
-            return;
-        }
-        let name = input.name();
-        let fail = |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
+        let fail = |e: io::Error| Msg::Failed(i, e);
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                emit(fail(e));
-                return;
+                // One input that cannot be read never stops the others.
+                if !emit(fail(e)) {
+                    return;
+                }
+                continue;
             }
         };
-        if matches!(input, Input::Stdin) {
-            // Standard input cannot be read again from where a block was cut
-            // inside a game: it goes through the streaming reader.
+        if !emit(Msg::File(i)) {
+            return;
+        }
+        if input.streams() {
+            // Standard input and pipes cannot be read again from where a block
+            // was cut inside a game: they go through the streaming reader.
             if !read_batches(reader, &mut emit, &fail) {
                 return;
             }
@@ -610,8 +670,10 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
             let block = match block {
                 Ok(b) => b,
                 Err(e) => {
-                    emit(fail(e));
-                    return;
+                    if !emit(fail(e)) {
+                        return;
+                    }
+                    break;
                 }
             };
             if !emit(Msg::Block(&block)) {
@@ -624,7 +686,8 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
     }
 }
 
-/// Splits one input with the streaming reader into batches of games; whether to go on.
+/// Splits one input with the streaming reader into batches of games; whether to
+/// go on (after a read error, reported, with the next input).
 fn read_batches(
     reader: impl io::Read,
     emit: &mut impl FnMut(Msg<'static>) -> bool,
@@ -634,10 +697,7 @@ fn read_batches(
         emit(Msg::Batch(batch, bytes))
     }) {
         Ok(go_on) => go_on,
-        Err(e) => {
-            emit(fail(e));
-            false
-        }
+        Err(e) => emit(fail(e)),
     }
 }
 

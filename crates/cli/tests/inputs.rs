@@ -56,10 +56,16 @@ fn zstd_files_are_read_as_they_stream_and_directories_recursively() {
 }
 
 #[test]
-fn a_missing_input_is_a_usage_error() {
+fn a_missing_input_is_reported_and_the_run_goes_on() {
     let dir = scratch("missing");
     let (code, out, err) = scoresheet(&["validate", "nope.pgn"], &dir);
-    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            2,
+            "0 files, 0 games: 0 valid, 0 invalid, 0 warnings, 0 plies, 1 input not read\n"
+        )
+    );
     assert_eq!(
         err,
         "scoresheet: error: nope.pgn: no such file or directory\n"
@@ -165,17 +171,34 @@ fn standard_input_among_files_is_reported_in_its_place_whatever_the_jobs() {
 }
 
 #[test]
-fn an_input_that_fails_midway_stops_the_run_after_the_games_before_it() {
+fn an_input_that_fails_midway_is_reported_after_its_games_and_the_run_goes_on() {
     let dir = scratch("fails");
-    let packed = zstd::encode_all(GAME.repeat(3000).as_bytes(), 3).expect("compress");
+    let packed = zstd::encode_all(numbered(30_000).as_bytes(), 3).expect("compress");
     std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("write cut");
     std::fs::write(dir.join("good.pgn"), GAME.repeat(3)).expect("write good");
     let runs = each_jobs(&["good.pgn", "cut.pgn.zst", "good.pgn"], &dir, "");
     let (code, out, err) = &runs[0];
     assert_eq!(*code, 2);
-    assert!(err.starts_with("scoresheet: error: cut.pgn.zst: "), "{err}");
-    assert_eq!(out.matches("\"file\":\"good.pgn\"").count(), 3, "{out}");
+    assert!(
+        err.starts_with("scoresheet: error: cut.pgn.zst: incomplete frame (after "),
+        "{err}"
+    );
+    assert_eq!(out.matches("\"file\":\"good.pgn\"").count(), 6, "{out}");
+    let cut = out.matches("\"file\":\"cut.pgn.zst\"").count();
+    assert!(
+        err.contains(&format!("(after {cut} games, ")),
+        "{cut} games reported: {err}"
+    );
+    assert!(out.ends_with(",\"unread\":1}}\n"), "{out}");
     for run in &runs[1..] {
         assert_eq!(run, &runs[0]);
     }
+}
+
+/// `n` valid games told apart by their Event tag (so that they do not
+/// compress to nothing).
+fn numbered(n: usize) -> String {
+    (0..n)
+        .map(|i| GAME.replace("[Event \"e\"]", &format!("[Event \"e{i}\"]")))
+        .collect()
 }

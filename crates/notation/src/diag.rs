@@ -98,21 +98,44 @@ impl Diagnostic {
         // Control characters (a terminal escape in a tag, a NUL in garbage) are shown
         // as spaces, one for one, so a file cannot drive the reader's terminal and the
         // carets stay aligned.
-        let full: String = String::from_utf8_lossy(index.line_text(self.span.start))
-            .chars()
-            .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
-            .collect();
+        //
         // A long line (a whole game on one line, a megabyte of garbage) is shown as a
-        // window around the column, so a report stays readable and small.
-        let chars: Vec<char> = full.chars().collect();
-        let (from, to) = if chars.len() > MAX_FRAME {
-            let from = (at.column - 1).saturating_sub(MAX_FRAME / 2);
+        // window around the column, so a report stays readable and small. Only the
+        // bytes that can reach the window are decoded (a character is at most 4
+        // bytes): each diagnostic costs the same whatever the line's length, so a
+        // game on one line with a warning at every move renders in linear time.
+        let line = index.line_text(self.span.start);
+        let in_line = self
+            .span
+            .start
+            .saturating_sub(index.line_start(self.span.start))
+            .min(line.len());
+        let reach = 4 * MAX_FRAME;
+        let lo = in_line.saturating_sub(reach);
+        let hi = (in_line + reach).min(line.len());
+        let shown = |bytes: &[u8]| -> Vec<char> {
+            String::from_utf8_lossy(bytes)
+                .chars()
+                .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+                .collect()
+        };
+        let chars = shown(&line[lo..hi]);
+        // The column of the span in `chars`: the file's when the whole line is
+        // decoded; otherwise counted within the window (the window has more than
+        // MAX_FRAME / 2 characters on each cut side, so the frame is the same).
+        let column = if lo == 0 && hi == line.len() {
+            at.column
+        } else {
+            shown(&line[lo..in_line]).len() + 1
+        };
+        let (from, to) = if chars.len() > MAX_FRAME || (lo, hi) != (0, line.len()) {
+            let from = (column - 1).saturating_sub(MAX_FRAME / 2);
             (from, (from + MAX_FRAME).min(chars.len()))
         } else {
             (0, chars.len())
         };
         let mut line: String = chars.get(from..to).unwrap_or_default().iter().collect();
-        let mut caret_col = (at.column - 1).saturating_sub(from);
+        let mut caret_col = (column - 1).saturating_sub(from);
         if from > 0 {
             line.insert(0, '…');
             caret_col += 1;
@@ -155,6 +178,71 @@ mod tests {
         let under: String = lines[2].chars().skip(caret).take(3).collect();
         assert_eq!(under, "Ke9");
         assert_eq!(lines[3].trim_end().ends_with("^^^"), true);
+    }
+
+    #[test]
+    fn the_window_of_a_long_line_is_the_same_as_decoding_the_whole_line() {
+        // Multi-byte characters and invalid bytes, one line of about 60 kB and a
+        // short one; the frame must be what decoding the whole line gives.
+        let mut text = Vec::new();
+        for i in 0..4000 {
+            text.extend_from_slice("1. e4 é5 ♘f3 ".as_bytes());
+            if i % 5 == 0 {
+                text.push(0xe2);
+            }
+        }
+        text.extend_from_slice(b"\nshort line\n");
+        let index = LineIndex::new(&text);
+        for start in (0..text.len()).step_by(97).chain([text.len() - 3]) {
+            let d = Diagnostic::new(Severity::Warning, "k", "m", Span::new(start, start + 2));
+            let whole = frame_of_whole_line(&d, &text, &index);
+            let shown = d.render("f", &index);
+            let frame: Vec<&str> = shown.lines().skip(2).take(2).collect();
+            assert_eq!(
+                frame,
+                whole.iter().map(String::as_str).collect::<Vec<_>>(),
+                "{start}"
+            );
+        }
+    }
+
+    /// The frame line and caret line, decoding the whole line (the reference).
+    fn frame_of_whole_line(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>) -> Vec<String> {
+        let at = index.line_col(d.span.start);
+        let _ = text;
+        let chars: Vec<char> = String::from_utf8_lossy(index.line_text(d.span.start))
+            .chars()
+            .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+            .collect();
+        let (from, to) = if chars.len() > MAX_FRAME {
+            let from = (at.column - 1).saturating_sub(MAX_FRAME / 2);
+            (from, (from + MAX_FRAME).min(chars.len()))
+        } else {
+            (0, chars.len())
+        };
+        let mut line: String = chars[from..to].iter().collect();
+        let mut caret = (at.column - 1).saturating_sub(from);
+        if from > 0 {
+            line.insert(0, '…');
+            caret += 1;
+        }
+        if to < chars.len() {
+            line.push('…');
+        }
+        let gutter = at.line.to_string();
+        let carets = "^".repeat(
+            d.span
+                .len()
+                .clamp(1, line.chars().count().saturating_sub(caret).max(1)),
+        );
+        vec![
+            format!("{gutter} | {line}"),
+            format!(
+                "{} | {}{carets}",
+                " ".repeat(gutter.len()),
+                " ".repeat(caret)
+            ),
+        ]
     }
 
     #[test]

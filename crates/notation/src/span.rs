@@ -93,7 +93,15 @@ impl fmt::Display for LineCol {
 pub struct LineIndex<'a> {
     text: &'a [u8],
     line_starts: Vec<usize>,
+    /// Characters before each [`CHAR_STEP`]-byte step of a text longer than
+    /// one step (empty otherwise): a column on a long line is counted from
+    /// the step before it, not from the line start, so locating every move of
+    /// a game written on one line takes linear time, not quadratic.
+    chars_before_step: Vec<usize>,
 }
+
+/// The byte distance between two character-count checkpoints of a [`LineIndex`].
+const CHAR_STEP: usize = 4096;
 
 impl<'a> LineIndex<'a> {
     /// Indexes the line starts of `text` (lines end at `\n`; a `\r` before it is part of the line end).
@@ -101,7 +109,30 @@ impl<'a> LineIndex<'a> {
     pub fn new(text: &'a [u8]) -> LineIndex<'a> {
         let mut line_starts = vec![0];
         line_starts.extend(memchr::memchr_iter(b'\n', text).map(|i| i + 1));
-        LineIndex { text, line_starts }
+        let mut chars_before_step = Vec::new();
+        if text.len() > CHAR_STEP {
+            let mut chars = 0;
+            chars_before_step.push(0);
+            for step in text.chunks(CHAR_STEP) {
+                chars += count_chars(step);
+                chars_before_step.push(chars);
+            }
+        }
+        LineIndex {
+            text,
+            line_starts,
+            chars_before_step,
+        }
+    }
+
+    /// The characters of `text[..offset]`, counted from the checkpoint before
+    /// `offset` (at most [`CHAR_STEP`] bytes counted).
+    fn chars_before(&self, offset: usize) -> usize {
+        let step = offset / CHAR_STEP;
+        match self.chars_before_step.get(step) {
+            Some(&before) => before + count_chars(&self.text[step * CHAR_STEP..offset]),
+            None => count_chars(&self.text[..offset]),
+        }
     }
 
     /// The line and column of `offset`; an offset past the end is clamped to the end.
@@ -110,11 +141,23 @@ impl<'a> LineIndex<'a> {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
         let start = self.line_starts[line];
-        let column = count_chars(&self.text[start..offset]) + 1;
+        let column = if offset - start > CHAR_STEP && !self.chars_before_step.is_empty() {
+            self.chars_before(offset) - self.chars_before(start) + 1
+        } else {
+            count_chars(&self.text[start..offset]) + 1
+        };
         LineCol {
             line: line + 1,
             column,
         }
+    }
+
+    /// The byte offset where the line holding `offset` starts.
+    #[must_use]
+    pub fn line_start(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+        self.line_starts[line]
     }
 
     /// The text of the line holding `offset`, without its line end.
@@ -139,4 +182,49 @@ impl<'a> LineIndex<'a> {
 /// continue a sequence starts a character.
 fn count_chars(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `line_col` by counting from the start of the text, the slow way.
+    fn naive(text: &[u8], offset: usize) -> LineCol {
+        let before = &text[..offset.min(text.len())];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        LineCol {
+            line,
+            column: count_chars(&before[start..]) + 1,
+        }
+    }
+
+    #[test]
+    fn columns_on_long_lines_match_counting_from_the_line_start() {
+        // Long lines of multi-byte characters and invalid bytes across the
+        // checkpoints, short lines, and a line ending exactly on one.
+        let mut text = Vec::new();
+        for i in 0..3000 {
+            text.extend_from_slice("1. e4 é5 ♘f3 ".as_bytes());
+            if i % 7 == 0 {
+                text.push(0xff);
+            }
+        }
+        text.push(b'\n');
+        text.extend_from_slice(b"short\r\n");
+        text.resize(3 * CHAR_STEP - 1, b'x');
+        text.push(b'\n');
+        text.extend(std::iter::repeat_n("ü".as_bytes(), 5000).flatten());
+        let index = LineIndex::new(&text);
+        for offset in (0..=text.len() + 3).step_by(7) {
+            assert_eq!(
+                index.line_col(offset),
+                naive(&text, offset),
+                "offset {offset}"
+            );
+        }
+    }
 }

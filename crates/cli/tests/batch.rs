@@ -1,0 +1,566 @@
+//! Batch safety through the real binary (issue 21): inputs that can be read
+//! only once (pipes, FIFOs), outputs that are inputs, inputs that fail, and
+//! the limits of the arguments. Each run has a watchdog: a hang fails the test.
+//! See docs/RELIABILITY.md.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pretty_assertions::assert_eq;
+
+/// How long one run may take before it counts as a hang.
+const WATCHDOG: Duration = Duration::from_secs(60);
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+/// A valid game of 7 plies, 71 bytes.
+const GAME: &str =
+    "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+
+/// An invalid game (the king cannot go to e3), 19 bytes.
+const BAD: &str = "1. e4 e5 2. Ke3 *\n\n";
+
+/// What one run gave.
+#[derive(Debug, PartialEq, Eq)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// A fresh directory for each case.
+fn scratch(case: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("batch")
+        .join(case);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("creating the case directory");
+    d
+}
+
+/// Runs `program args` in `cwd` under the watchdog, standard input closed.
+fn run(cwd: &Path, program: &str, args: &[&str]) -> Run {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(cwd)
+        .env("SCORESHEET_NO_TIMING", "1")
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running the command");
+    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut err = child.stderr.take().expect("stderr is piped");
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break status;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{program} {args:?} still running after {WATCHDOG:?}: killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
+    }
+}
+
+/// Runs `scoresheet args` in `cwd`.
+fn scoresheet(cwd: &Path, args: &[&str]) -> Run {
+    run(cwd, BIN, args)
+}
+
+/// Runs a bash script in `cwd`, `$S` being the binary (for process
+/// substitution and FIFOs).
+fn bash(cwd: &Path, script: &str) -> Run {
+    run(cwd, "bash", &["-c", &format!("S='{BIN}'; {script}")])
+}
+
+/// 3,000 games, one in ten invalid, after a first game of more than 1 MiB (a
+/// long comment): blocks are cut inside games, and the first block cannot
+/// hold the first game.
+fn big_input() -> String {
+    let mut text = format!("{{{}}}\n1. d4 d5 *\n\n", "x".repeat(1_200_000));
+    for i in 0..3000 {
+        text.push_str(if i % 10 == 3 { BAD } else { GAME });
+    }
+    text
+}
+
+#[test]
+fn a_pipe_a_fifo_and_dev_stdin_report_what_the_same_bytes_report_as_a_file() {
+    let dir = scratch("pipes");
+    std::fs::write(dir.join("f.pgn"), big_input()).expect("writing the input");
+    for jobs in ["1", "2"] {
+        for format in ["human", "json"] {
+            let args = format!("validate --jobs {jobs} --format {format}");
+            let file = bash(&dir, &format!("$S {args} f.pgn"));
+            assert_eq!(file.code, Some(1), "{}", file.stderr);
+            let named_lines = file.stdout.lines().filter(|l| l.contains("f.pgn")).count();
+            let expected = if format == "json" { 3001 } else { 300 };
+            assert_eq!(named_lines, expected, "{args}");
+            let named = |run: Run, name: &str| Run {
+                stdout: run.stdout.replace(name, "f.pgn"),
+                ..run
+            };
+            let piped = bash(&dir, &format!("$S {args} <(cat f.pgn)"));
+            let at = piped.stdout.find("/dev/fd/").expect("the pipe's name");
+            let digits = piped.stdout[at + 8..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            let fd = piped.stdout[at..at + 8 + digits].to_owned();
+            assert_eq!(named(piped, &fd), file, "<(cat f.pgn), {args}");
+            let stdin = bash(&dir, &format!("cat f.pgn | $S {args} /dev/stdin"));
+            assert_eq!(named(stdin, "/dev/stdin"), file, "/dev/stdin, {args}");
+            let fifo = bash(
+                &dir,
+                &format!("rm -f p.pgn; mkfifo p.pgn; cat f.pgn > p.pgn & $S {args} p.pgn"),
+            );
+            assert_eq!(named(fifo, "p.pgn"), file, "a FIFO, {args}");
+        }
+    }
+}
+
+#[test]
+fn convert_reads_a_pipe_of_games_or_of_a_book_table_as_the_file() {
+    let dir = scratch("convert-pipes");
+    std::fs::write(dir.join("f.pgn"), big_input()).expect("writing the input");
+    let book = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/play/0003_book_table_spaced.desc.txt");
+    std::fs::copy(book, dir.join("book.txt")).expect("copying the book");
+    for input in ["f.pgn", "book.txt"] {
+        let file = bash(&dir, &format!("$S convert --to uci {input}"));
+        assert!(file.stdout.len() > 100, "{input}: {}", file.stderr);
+        let piped = bash(&dir, &format!("$S convert --to uci <(cat {input})"));
+        assert_eq!(piped.stdout, file.stdout, "<(cat {input})");
+        assert_eq!(piped.code, file.code, "<(cat {input})");
+        let fifo = bash(
+            &dir,
+            &format!("rm -f p; mkfifo p; cat {input} > p & $S convert --to uci p"),
+        );
+        assert_eq!(fifo.stdout, file.stdout, "a FIFO of {input}");
+        assert_eq!(fifo.code, file.code, "a FIFO of {input}");
+    }
+}
+
+#[test]
+fn a_book_table_over_256_mib_is_an_error_not_cut() {
+    let dir = scratch("big-book");
+    let book = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/play/0003_book_table_spaced.desc.txt");
+    std::fs::copy(book, dir.join("book.txt")).expect("copying the book");
+    // Blank lines to 257 MiB after the table.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("book.txt"))
+        .expect("opening the book");
+    let blank = vec![b'\n'; 1 << 20];
+    for _ in 0..257 {
+        std::io::Write::write_all(&mut file, &blank).expect("growing the book");
+    }
+    drop(file);
+    let r = scoresheet(&dir, &["convert", "--to", "uci", "book.txt"]);
+    let _ = std::fs::remove_file(dir.join("book.txt"));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "scoresheet: error: book.txt: a book table of more than 256 MiB: not read (split it into smaller files)\n"
+    );
+}
+
+#[test]
+fn convert_refuses_an_output_that_is_an_input_through_any_name() {
+    let dir = scratch("output-is-input");
+    std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
+    std::os::unix::fs::symlink("x.pgn", dir.join("link.pgn")).expect("a symlink");
+    std::fs::hard_link(dir.join("x.pgn"), dir.join("hard.pgn")).expect("a hard link");
+    for (input, output) in [
+        ("x.pgn", "x.pgn"),
+        ("x.pgn", "./x.pgn"),
+        ("x.pgn", "link.pgn"),
+        ("link.pgn", "x.pgn"),
+        ("x.pgn", "hard.pgn"),
+        (".", "x.pgn"),
+    ] {
+        let r = scoresheet(&dir, &["convert", "--to", "pgn", input, "-o", output]);
+        assert_eq!(r.code, Some(2), "{input} -o {output}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("the output is also an input"),
+            "{input} -o {output}: {}",
+            r.stderr
+        );
+        let kept = std::fs::read_to_string(dir.join("x.pgn")).expect("reading the input");
+        assert_eq!(kept, GAME.repeat(3), "{input} -o {output}");
+    }
+}
+
+#[test]
+fn convert_writes_its_output_through_a_temporary_file() {
+    let dir = scratch("output-whole");
+    std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
+    let r = scoresheet(&dir, &["convert", "--to", "uci", "x.pgn", "-o", "out.uci"]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    let written = std::fs::read_to_string(dir.join("out.uci")).expect("the output");
+    assert_eq!(
+        written,
+        "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0\n".repeat(3)
+    );
+    let r = scoresheet(
+        &dir,
+        &["convert", "--to", "uci", "x.pgn", "-o", "/dev/null"],
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    // An input that fails midway: the games before the cut are written, the
+    // output complete for them, the failure said, exit 2.
+    let packed = zstd::encode_all(numbered(30_000).as_bytes(), 3).expect("compressing");
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
+    let r = scoresheet(
+        &dir,
+        &["convert", "--to", "uci", "cut.pgn.zst", "-o", "cut.uci"],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let written = std::fs::read_to_string(dir.join("cut.uci")).expect("the output");
+    let games = written.lines().count();
+    assert!(games > 100, "{games} games written");
+    assert_eq!(
+        r.stderr,
+        format!("scoresheet: error: cut.pgn.zst: incomplete frame (after {games} games)\n")
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("listing")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["cut.pgn.zst", "cut.uci", "out.uci", "x.pgn"]);
+}
+
+/// `n` valid games told apart by their Event tag (so that they do not
+/// compress to nothing).
+fn numbered(n: usize) -> String {
+    (0..n)
+        .map(|i| GAME.replace("[Event \"e\"]", &format!("[Event \"e{i}\"]")))
+        .collect()
+}
+
+#[test]
+fn one_input_that_cannot_be_read_never_stops_the_batch() {
+    let dir = scratch("bad-inputs");
+    std::fs::write(dir.join("good.pgn"), format!("{GAME}{BAD}")).expect("writing");
+    std::os::unix::fs::symlink("nowhere.pgn", dir.join("dangling.pgn")).expect("a symlink");
+    let packed = zstd::encode_all(numbered(30_000).as_bytes(), 3).expect("compressing");
+    std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
+    let inputs = [
+        "good.pgn",
+        "missing.pgn",
+        "dangling.pgn",
+        "cut.pgn.zst",
+        "good.pgn",
+    ];
+    let mut first: Option<Run> = None;
+    for jobs in ["1", "2", "3"] {
+        let mut args = vec!["validate", "--format", "json", "--jobs", jobs];
+        args.extend(inputs);
+        let r = scoresheet(&dir, &args);
+        assert_eq!(r.code, Some(2), "--jobs {jobs}: {}", r.stderr);
+        let err: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(err.len(), 3, "{}", r.stderr);
+        assert_eq!(
+            err[..2],
+            [
+                "scoresheet: error: missing.pgn: no such file or directory",
+                "scoresheet: error: dangling.pgn: a symbolic link to nothing (no such file or directory)",
+            ]
+        );
+        let lines: Vec<serde_json::Value> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        let summary = &lines.last().expect("a summary")["summary"];
+        let cut = lines.iter().filter(|l| l["file"] == "cut.pgn.zst").count();
+        assert!(cut > 1000, "{cut} games before the cut");
+        assert!(
+            err[2].starts_with(&format!(
+                "scoresheet: error: cut.pgn.zst: incomplete frame (after {cut} games, "
+            )),
+            "{}",
+            err[2]
+        );
+        assert_eq!(summary["files"], 3);
+        assert_eq!(summary["games"], cut + 4);
+        assert_eq!(summary["invalid"], 2);
+        assert_eq!(summary["unread"], 3);
+        match &first {
+            None => first = Some(r),
+            Some(f) => assert_eq!(&r, f, "--jobs {jobs} against --jobs 1"),
+        }
+    }
+    let mut args = vec!["validate"];
+    args.extend(inputs);
+    let human = scoresheet(&dir, &args);
+    assert_eq!(human.code, Some(2));
+    let last = human.stdout.lines().last().unwrap_or_default().to_owned();
+    assert!(last.ends_with(" plies, 3 inputs not read"), "{last}");
+    // convert goes on too: both good files are written.
+    let mut args = vec!["convert", "--to", "uci"];
+    args.extend(inputs);
+    let r = scoresheet(&dir, &args);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 3 + 2, "{}", r.stderr);
+    let good = "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0\n";
+    assert!(r.stdout.starts_with(good), "{}", &r.stdout[..200]);
+    assert!(r.stdout.ends_with(good), "the second good.pgn is written");
+}
+
+/// Runs `scoresheet args` in `cwd` with `key=value` in its environment.
+fn scoresheet_env(cwd: &Path, args: &[&str], key: &str, value: &str) -> Run {
+    let script = format!(
+        "{key}='{value}' \"$S\" {}",
+        args.iter()
+            .map(|a| format!("'{a}'"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    bash(cwd, &script)
+}
+
+#[test]
+fn perft_depths_that_cannot_finish_are_usage_errors_and_depth_0_divides_to_1() {
+    let dir = scratch("perft");
+    let r = scoresheet(&dir, &["perft", "startpos", "21"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("21 is not in 0..=20"), "{}", r.stderr);
+    let r = scoresheet(&dir, &["perft", "startpos", "4294967295"]);
+    assert_eq!(r.code, Some(2));
+    let plain = scoresheet(&dir, &["perft", "startpos", "0"]);
+    assert_eq!((plain.code, plain.stdout.as_str()), (Some(0), "1\n"));
+    let divided = scoresheet(&dir, &["perft", "--divide", "startpos", "0"]);
+    assert_eq!(
+        (divided.code, divided.stdout.as_str()),
+        (Some(0), "\nmoves: 0\nnodes: 1\n")
+    );
+}
+
+#[test]
+fn jobs_are_capped_and_a_block_size_out_of_range_is_a_usage_error() {
+    let dir = scratch("limits");
+    std::fs::write(dir.join("f.pgn"), format!("{GAME}{BAD}").repeat(50)).expect("writing");
+    let one = scoresheet(&dir, &["validate", "--jobs", "1", "f.pgn"]);
+    let many = scoresheet(&dir, &["validate", "--jobs", "100000", "f.pgn"]);
+    assert_eq!((many.code, &many.stdout), (one.code, &one.stdout));
+    assert!(
+        many.stderr
+            .starts_with("scoresheet: note: --jobs 100000 is more than 4 per core: using "),
+        "{}",
+        many.stderr
+    );
+    for value in ["0", "abc", "1000000000000000000", "-1", ""] {
+        for command in [
+            &["validate", "f.pgn"][..],
+            &["convert", "--to", "uci", "f.pgn"],
+        ] {
+            let r = scoresheet_env(&dir, command, "SCORESHEET_BLOCK_BYTES", value);
+            assert_eq!(r.code, Some(2), "{value}: {}", r.stderr);
+            assert_eq!(r.stdout, "", "{value}");
+            assert_eq!(
+                r.stderr,
+                format!(
+                    "scoresheet: error: SCORESHEET_BLOCK_BYTES={value}: not a number of bytes from 1 to 67108864\n"
+                )
+            );
+        }
+    }
+    let small = scoresheet_env(&dir, &["validate", "f.pgn"], "SCORESHEET_BLOCK_BYTES", "7");
+    assert_eq!((small.code, &small.stdout), (one.code, &one.stdout));
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error_even_for_help() {
+    let dir = scratch("dev-full");
+    std::fs::write(dir.join("f.pgn"), GAME).expect("writing");
+    for command in [
+        "$S --help",
+        "$S validate --help",
+        "$S --version",
+        "$S validate f.pgn",
+        "$S convert --to uci f.pgn",
+        "$S play f.pgn",
+    ] {
+        let r = bash(&dir, &format!("{command} > /dev/full"));
+        assert_eq!(r.code, Some(2), "{command}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("scoresheet: error: "),
+            "{command}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn play_shows_no_control_character_of_tags_or_file_names() {
+    let dir = scratch("play-escapes");
+    let name = "t\x1b]0;title\x07.pgn";
+    let game = "[White \"\x1b]0;pwned\x07W\"]\n[Black \"B\x1b[31m\"]\n\n1. e4 e5 2. Ke3 *\n";
+    std::fs::write(dir.join(name), game).expect("writing");
+    let r = scoresheet(&dir, &["play", name]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stdout.contains(" ]0;pwned W - B [31m\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("t ]0;title .pgn:"), "{}", r.stdout);
+    assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'));
+}
+
+#[test]
+fn gzip_bzip2_and_zstd_are_read_as_they_stream_told_by_their_magic_bytes() {
+    use std::io::Write as _;
+    let dir = scratch("compressed");
+    let text = format!("{}{BAD}", numbered(2000));
+    std::fs::write(dir.join("plain.pgn"), &text).expect("writing");
+    // gzip in two members, as `cat a.gz b.gz` makes.
+    let (a, b) = text.split_at(text.len() / 2);
+    let mut gz = Vec::new();
+    for part in [a, b] {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(part.as_bytes()).expect("gzip");
+        gz.extend(enc.finish().expect("gzip"));
+    }
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    bz.write_all(text.as_bytes()).expect("bzip2");
+    let bz = bz.finish().expect("bzip2");
+    let zst = zstd::encode_all(text.as_bytes(), 3).expect("zstd");
+    for (name, bytes) in [
+        ("g.pgn.gz", &gz),
+        ("b.pgn.bz2", &bz),
+        ("z.pgn.zst", &zst),
+        ("gzip-named.pgn", &gz),
+        ("bzip2-named.txt", &bz),
+    ] {
+        std::fs::write(dir.join(name), bytes).expect("writing");
+    }
+    let plain = scoresheet(&dir, &["validate", "plain.pgn"]);
+    assert_eq!(plain.code, Some(1));
+    assert!(
+        plain.stdout.contains("2001 games: 2000 valid, 1 invalid,"),
+        "{}",
+        plain.stdout
+    );
+    for name in [
+        "g.pgn.gz",
+        "b.pgn.bz2",
+        "z.pgn.zst",
+        "gzip-named.pgn",
+        "bzip2-named.txt",
+    ] {
+        let r = scoresheet(&dir, &["validate", name]);
+        let same = Run {
+            stdout: r.stdout.replace(name, "plain.pgn"),
+            ..r
+        };
+        assert_eq!(same, plain, "{name}");
+        let piped = bash(&dir, &format!("cat {name} | $S validate --jobs 2"));
+        assert_eq!(
+            piped.stdout,
+            plain.stdout.replace("plain.pgn", "<stdin>"),
+            "{name} piped"
+        );
+    }
+    // A directory takes the compressed game files too.
+    let all = scoresheet(&dir, &["validate", "--quiet", "."]);
+    assert!(
+        all.stdout.starts_with("5 files, 10005 games"),
+        "{}",
+        all.stdout
+    );
+}
+
+#[test]
+fn a_binary_file_is_reported_once_and_the_run_goes_on() {
+    let dir = scratch("binary");
+    let mut bytes = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    for i in 0..200_000u32 {
+        bytes.extend_from_slice(&i.to_le_bytes());
+        bytes.extend_from_slice(b"\n[1. e4 ]\n");
+    }
+    std::fs::write(dir.join("prog.pgn"), &bytes).expect("writing");
+    std::fs::write(dir.join("ok.pgn"), GAME).expect("writing");
+    for jobs in ["1", "2"] {
+        let r = scoresheet(&dir, &["validate", "--jobs", jobs, "prog.pgn", "ok.pgn"]);
+        assert_eq!(
+            r.stderr,
+            "scoresheet: error: prog.pgn: binary data (a NUL byte at offset 7), not a game file: not read\n"
+        );
+        assert_eq!(
+            r.stdout,
+            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 7 plies, 1 input not read\n"
+        );
+        assert_eq!(r.code, Some(2));
+    }
+}
+
+#[test]
+fn a_directory_walk_follows_no_loop_counts_each_file_once_and_skips_fifos() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("d/sub")).expect("dirs");
+    std::fs::write(dir.join("d/a.pgn"), GAME).expect("writing");
+    std::fs::write(dir.join("d/sub/b.pgn"), GAME).expect("writing");
+    for (target, link) in [
+        (".", "d/self1"),
+        (".", "d/self2"),
+        ("..", "d/sub/up"),
+        ("sub", "d/again"),
+        ("a.pgn", "d/same.pgn"),
+    ] {
+        std::os::unix::fs::symlink(target, dir.join(link)).expect("a symlink");
+    }
+    let fifo = bash(&dir, "mkfifo d/pipe.pgn");
+    assert_eq!(fifo.code, Some(0), "{}", fifo.stderr);
+    let r = scoresheet(&dir, &["validate", "d"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "2 files, 2 games: 2 valid, 0 invalid, 0 warnings, 14 plies\n"
+    );
+    let mut notes: Vec<&str> = r.stderr.lines().collect();
+    notes.sort_unstable();
+    assert_eq!(
+        notes,
+        [
+            "scoresheet: note: d/again/up: a link to d (which contains it): not followed",
+            "scoresheet: note: d/pipe.pgn: not a regular file (a FIFO, socket or device): skipped",
+            "scoresheet: note: d/self1: a link to d (which contains it): not followed",
+            "scoresheet: note: d/self2: a link to d (which contains it): not followed",
+            "scoresheet: note: d/sub/up: a link to d (which contains it): not followed",
+        ]
+    );
+    // Nothing to read is a usage error, not a silent pass.
+    std::fs::create_dir_all(dir.join("empty")).expect("dir");
+    for command in [
+        &["validate", "empty"][..],
+        &["convert", "--to", "uci", "empty"],
+    ] {
+        let r = scoresheet(&dir, command);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""));
+        assert_eq!(
+            r.stderr,
+            "scoresheet: error: empty: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found\n"
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! `cargo xtask bench --hostile`: the throughput of crafted worst cases, one
+//! per class of input that once took more than linear time or memory
+//! (docs/RELIABILITY.md lists them). Each case is generated here, run once
+//! through the release binary, and reported with its MB/s and peak memory; a
+//! case under 1 MB/s is marked. Measured, never a timed test.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use crate::util::{release_binary, target_dir};
+
+/// The slowest throughput a case may have.
+const FLOOR_MB_S: f64 = 1.0;
+
+/// One line of `n` move pairs `Nf3+ Nf6+ Ng1+ Ng8+`: a wrong check mark at
+/// every ply, so a warning (located, rendered) at every ply of one long line.
+fn check_marks_on_one_line(pairs: usize) -> Vec<u8> {
+    let mut s = String::from("[Event \"marks\"]\n\n");
+    for i in 0..pairs {
+        let n = 2 * i + 1;
+        let _ = write!(s, "{n}. Nf3+ Nf6+ {}. Ng1+ Ng8+ ", n + 1);
+    }
+    s.push_str("*\n");
+    s.into_bytes()
+}
+
+/// One game of `bytes` of two-byte tokens (the first illegal move stops the
+/// replay; the parser still reads every token).
+fn two_byte_tokens(bytes: usize) -> Vec<u8> {
+    let mut v = b"[Event \"tokens\"]\n\n1. e4 ".to_vec();
+    while v.len() < bytes {
+        v.extend_from_slice(b"e4 ");
+    }
+    v.extend_from_slice(b"*\n");
+    v
+}
+
+/// Variations `depth` deep, around one move.
+fn deep_variations(depth: usize) -> Vec<u8> {
+    let mut v = b"[Event \"deep\"]\n\n1. e4 ".to_vec();
+    v.extend(std::iter::repeat_n(b"( ".as_slice(), depth).flatten());
+    v.extend_from_slice(b"1. d4 ");
+    v.extend(std::iter::repeat_n(b") ".as_slice(), depth).flatten());
+    v.extend_from_slice(b"e5 *\n");
+    v
+}
+
+/// A comment of `bytes` between two moves.
+fn long_comment(bytes: usize) -> Vec<u8> {
+    let mut v = b"[Event \"comment\"]\n\n1. e4 {".to_vec();
+    v.extend(std::iter::repeat_n(b'x', bytes));
+    v.extend_from_slice(b"} e5 *\n");
+    v
+}
+
+/// Runs the cases; prints one row each.
+pub fn run() -> Result<(), String> {
+    let bin = release_binary()?;
+    let dir = target_dir().join("bench-hostile");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
+        (
+            "check marks, one line of 80,000 plies",
+            check_marks_on_one_line(20_000),
+            vec!["validate", "play", "convert"],
+        ),
+        (
+            "two-byte tokens, one game of 8 MiB",
+            two_byte_tokens(8 << 20),
+            vec!["validate", "play", "convert"],
+        ),
+        (
+            "variations 100,000 deep",
+            deep_variations(100_000),
+            vec!["validate", "convert"],
+        ),
+        (
+            "a comment of 10 MiB",
+            long_comment(10 << 20),
+            vec!["validate", "convert"],
+        ),
+    ];
+    println!(
+        "| case | command | MB | seconds | MB/s | peak RSS MB | |\n| --- | --- | ---: | ---: | ---: | ---: | --- |"
+    );
+    let mut slow = 0;
+    for (name, bytes, commands) in &cases {
+        let file = dir.join("case.pgn");
+        std::fs::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+        for command in commands {
+            let (secs, rss) = time_one(&bin, command, &file)?;
+            let mb = bytes.len() as f64 / 1e6;
+            let rate = mb / secs.max(1e-6);
+            let mark = if rate < FLOOR_MB_S {
+                slow += 1;
+                "under 1 MB/s"
+            } else {
+                ""
+            };
+            let rss = rss.map_or("?".to_owned(), |k| format!("{:.0}", k as f64 / 1024.0));
+            println!("| {name} | {command} | {mb:.1} | {secs:.2} | {rate:.1} | {rss} | {mark} |");
+        }
+    }
+    let _ = std::fs::remove_file(dir.join("case.pgn"));
+    if slow > 0 {
+        println!("\n{slow} case(s) under {FLOOR_MB_S} MB/s");
+    }
+    Ok(())
+}
+
+/// Wall seconds and peak RSS (KiB, from `/usr/bin/time` when there) of one run.
+fn time_one(bin: &Path, command: &str, file: &Path) -> Result<(f64, Option<u64>), String> {
+    let mut args: Vec<&str> = vec![command];
+    if command == "convert" {
+        args.extend(["--to", "pgn"]);
+    }
+    if command == "validate" {
+        args.extend(["--jobs", "1"]);
+    }
+    let file = file.to_string_lossy();
+    args.push(&file);
+    let time = Path::new("/usr/bin/time");
+    let mut cmd = if time.is_file() {
+        let mut c = std::process::Command::new(time);
+        c.args(["-f", "%M"]).arg(bin);
+        c
+    } else {
+        std::process::Command::new(bin)
+    };
+    let start = Instant::now();
+    let out = cmd
+        .args(&args)
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let rss = err.lines().last().and_then(|l| l.trim().parse().ok());
+    Ok((secs, rss))
+}
