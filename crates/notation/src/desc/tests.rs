@@ -637,7 +637,8 @@ fn errors_carry_span_expected_and_found() {
         Err(DescError {
             span: Span::new(7, 7),
             expected: "a destination square",
-            found: "end of move".to_owned()
+            found: "end of move".to_owned(),
+            written: "P-".to_owned(),
         })
     );
     let e = parse_desc_move(b"Nf3", 0).map(|_| ());
@@ -646,7 +647,8 @@ fn errors_carry_span_expected_and_found() {
         Err(DescError {
             span: Span::new(1, 2),
             expected: "a descriptive move, not algebraic notation",
-            found: "f".to_owned()
+            found: "f".to_owned(),
+            written: "Nf3".to_owned(),
         })
     );
     assert!(parse_desc_move(b"", 0).is_err());
