@@ -4,18 +4,20 @@
 //! `--jobs` worker threads; standard input (and the rest of a file whose block
 //! was cut inside a game) is split by the streaming reader and judged in
 //! batches on a pool. Memory is bounded by the blocks in flight and the largest
-//! game; reports come in input order.
+//! game; reports come in input order. A book's move tables (`books::is_book`, the
+//! rule `convert` and `play` use) are read whole and replayed with the descriptive rules.
 
 use std::cell::Cell;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::quick::{QuickLane, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay, settle};
+use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
 use scoresheet_board::{EpStyle, Position};
+use scoresheet_notation::desc::read_books;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
     ResumePoint, parse_game_into,
@@ -25,6 +27,7 @@ use scoresheet_notation::{Diagnostic, Mode};
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
+use crate::books;
 use crate::input::{Input, batches, expand};
 use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
 
@@ -138,6 +141,24 @@ impl Judge {
         let origin = Origin { line, column };
         let found = problems(&r.diagnostics, bytes, &r.written, origin);
         self.report(file, index, r.moves.len(), &r.position, found)
+    }
+
+    /// Judges the games of a book's move tables, read whole (`text`), with the
+    /// descriptive rules: what `convert` reads of the same file.
+    fn books(&self, file: &str, text: &[u8]) -> Vec<GameReport> {
+        let options = ReplayOptions {
+            strict: self.strict,
+        };
+        let origin = Origin { line: 1, column: 1 };
+        read_books(text)
+            .iter()
+            .enumerate()
+            .map(|(n, book)| {
+                let r = replay_book_game(book, None, &options, None);
+                let found = problems(&r.diagnostics, text, &r.written, origin);
+                self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
+            })
+            .collect()
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
@@ -357,6 +378,8 @@ enum Msg<'b> {
     /// Games of the current input with their 1-based index, and their size in bytes
     /// (standard input, read by the streaming reader).
     Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
+    /// The whole text of the current input, a book's move tables.
+    Books(Vec<u8>),
     /// The next block of the current input (files), lent: its buffer goes back
     /// to the reader for the block after it.
     Block(&'b Block),
@@ -395,6 +418,7 @@ impl<W: Write> Run<'_, W> {
             }
             Msg::Failed(e) => Err(e),
             Msg::Batch(batch, bytes) => self.batch(&batch, bytes),
+            Msg::Books(text) => self.books(&text),
             Msg::Block(block) => {
                 if self.skip {
                     return Ok(());
@@ -420,7 +444,16 @@ impl<W: Write> Run<'_, W> {
             |input| match input {
                 // Standard input is read apart, game by game, in its turn.
                 Input::Stdin => Ok(Opened::Apart),
-                Input::Path(_) => input.open().map(Opened::Blocks),
+                // A book's move tables are read whole, in their turn.
+                Input::Path(_) => {
+                    let mut reader = input.open()?;
+                    let (head, book) = books::read_head(&mut reader)?;
+                    Ok(if book {
+                        Opened::Apart
+                    } else {
+                        Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
+                    })
+                }
             },
             |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
             |item| self.take_item(item),
@@ -443,7 +476,13 @@ impl<W: Write> Run<'_, W> {
             }
             Item::Apart(i) => {
                 self.start_file(i);
-                self.stdin_parallel()
+                match self.inputs.get(i) {
+                    Some(input @ Input::Path(_)) => {
+                        let text = read_book_input(input).map_err(|e| self.named(e))?;
+                        self.books(&text)
+                    }
+                    _ => self.stdin_parallel(),
+                }
             }
             Item::Failed(i, e) => {
                 let name = self.inputs.get(i).map(Input::name).unwrap_or_default();
@@ -452,22 +491,51 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
+    /// An I/O error, named after the current input.
+    fn named(&self, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    }
+
+    /// Reports the games of a book's move tables (the whole input).
+    fn books(&mut self, text: &[u8]) -> io::Result<()> {
+        let reports = self.judge.books(&self.name, text);
+        for r in &reports {
+            self.reporter.game(r)?;
+        }
+        self.index += reports.len() as u64;
+        self.reporter.summary.bytes += text.len() as u64;
+        self.bar.inc(text.len() as u64);
+        self.progress();
+        Ok(())
+    }
+
     /// Standard input in a parallel run: split by the streaming reader on a thread
-    /// of its own (which overlaps with judging), judged in batches on the pool.
+    /// of its own (which overlaps with judging), judged in batches on the pool; a
+    /// book's move tables are read whole.
     fn stdin_parallel(&mut self) -> io::Result<()> {
         let name = Input::Stdin.name();
+        let mut stdin = io::stdin();
+        let (mut head, book) = books::read_head(&mut stdin).map_err(|e| self.named(e))?;
+        if book {
+            books::read_rest(&mut head, &mut stdin).map_err(|e| self.named(e))?;
+            return self.books(&head);
+        }
         std::thread::scope(|threads| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel(4);
             threads.spawn(move || {
                 let fail =
                     |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
-                read_batches(io::stdin(), &mut |msg| tx.send(msg).is_ok(), &fail);
+                read_batches(
+                    io::Cursor::new(head).chain(stdin),
+                    &mut |msg| tx.send(msg).is_ok(),
+                    &fail,
+                );
             });
             for msg in rx {
                 match msg {
                     Msg::Batch(batch, bytes) => self.batch(&batch, bytes)?,
                     Msg::Failed(e) => return Err(e),
-                    Msg::File(_) | Msg::Block(_) => {}
+                    Msg::File(_) | Msg::Block(_) | Msg::Books(_) => {}
                 }
             }
             Ok(())
@@ -577,13 +645,36 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
         }
         let name = input.name();
         let fail = |e: io::Error| Msg::Failed(io::Error::new(e.kind(), format!("{name}: {e}")));
-        let reader = match input.open() {
+        let mut reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
                 emit(fail(e));
                 return;
             }
         };
+        // A book's move tables are read whole; anything else goes on from its head.
+        let head = match books::read_head(&mut reader) {
+            Ok((mut head, true)) => {
+                match books::read_rest(&mut head, &mut reader) {
+                    Ok(()) => {
+                        if !emit(Msg::Books(head)) {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        emit(fail(e));
+                        return;
+                    }
+                }
+                continue;
+            }
+            Ok((head, false)) => head,
+            Err(e) => {
+                emit(fail(e));
+                return;
+            }
+        };
+        let reader = io::Cursor::new(head).chain(reader);
         if matches!(input, Input::Stdin) {
             // Standard input cannot be read again from where a block was cut
             // inside a game: it goes through the streaming reader.
@@ -610,6 +701,14 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
             blocks.reuse(block.bytes);
         }
     }
+}
+
+/// The whole text of a book's move tables, from the start.
+fn read_book_input(input: &Input) -> io::Result<Vec<u8>> {
+    let mut reader = input.open()?;
+    let (mut text, _) = books::read_head(&mut reader)?;
+    books::read_rest(&mut text, &mut reader)?;
+    Ok(text)
 }
 
 /// Splits one input with the streaming reader into batches of games; whether to go on.

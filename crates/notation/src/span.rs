@@ -88,8 +88,9 @@ impl fmt::Display for LineCol {
 /// assert_eq!(index.line_col(0), LineCol { line: 1, column: 1 });
 /// assert_eq!(index.line_col(12), LineCol { line: 2, column: 4 });
 /// assert_eq!(index.line_col(24), LineCol { line: 3, column: 4 });
-/// assert_eq!(index.line_col(31), LineCol { line: 4, column: 1 });
-/// assert_eq!(index.line_text(31), b"4. a6");
+/// assert_eq!(index.line_col(28), LineCol { line: 4, column: 1 });
+/// assert_eq!(index.line_text(28), b"4. a6");
+/// assert_eq!(index.line_text(24), b"3. Bb5");
 /// ```
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {

@@ -395,8 +395,29 @@ fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
     book.headers.push(BookHeader { key, value, span });
 }
 
+/// A player's name at the start of `s`: words up to the first sentence end that is not
+/// an initial or a title (`J. R. Capablanca`, `Mr. M.`; `Tarrasch. Ruy Lopez` is `Tarrasch`).
+fn name_at_start(s: &str) -> &str {
+    let mut end = 0;
+    for (i, _) in s.match_indices(". ") {
+        let word = s.get(end..i).unwrap_or_default();
+        let last = word.rsplit(' ').next().unwrap_or_default();
+        if last.chars().count() > 3 || last.is_empty() {
+            return s.get(..i).unwrap_or(s);
+        }
+        end = i + 2;
+    }
+    s
+}
+
 fn players_from_title(title: &str, book: &mut Book) {
-    let clean = |s: &str| s.trim().trim_end_matches('.').trim().to_owned();
+    let clean = |s: &str| {
+        name_at_start(s.trim())
+            .trim()
+            .trim_end_matches('.')
+            .trim()
+            .to_owned()
+    };
     let Some(w) = title.find("White:") else {
         return;
     };
