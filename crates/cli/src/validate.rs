@@ -244,6 +244,7 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             kind: "game-too-large",
             message: e.to_string(),
             candidates: Vec::new(),
+            suggestions: Vec::new(),
         }],
         warnings: Vec::new(),
     }

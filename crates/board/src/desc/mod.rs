@@ -44,6 +44,7 @@
 mod origins;
 mod replay;
 mod resolve;
+mod suggest;
 #[cfg(test)]
 mod tests;
 
@@ -52,3 +53,4 @@ pub use replay::{BookReplay, ReplayedPly, replay_book};
 pub use resolve::{
     DescContext, DescResolution, DescResolveError, describe_candidate, resolve_desc,
 };
+pub use suggest::{MAX_SUGGESTIONS, Suggestion, suggest};

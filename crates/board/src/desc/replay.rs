@@ -1,9 +1,9 @@
 //! A whole book game: every ply resolved in turn, with the lookahead tie-break.
 
-use scoresheet_notation::desc::{Book, BookPly};
+use scoresheet_notation::desc::{Book, BookPly, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
-use super::{DescContext, DescResolveError, Origins, resolve_desc};
+use super::{DescContext, DescResolveError, Origins, resolve_desc, suggest};
 use crate::{EpStyle, Move, Position};
 
 /// The most plies one lookahead decision may resolve while it compares the readings of
@@ -252,6 +252,17 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
             }
             Err(mut d) => {
                 d.ply = ply_number;
+                // A misprint: the legal moves spelled closest to what was printed.
+                if matches!(d.kind, "desc-syntax" | "no-legal-reading") {
+                    let printed = match &ply.result {
+                        Err(e) => e.written.clone(),
+                        Ok(w) => write_move(w),
+                    };
+                    d.suggestions = suggest(&pos, &origins, &printed, &ctx)
+                        .into_iter()
+                        .map(|s| s.shown)
+                        .collect();
+                }
                 d.message = format!("{} (position {})", d.message, pos.to_fen(EpStyle::Legal));
                 diagnostics.push(d.clone());
                 error = Some((index, d));
