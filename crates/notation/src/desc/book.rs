@@ -586,6 +586,19 @@ fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
         || starts_move(text, toks, k)
 }
 
+/// Whether a capitalised word is a remark after a move (`Good`, `Strong.`, `Best!`): a
+/// capital, then at least two lower-case letters, then at most punctuation; never a
+/// piece word (`Kts P takes P` names a pawn).
+fn remark_word(word: &[u8]) -> bool {
+    let letters = word.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let (head, tail) = word.split_at(letters);
+    head.first().is_some_and(u8::is_ascii_uppercase)
+        && head.len() >= 3
+        && head.iter().skip(1).all(u8::is_ascii_lowercase)
+        && !head.starts_with(b"Kt")
+        && tail.iter().all(|c| b".,;:!?".contains(c))
+}
+
 /// Whether an unreadable word is written like a move: a piece letter first, then a dash,
 /// a capture mark or a digit (`Kt-P`, `KR-KI`, `BxKtQ`, `P-Q3`), never a word of prose.
 fn move_like(word: &[u8]) -> bool {
@@ -717,8 +730,9 @@ fn read_moves(
             });
             break;
         }
-        let lower = word.first().is_some_and(u8::is_ascii_lowercase)
-            && !word.iter().any(u8::is_ascii_digit);
+        let lower = (word.first().is_some_and(u8::is_ascii_lowercase)
+            && !word.iter().any(u8::is_ascii_digit))
+            || remark_word(word);
         // Remarks inside a numbered row only: an unnumbered line is moves to the end or
         // commentary as a whole, so prose is never half-read as moves.
         if numbered && (word.first() == Some(&b'(') || (lower && !plies.is_empty())) {
@@ -732,10 +746,14 @@ fn read_moves(
                     }
                 }
             } else {
+                // The remark ends at a column gap, a number or the next move (`Good P-K4`).
                 j += 1;
                 while let Some(tk) = toks.get(j) {
                     let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
-                    if gap(text, prev, tk.start) {
+                    if gap(text, prev, tk.start)
+                        || move_number(slice(tk)).is_some()
+                        || starts_move(text, &toks, j)
+                    {
                         break;
                     }
                     j += 1;
