@@ -1,6 +1,6 @@
 //! A whole book game: every ply resolved in turn, with the lookahead tie-break.
 
-use scoresheet_notation::desc::{Book, BookPly, write_move};
+use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
 use super::{DescContext, DescResolveError, Origins, resolve_desc, suggest};
@@ -101,7 +101,24 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
     let start = match start {
         Some(p) => p,
         None => match book.fen.as_deref().map(Position::from_fen) {
-            None => Position::new(),
+            None => match &book.odds {
+                Some(odds) => {
+                    let fen = odds_fen(odds);
+                    let mut d = Diagnostic::new(
+                        Severity::Note,
+                        "odds",
+                        format!(
+                            "played at the odds of the {}: starts from {fen}",
+                            odds.phrase
+                        ),
+                        odds.span,
+                    );
+                    d.ply = None;
+                    diagnostics.push(d);
+                    Position::from_fen(&fen).unwrap_or_default()
+                }
+                None => Position::new(),
+            },
             Some(Ok(p)) => p,
             Some(Err(e)) => {
                 let span = book
@@ -277,6 +294,51 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
         diagnostics,
         error,
     }
+}
+
+/// The start position less the pieces the odds remove, as FEN: castling on a wing whose
+/// rook is gone is lost.
+fn odds_fen(odds: &Odds) -> String {
+    let mut board: Vec<u8> =
+        b"rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR".to_vec();
+    for sq in &odds.removed {
+        if let Some(c) = board.get_mut(usize::from(sq.index())) {
+            *c = b'.';
+        }
+    }
+    let mut placement = String::new();
+    for (r, row) in board.chunks(8).enumerate() {
+        if r > 0 {
+            placement.push('/');
+        }
+        let mut empty = 0;
+        for &c in row {
+            if c == b'.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    placement.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                placement.push(char::from(c));
+            }
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+    }
+    let at = |i: usize| board.get(i).copied();
+    let castling: String = [(63, 'K'), (56, 'Q'), (7, 'k'), (0, 'q')]
+        .iter()
+        .filter(|&&(i, c)| at(i) == Some(if c.is_ascii_uppercase() { b'R' } else { b'r' }))
+        .map(|&(_, c)| c)
+        .collect();
+    let castling = if castling.is_empty() {
+        "-".to_owned()
+    } else {
+        castling
+    };
+    format!("{placement} w {castling} - 0 1")
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -4,7 +4,7 @@
 use crate::ast::{MoveKind, WrittenMove};
 use crate::diag::{Diagnostic, Severity};
 use crate::span::Span;
-use crate::types::Color;
+use crate::types::{Color, Square};
 
 use super::DescError;
 use super::parse::parse_desc_move;
@@ -33,6 +33,76 @@ pub struct BookPly {
     pub span: Span,
 }
 
+/// Odds named in a book's title or note (`at the odds of the Queen's Knight`, `Pawn and
+/// move`, `(Remove White's Q. R. from the board.)`): the squares emptied in the start
+/// position. The side giving the odds is White unless the text says Black (the pawn and
+/// move is given by Black, whose king's bishop's pawn is removed, and White moves first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Odds {
+    /// The phrase as it was recognised (`queen's knight`, `pawn and move`).
+    pub phrase: &'static str,
+    /// The squares whose pieces are removed before the first move.
+    pub removed: Vec<Square>,
+    /// The header line that says so.
+    pub span: Span,
+}
+
+/// The odds phrases books use, lower case, and the squares each empties when White gives
+/// them (Black's are the mirror), most specific first.
+const ODDS: &[(&str, &[&str], &str)] = &[
+    ("pawn and move", &["f7"], "pawn and move"),
+    ("pawn and the move", &["f7"], "pawn and move"),
+    ("queen's knight", &["b1"], "queen's knight"),
+    ("q. kt.", &["b1"], "queen's knight"),
+    ("king's knight", &["g1"], "king's knight"),
+    ("queen's rook", &["a1"], "queen's rook"),
+    ("q. r.", &["a1"], "queen's rook"),
+    ("king's rook", &["h1"], "king's rook"),
+    ("k. r.", &["h1"], "king's rook"),
+    ("odds of the queen", &["d1"], "queen"),
+    ("queen odds", &["d1"], "queen"),
+    ("odds of a rook", &["a1"], "queen's rook"),
+    ("odds of the rook", &["a1"], "queen's rook"),
+    ("rook odds", &["a1"], "queen's rook"),
+    ("odds of a knight", &["b1"], "queen's knight"),
+    ("odds of the knight", &["b1"], "queen's knight"),
+    ("knight odds", &["b1"], "queen's knight"),
+];
+
+/// The odds a title or note names, if any: an odds phrase in a line that speaks of odds
+/// or of removing a piece.
+fn odds_in(text: &str, span: Span) -> Option<Odds> {
+    let lower = text.to_ascii_lowercase().replace('\u{2019}', "'");
+    if !(lower.contains("odds") || lower.contains("remove") || lower.contains("pawn and")) {
+        return None;
+    }
+    let &(_, squares, phrase) = ODDS.iter().find(|(p, _, _)| lower.contains(p))?;
+    // Pawn and move is given by Black; a piece by White, unless the text says Black's.
+    let black_gives = phrase.starts_with("pawn")
+        || lower.contains("remove black's")
+        || lower.contains("black gives");
+    let removed = squares
+        .iter()
+        .filter_map(|sq| {
+            let mut b = sq.as_bytes().to_vec();
+            // The squares are written for the side the phrase names: a White piece on rank
+            // 1, the pawn and move on f7. Mirror when the other side gives them.
+            let white_square = b.get(1) == Some(&b'1');
+            if white_square == black_gives {
+                if let Some(r) = b.get_mut(1) {
+                    *r = b'9' - *r + b'0';
+                }
+            }
+            core::str::from_utf8(&b).ok()?.parse().ok()
+        })
+        .collect();
+    Some(Odds {
+        phrase,
+        removed,
+        span,
+    })
+}
+
 /// How the game ended according to the text (`Resigns.`, `And wins...`, `Drawn`, `1-0`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookEnd {
@@ -54,6 +124,8 @@ pub struct Book {
     /// The column header (`WHITE. (Mr. M.)   BLACK. (M. B.)`, `White.  Black.`), if one was
     /// printed: a file with one is a book table whatever its rows hold.
     pub columns: Option<Span>,
+    /// The odds the game was played at, when its title or a note says so.
+    pub odds: Option<Odds>,
     /// A start position given by a `[FEN "..."]` line.
     pub fen: Option<String>,
     /// The half-moves, in order.
@@ -391,6 +463,9 @@ fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
     };
     if key == "title" {
         players_from_title(&value, book);
+    }
+    if book.odds.is_none() && matches!(key.as_str(), "title" | "note" | "") {
+        book.odds = odds_in(&value, span);
     }
     book.headers.push(BookHeader { key, value, span });
 }

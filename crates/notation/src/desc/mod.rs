@@ -62,7 +62,7 @@ use core::fmt;
 use crate::span::Span;
 use crate::types::{Color, File, Rank, Role, Square};
 
-pub use book::{Book, BookEnd, BookHeader, BookPly, read_book, read_books};
+pub use book::{Book, BookEnd, BookHeader, BookPly, Odds, read_book, read_books};
 pub use detect::looks_like_book;
 pub use parse::{parse_desc_move, parse_token, write_move};
 
