@@ -618,3 +618,59 @@ fn misprints_suggest_the_intended_move() {
     );
     assert_eq!(problems, Vec::<String>::new());
 }
+
+/// With `repair`, a misprint is read as its clearly best suggestion only when the rest of
+/// the game resolves with it, and then it is the move the book meant: never a wrong
+/// repair. Strict mode refuses. Skipped when the corpus is absent.
+#[test]
+fn repair_reads_a_misprint_as_the_intended_move_or_not_at_all() {
+    use scoresheet_board::desc::{BookOptions, replay_book_with};
+    let Some(dir) = corpus_dir() else {
+        println!("descriptive corpus not found: corpus test skipped");
+        return;
+    };
+    let files = desc_files(&dir);
+    let mut repaired = 0;
+    let mut problems = Vec::new();
+    for &(name, ply, san, _) in INTENDED {
+        let Some(path) = files.iter().find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy() == format!("{name}.desc.txt"))
+        }) else {
+            continue;
+        };
+        let book = read_book(&std::fs::read(path).unwrap_or_default());
+        let options = BookOptions {
+            strict: false,
+            repair: true,
+        };
+        let r = replay_book_with(&book, None, options);
+        let strict = replay_book_with(
+            &book,
+            None,
+            BookOptions {
+                strict: true,
+                repair: true,
+            },
+        );
+        if strict.diagnostics.iter().any(|d| d.kind == "repaired") {
+            problems.push(format!("{name}: repaired in strict mode"));
+        }
+        let got = r.plies.get(ply - 1).map(|p| p.san.clone());
+        let note = r.diagnostics.iter().find(|d| d.kind == "repaired");
+        println!(
+            "{name}: {}; {} of {} plies",
+            note.map_or("not repaired".to_owned(), |d| d.message.clone()),
+            r.plies.len(),
+            book.plies.len()
+        );
+        if note.is_some() {
+            repaired += 1;
+            if got.as_deref().map(|s| s.trim_end_matches(['+', '#'])) != Some(san) {
+                problems.push(format!("{name}: repaired as {got:?}, the book meant {san}"));
+            }
+        }
+    }
+    println!("repair: {repaired}/{} misprints repaired", INTENDED.len());
+    assert_eq!(problems, Vec::<String>::new());
+}

@@ -49,7 +49,7 @@ mod suggest;
 mod tests;
 
 pub use origins::Origins;
-pub use replay::{BookReplay, ReplayedPly, replay_book};
+pub use replay::{BookOptions, BookReplay, ReplayedPly, replay_book, replay_book_with};
 pub use resolve::{
     DescContext, DescResolution, DescResolveError, describe_candidate, resolve_desc,
 };

@@ -3,7 +3,7 @@
 use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
-use super::{DescContext, DescResolveError, Origins, resolve_desc, suggest};
+use super::{DescContext, DescResolveError, Origins, Suggestion, resolve_desc, suggest};
 use crate::{EpStyle, Move, Position};
 
 /// The most plies one lookahead decision may resolve while it compares the readings of
@@ -97,6 +97,103 @@ impl BookReplay {
 /// ```
 #[must_use]
 pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookReplay {
+    replay_book_with(
+        book,
+        start,
+        BookOptions {
+            strict,
+            repair: false,
+        },
+    )
+}
+
+/// How to replay a book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BookOptions {
+    /// Strict mode (SPEC-NOTES §5): no lenient tie-breaks, no repairs.
+    pub strict: bool,
+    /// Read a misprinted move as its suggestion when exactly one suggestion is clearly
+    /// best among those with which the rest of the game resolves, with a `repaired`
+    /// warning. Refused in strict mode; the default never guesses.
+    pub repair: bool,
+}
+
+/// The most misprints one game may have repaired: each repair replays the rest of the
+/// game for each suggestion, so this keeps the work linear.
+const MAX_REPAIRS: usize = 8;
+
+/// A suggestion is clearly best when the next viable one costs at least this much more.
+const CLEAR_MARGIN: u32 = 3;
+
+/// Whether the rest of the game resolves, ply by ply, after `mv` is played: every ply
+/// names exactly one legal move (the books' tie-breaks without lookahead).
+fn rest_resolves(
+    pos: &Position,
+    origins: &Origins,
+    mv: Move,
+    rest: &[BookPly],
+    base: &DescContext,
+) -> bool {
+    let (mut pos, mut origins) = (pos.clone(), origins.clone());
+    origins.play(&mv);
+    pos.play_unchecked(&mv);
+    let mut last = Some(mv);
+    for ply in rest {
+        let Ok(w) = &ply.result else {
+            return false;
+        };
+        match resolve_desc(&pos, &origins, w, &base.after(last)) {
+            Ok(r) => {
+                origins.play(&r.mv);
+                pos.play_unchecked(&r.mv);
+                last = Some(r.mv);
+            }
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+/// The repair of a misprinted ply, if one suggestion is clearly best among those with
+/// which the rest of the game resolves: the move and its `repaired` warning.
+fn repair(
+    pos: &Position,
+    origins: &Origins,
+    printed: &str,
+    rest: &[BookPly],
+    ctx: &DescContext,
+    base: &DescContext,
+    span: scoresheet_notation::Span,
+) -> Option<(Move, Diagnostic)> {
+    let viable: Vec<Suggestion> = suggest(pos, origins, printed, ctx)
+        .into_iter()
+        .filter(|s| rest_resolves(pos, origins, s.mv, rest, base))
+        .collect();
+    let best = viable.first()?;
+    if viable
+        .get(1)
+        .is_some_and(|next| next.cost < best.cost + CLEAR_MARGIN)
+    {
+        return None;
+    }
+    let note = Diagnostic::new(
+        Severity::Warning,
+        "repaired",
+        format!(
+            "repaired: read `{printed}` as `{}` ({}), the closest legal move with which the rest of the game resolves",
+            best.spelling,
+            pos.san(&best.mv)
+        ),
+        span,
+    );
+    Some((best.mv, note))
+}
+
+/// Replays a book like [`replay_book`], with [`BookOptions`].
+#[must_use]
+pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptions) -> BookReplay {
+    let strict = options.strict;
+    let mut repairs = 0;
     let mut diagnostics = Vec::new();
     let start = match start {
         Some(p) => p,
@@ -250,6 +347,29 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
                 }
                 Err(e) => Err(e.to_diagnostic()),
             },
+        };
+        // A misprint read as its clearly best suggestion, when asked to and not strict.
+        let outcome = match outcome {
+            Err(d)
+                if options.repair
+                    && !strict
+                    && repairs < MAX_REPAIRS
+                    && matches!(d.kind, "desc-syntax" | "no-legal-reading") =>
+            {
+                let printed = match &ply.result {
+                    Err(e) => e.written.clone(),
+                    Ok(w) => write_move(w),
+                };
+                let rest = book.plies.get(index + 1..).unwrap_or_default();
+                match repair(&pos, &origins, &printed, rest, &ctx, &base, ply.span) {
+                    Some((mv, note)) => {
+                        repairs += 1;
+                        Ok((mv, vec![note]))
+                    }
+                    None => Err(d),
+                }
+            }
+            o => o,
         };
         match outcome {
             Ok((mv, notes)) => {
