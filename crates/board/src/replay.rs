@@ -509,9 +509,7 @@ fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         black: None,
         fen: None,
         plies,
-        end: None,
-        commentary: Vec::new(),
-        notes: Vec::new(),
+        ..Book::default()
     };
     let token = game.tokens.iter().rev().find_map(|t| match t {
         Token::Result(res, span) => Some((*res, *span)),
@@ -554,6 +552,10 @@ pub fn replay_book_game(
     let moves = r.moves();
     let tried = moves.len() + usize::from(r.error.is_some());
     let mut diags = book.diagnostics();
+    // The replay reports the unreadable ply it stopped at itself, with its position.
+    if let Some((_, e)) = &r.error {
+        diags.retain(|d| !(d.kind == e.kind && d.span == e.span));
+    }
     diags.extend(r.diagnostics.iter().cloned());
     let position = r.position.clone();
     let end = EndStatus {

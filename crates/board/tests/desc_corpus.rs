@@ -535,3 +535,142 @@ fn corpus_games_replay_to_their_san() {
         failures.join("\n")
     );
 }
+
+/// The corpus's misprints that have no legal reading, with the move the book meant
+/// (SAN), the ply of the misprint and how the intended move is known.
+const INTENDED: &[(&str, usize, &str, &str)] = &[
+    (
+        "BB11",
+        8,
+        "Nf6",
+        "4... `K. Kt. to Q. B's 3d.`: the transcriber's SAN",
+    ),
+    ("LASKER-CS-02", 31, "Rhe1", "16. `KR-KI`: KR-K1"),
+    (
+        "LASKER-CS-14",
+        10,
+        "Nxe4",
+        "5... `Kt-P`: KtxP, the Open Ruy Lopez",
+    ),
+    (
+        "LASKER-CS-16",
+        42,
+        "cxd4",
+        "21... `P-Kt`: PxKt, the only reading after which 22... `P-Q6` is legal",
+    ),
+    ("LASKER-CS-18", 7, "Bxc6", "4. `BxKtQ`: BxKt"),
+];
+
+/// Each misprint with no legal reading stops with suggestions, and the move the book
+/// meant is among them for at least four misprints in five (the figure is printed, and
+/// recorded in docs/NOTATION.md). Skipped when the corpus is absent.
+#[test]
+fn misprints_suggest_the_intended_move() {
+    let Some(dir) = corpus_dir() else {
+        println!("descriptive corpus not found: corpus test skipped");
+        return;
+    };
+    let files = desc_files(&dir);
+    let mut hits = 0;
+    let mut problems = Vec::new();
+    for &(name, ply, san, why) in INTENDED {
+        let Some(path) = files.iter().find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy() == format!("{name}.desc.txt"))
+        }) else {
+            problems.push(format!("{name}: not in the corpus"));
+            continue;
+        };
+        let text = std::fs::read(path).unwrap_or_default();
+        let replay = replay_book(&read_book(&text), None, false);
+        let Some((index, d)) = &replay.error else {
+            problems.push(format!(
+                "{name}: no error, but ply {ply} is misprinted ({why})"
+            ));
+            continue;
+        };
+        if index + 1 != ply {
+            problems.push(format!("{name}: stops at ply {}, not {ply}", index + 1));
+            continue;
+        }
+        let found = d
+            .suggestions
+            .iter()
+            .any(|s| s.split(' ').next() == Some(san));
+        println!(
+            "{name} ply {ply}: meant {san}; suggested {:?}{}",
+            d.suggestions,
+            if found { "" } else { " (missed)" }
+        );
+        hits += usize::from(found);
+        if d.suggestions.is_empty() || d.suggestions.len() > 3 {
+            problems.push(format!("{name}: {} suggestions", d.suggestions.len()));
+        }
+    }
+    println!(
+        "suggestions: the intended move is among them for {hits}/{} misprints",
+        INTENDED.len()
+    );
+    assert!(
+        hits * 5 >= INTENDED.len() * 4,
+        "hit rate {hits}/{}",
+        INTENDED.len()
+    );
+    assert_eq!(problems, Vec::<String>::new());
+}
+
+/// With `repair`, a misprint is read as its clearly best suggestion only when the rest of
+/// the game resolves with it, and then it is the move the book meant: never a wrong
+/// repair. Strict mode refuses. Skipped when the corpus is absent.
+#[test]
+fn repair_reads_a_misprint_as_the_intended_move_or_not_at_all() {
+    use scoresheet_board::desc::{BookOptions, replay_book_with};
+    let Some(dir) = corpus_dir() else {
+        println!("descriptive corpus not found: corpus test skipped");
+        return;
+    };
+    let files = desc_files(&dir);
+    let mut repaired = 0;
+    let mut problems = Vec::new();
+    for &(name, ply, san, _) in INTENDED {
+        let Some(path) = files.iter().find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy() == format!("{name}.desc.txt"))
+        }) else {
+            continue;
+        };
+        let book = read_book(&std::fs::read(path).unwrap_or_default());
+        let options = BookOptions {
+            strict: false,
+            repair: true,
+        };
+        let r = replay_book_with(&book, None, options);
+        let strict = replay_book_with(
+            &book,
+            None,
+            BookOptions {
+                strict: true,
+                repair: true,
+            },
+        );
+        if strict.diagnostics.iter().any(|d| d.kind == "repaired") {
+            problems.push(format!("{name}: repaired in strict mode"));
+        }
+        let got = r.plies.get(ply - 1).map(|p| p.san.clone());
+        let note = r.diagnostics.iter().find(|d| d.kind == "repaired");
+        println!(
+            "{name}: {}; {} of {} plies",
+            note.map_or("not repaired".to_owned(), |d| d.message.clone()),
+            r.plies.len(),
+            book.plies.len()
+        );
+        if note.is_some() {
+            repaired += 1;
+            if got.as_deref().map(|s| s.trim_end_matches(['+', '#'])) != Some(san) {
+                problems.push(format!("{name}: repaired as {got:?}, the book meant {san}"));
+            }
+        }
+    }
+    println!("repair: {repaired}/{} misprints repaired", INTENDED.len());
+    assert_eq!(problems, Vec::<String>::new());
+}

@@ -20,7 +20,7 @@ use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
 use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write};
-use scoresheet_notation::desc::{looks_like_book, read_books};
+use scoresheet_notation::desc::read_books;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
     parse_game_into,
@@ -30,6 +30,7 @@ use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 use crate::Outcome;
 use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
+use crate::books;
 use crate::input::Input;
 use crate::input::{batches, expand_some};
 use crate::output::{OutputFile, check_not_input};
@@ -42,6 +43,14 @@ struct Converter {
     options: Options,
     /// `--notes`: report the notes too.
     notes: bool,
+}
+
+impl Converter {
+    /// Whether book tables are read as such: unless `--from` asks for a notation
+    /// other than descriptive (a table is then PGN movetext, and its moves errors).
+    fn books(&self) -> bool {
+        matches!(self.options.from, None | Some(Notation::Descriptive))
+    }
 }
 
 /// What to write.
@@ -263,17 +272,6 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
     }
 }
 
-/// The index of the last `\n` in `bytes`.
-fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().rposition(|&b| b == b'\n')
-}
-
-/// How much of an input is looked at to tell a book table from PGN.
-const HEAD_BYTES: u64 = 64 << 10;
-/// The most text read from a book table (books are read whole; a larger one is
-/// an error, never cut).
-const MAX_BOOK_BYTES: u64 = 256 << 20;
-
 /// Converts the games of a book's move tables: each is replayed with the
 /// descriptive rules, then written like any other game. Returns whether one failed.
 fn convert_books(
@@ -314,7 +312,15 @@ fn convert_books(
             column: 1,
             bytes: pgn.into_bytes(),
         };
-        let done = converter.game(name, game_no, &chunk);
+        // The table was read as descriptive notation; the PGN made from it is SAN.
+        let plain = Converter {
+            options: Options {
+                from: None,
+                ..converter.options
+            },
+            ..*converter
+        };
+        let done = plain.game(name, game_no, &chunk);
         out.write_all(&done.out)?;
         err.write_all(done.messages.as_bytes())?;
         failed |= done.failed;
@@ -385,7 +391,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     blocks::run(
         &inputs,
         jobs,
-        open_for_blocks,
+        |input| open_for_blocks(input, converter.books()),
         |_, block| converter.block(block),
         |item| writer.take(item),
     )?;
@@ -431,32 +437,19 @@ impl Write for Sink {
 
 /// Opens an input for the block workers: files of PGN are read in blocks;
 /// standard input, pipes (opened and read only once, apart) and a book's move
-/// tables are converted apart, in their turn.
-fn open_for_blocks(input: &Input) -> io::Result<Opened> {
+/// tables (when `books`: the input notation allows them) are converted apart,
+/// in their turn.
+fn open_for_blocks(input: &Input, books: bool) -> io::Result<Opened> {
     if input.streams() {
         return Ok(Opened::Apart);
     }
     let mut reader = input.open()?;
-    let (head, book) = read_head(&mut reader)?;
-    Ok(if book {
+    let (head, book) = books::read_head(&mut reader)?;
+    Ok(if book && books {
         Opened::Apart
     } else {
         Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
     })
-}
-
-/// Reads the start of an input, and tells whether it is a book's move tables
-/// (recognised from its start).
-fn read_head(reader: &mut impl Read) -> io::Result<(Vec<u8>, bool)> {
-    let mut head = Vec::new();
-    reader.take(HEAD_BYTES).read_to_end(&mut head)?;
-    // Judge whole lines only: the head may end in the middle of a move.
-    let whole_lines = match memchr_last_newline(&head) {
-        Some(i) if head.len() as u64 == HEAD_BYTES => &head[..=i],
-        _ => &head[..],
-    };
-    let book = looks_like_book(whole_lines);
-    Ok((head, book))
 }
 
 /// Writes the converted games in input order, and converts the inputs that are
@@ -569,26 +562,14 @@ impl Writer<'_> {
             Ok(r) => r,
             Err(e) => return self.input_failed(&e),
         };
-        let (mut head, book) = match read_head(&mut reader) {
+        let (mut head, book) = match books::read_head(&mut reader) {
             Ok(read) => read,
             Err(e) => return self.input_failed(&e),
         };
-        if book {
+        if book && self.converter.books() {
             // Book tables are read whole: one larger than that is refused, never cut.
-            if let Err(e) = (&mut reader)
-                .take(MAX_BOOK_BYTES + 1)
-                .read_to_end(&mut head)
-            {
+            if let Err(e) = books::read_rest(&mut head, &mut reader) {
                 return self.input_failed(&e);
-            }
-            if head.len() as u64 > MAX_BOOK_BYTES {
-                return self.input_failed(&io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "a book table of more than {} MiB: not read (split it into smaller files)",
-                        MAX_BOOK_BYTES >> 20
-                    ),
-                ));
             }
             let mut err = io::stderr().lock();
             self.failed |=

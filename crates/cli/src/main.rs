@@ -6,6 +6,7 @@
 
 mod args;
 mod blocks;
+mod books;
 mod convert;
 mod fen;
 mod input;

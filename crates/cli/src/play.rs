@@ -5,7 +5,7 @@ use std::io::{self, Read, Write};
 
 use scoresheet_board::replay::{Replay, ReplayOptions, replay, replay_book_game};
 use scoresheet_board::{Color, EpStyle, Position};
-use scoresheet_notation::desc::{looks_like_book, read_books};
+use scoresheet_notation::desc::read_books;
 use scoresheet_notation::pgn::{games, parse_game};
 use scoresheet_notation::{LineIndex, Mode, Severity};
 
@@ -57,7 +57,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         // Each game: its number, its players, the replay.
         let mut played: Vec<(Option<String>, Option<String>, Replay)> = Vec::new();
-        if looks_like_book(&text) {
+        if crate::books::is_book(&text) {
             // A book's move table (descriptive notation, numbered rows).
             for book in &read_books(&text) {
                 let r = replay_book_game(book, None, &options, None);

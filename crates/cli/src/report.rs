@@ -27,6 +27,10 @@ pub struct Problem {
     /// Candidate readings of an ambiguous move: `Nbd2 (Nb1-d2)`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<String>,
+    /// For a misprinted move with no legal reading, the legal moves spelled closest
+    /// to it, closest first: `Rhe1 (Rh1-e1)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
 }
 
 /// One game's verdict.
@@ -98,6 +102,7 @@ pub fn problem(
         kind: d.kind,
         message: d.message.clone(),
         candidates: d.candidates.clone(),
+        suggestions: d.suggestions.clone(),
     }
 }
 
@@ -147,6 +152,9 @@ pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String 
     let _ = write!(s, ": {}", p.message);
     if !p.candidates.is_empty() {
         let _ = write!(s, "; candidates: {}", p.candidates.join(", "));
+    }
+    if !p.suggestions.is_empty() {
+        let _ = write!(s, "; did you mean: {}", p.suggestions.join(", "));
     }
     printable(&s)
 }

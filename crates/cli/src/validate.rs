@@ -4,18 +4,20 @@
 //! `--jobs` worker threads; standard input (and the rest of a file whose block
 //! was cut inside a game) is split by the streaming reader and judged in
 //! batches on a pool. Memory is bounded by the blocks in flight and the largest
-//! game; reports come in input order.
+//! game; reports come in input order. A book's move tables (`books::is_book`, the
+//! rule `convert` and `play` use) are read whole and replayed with the descriptive rules.
 
 use std::cell::Cell;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::quick::{QuickLane, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay, settle};
+use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
 use scoresheet_board::{EpStyle, Position};
+use scoresheet_notation::desc::read_books;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
     ResumePoint, parse_game_into,
@@ -25,6 +27,7 @@ use scoresheet_notation::{Diagnostic, Mode};
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
+use crate::books;
 use crate::input::{Input, batches, expand_some};
 use crate::report::{Found, GameReport, Origin, Problem, Summary, human_line, printable, problems};
 
@@ -143,6 +146,25 @@ impl Judge {
         self.report(file, index, r.moves.len(), &r.position, found)
     }
 
+    /// Judges the games of a book's move tables, read whole (`text`), with the
+    /// descriptive rules: what `convert` reads of the same file.
+    fn books(&self, file: &str, text: &[u8]) -> Vec<GameReport> {
+        let options = ReplayOptions {
+            strict: self.strict,
+            ..ReplayOptions::default()
+        };
+        let origin = Origin { line: 1, column: 1 };
+        read_books(text)
+            .iter()
+            .enumerate()
+            .map(|(n, book)| {
+                let r = replay_book_game(book, None, &options, None);
+                let found = problems(&r.diagnostics, text, &r.written, r.failed, origin);
+                self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
+            })
+            .collect()
+    }
+
     /// Splits a block into games and judges each (the quick lane reading each
     /// game whole where it can, without the splitter). Each report is numbered
     /// within the block, for the caller, which knows how many games came before;
@@ -226,6 +248,7 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             kind: "game-too-large",
             message: e.to_string(),
             candidates: Vec::new(),
+            suggestions: Vec::new(),
         }],
         warnings: Vec::new(),
         notes: Vec::new(),
@@ -370,6 +393,8 @@ enum Msg<'b> {
     /// Games of the current input with their 1-based index, and their size in bytes
     /// (standard input, read by the streaming reader).
     Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
+    /// The whole text of the current input, a book's move tables.
+    Books(Vec<u8>),
     /// The next block of the current input (files), lent: its buffer goes back
     /// to the reader for the block after it.
     Block(&'b Block),
@@ -410,6 +435,7 @@ impl<W: Write> Run<'_, W> {
             }
             Msg::Failed(i, e) => self.block_reader_failed(i, &e),
             Msg::Batch(batch, bytes) => self.batch(&batch, bytes),
+            Msg::Books(text) => self.books(&text),
             Msg::Block(block) => {
                 if self.skip {
                     return Ok(());
@@ -437,10 +463,16 @@ impl<W: Write> Run<'_, W> {
                     // Standard input and pipes are read apart, game by game, in
                     // their turn: they cannot be opened again where a block was
                     // cut inside a game.
-                    Ok(Opened::Apart)
-                } else {
-                    input.open().map(Opened::Blocks)
+                    return Ok(Opened::Apart);
                 }
+                // A book's move tables are read whole, in their turn.
+                let mut reader = input.open()?;
+                let (head, book) = books::read_head(&mut reader)?;
+                Ok(if book {
+                    Opened::Apart
+                } else {
+                    Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
+                })
             },
             |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
             |item| self.take_item(item),
@@ -469,29 +501,57 @@ impl<W: Write> Run<'_, W> {
         }
     }
 
-    /// An input read as a stream (standard input, a pipe) in a parallel run: split
-    /// by the streaming reader on a thread of its own (which overlaps with
-    /// judging), judged in batches on the pool.
+    /// Reports the games of a book's move tables (the whole input).
+    fn books(&mut self, text: &[u8]) -> io::Result<()> {
+        let reports = self.judge.books(&self.name, text);
+        for r in &reports {
+            self.reporter.game(r)?;
+        }
+        self.index += reports.len() as u64;
+        self.reporter.summary.bytes += text.len() as u64;
+        self.bar.inc(text.len() as u64);
+        self.progress();
+        Ok(())
+    }
+
+    /// An input read apart in a parallel run: a book's move tables, read whole,
+    /// or an input read as a stream (standard input, a pipe), split by the
+    /// streaming reader on a thread of its own (which overlaps with judging) and
+    /// judged in batches on the pool.
     fn stream_parallel(&mut self) -> io::Result<()> {
         let i = self.input;
         let Some(input) = self.inputs.get(i) else {
             return Ok(());
         };
-        let reader = match input.open() {
+        let mut reader = match input.open() {
             Ok(r) => r,
             Err(e) => return self.failed(i, &e),
         };
+        let (mut head, book) = match books::read_head(&mut reader) {
+            Ok(read) => read,
+            Err(e) => return self.failed(i, &e),
+        };
+        if book {
+            if let Err(e) = books::read_rest(&mut head, &mut reader) {
+                return self.failed(i, &e);
+            }
+            return self.books(&head);
+        }
         std::thread::scope(|threads| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel(4);
             threads.spawn(move || {
                 let fail = |e: io::Error| Msg::Failed(i, e);
-                read_batches(reader, &mut |msg| tx.send(msg).is_ok(), &fail);
+                read_batches(
+                    io::Cursor::new(head).chain(reader),
+                    &mut |msg| tx.send(msg).is_ok(),
+                    &fail,
+                );
             });
             for msg in rx {
                 match msg {
                     Msg::Batch(batch, bytes) => self.batch(&batch, bytes)?,
                     Msg::Failed(i, e) => self.failed(i, &e)?,
-                    Msg::File(_) | Msg::Block(_) => {}
+                    Msg::File(_) | Msg::Block(_) | Msg::Books(_) => {}
                 }
             }
             Ok(())
@@ -643,7 +703,7 @@ impl<W: Write> Run<'_, W> {
 fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
         let fail = |e: io::Error| Msg::Failed(i, e);
-        let reader = match input.open() {
+        let mut reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
                 // One input that cannot be read never stops the others.
@@ -656,6 +716,27 @@ fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
         if !emit(Msg::File(i)) {
             return;
         }
+        // A book's move tables are read whole; anything else goes on from its head.
+        let head = match books::read_head(&mut reader) {
+            Ok((mut head, true)) => {
+                let msg = match books::read_rest(&mut head, &mut reader) {
+                    Ok(()) => Msg::Books(head),
+                    Err(e) => fail(e),
+                };
+                if !emit(msg) {
+                    return;
+                }
+                continue;
+            }
+            Ok((head, false)) => head,
+            Err(e) => {
+                if !emit(fail(e)) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let reader = io::Cursor::new(head).chain(reader);
         if input.streams() {
             // Standard input and pipes cannot be read again from where a block
             // was cut inside a game: they go through the streaming reader.

@@ -54,6 +54,9 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// Candidate readings, for ambiguous moves (`Nbd2 (Nb1-d2)`).
     pub candidates: Vec<String>,
+    /// For a move with no legal reading (a misprint), the legal moves whose spelling is
+    /// closest to it, closest first (`Rhe1 (Rh1-e1)`).
+    pub suggestions: Vec<String>,
 }
 
 impl Diagnostic {
@@ -72,6 +75,7 @@ impl Diagnostic {
             span,
             ply: None,
             candidates: Vec::new(),
+            suggestions: Vec::new(),
         }
     }
 
@@ -155,6 +159,9 @@ impl Diagnostic {
         let _ = writeln!(out, "{pad} | {}{carets}", " ".repeat(caret_col));
         for c in self.candidates.iter().take(32) {
             let _ = writeln!(out, "{pad} = candidate: {c}");
+        }
+        for c in &self.suggestions {
+            let _ = writeln!(out, "{pad} = did you mean: {c}");
         }
         out
     }

@@ -83,11 +83,14 @@ impl fmt::Display for LineCol {
 ///
 /// ```
 /// use scoresheet_notation::{LineIndex, LineCol};
-/// let text = b"1. e4 e5\n2. Nf3 Nc6\r\n3. Bb5";
+/// let text = b"1. e4 e5\n2. Nf3 Nc6\r\n3. Bb5\r4. a6";
 /// let index = LineIndex::new(text);
 /// assert_eq!(index.line_col(0), LineCol { line: 1, column: 1 });
 /// assert_eq!(index.line_col(12), LineCol { line: 2, column: 4 });
 /// assert_eq!(index.line_col(24), LineCol { line: 3, column: 4 });
+/// assert_eq!(index.line_col(28), LineCol { line: 4, column: 1 });
+/// assert_eq!(index.line_text(28), b"4. a6");
+/// assert_eq!(index.line_text(24), b"3. Bb5");
 /// ```
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
@@ -104,11 +107,16 @@ pub struct LineIndex<'a> {
 const CHAR_STEP: usize = 4096;
 
 impl<'a> LineIndex<'a> {
-    /// Indexes the line starts of `text` (lines end at `\n`; a `\r` before it is part of the line end).
+    /// Indexes the line starts of `text` (lines end at `\n`, `\r\n`, or a lone `\r` as in
+    /// old Mac files).
     #[must_use]
     pub fn new(text: &'a [u8]) -> LineIndex<'a> {
         let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text).map(|i| i + 1));
+        line_starts.extend(
+            memchr::memchr2_iter(b'\n', b'\r', text)
+                .filter(|&i| text.get(i) == Some(&b'\n') || text.get(i + 1) != Some(&b'\n'))
+                .map(|i| i + 1),
+        );
         let mut chars_before_step = Vec::new();
         if text.len() > CHAR_STEP {
             let mut chars = 0;

@@ -44,11 +44,13 @@
 mod origins;
 mod replay;
 mod resolve;
+mod suggest;
 #[cfg(test)]
 mod tests;
 
 pub use origins::Origins;
-pub use replay::{BookReplay, ReplayedPly, replay_book};
+pub use replay::{BookOptions, BookReplay, ReplayedPly, replay_book, replay_book_with};
 pub use resolve::{
     DescContext, DescResolution, DescResolveError, describe_candidate, resolve_desc,
 };
+pub use suggest::{MAX_SUGGESTIONS, Suggestion, suggest};

@@ -1,9 +1,9 @@
 //! A whole book game: every ply resolved in turn, with the lookahead tie-break.
 
-use scoresheet_notation::desc::{Book, BookPly};
+use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
-use super::{DescContext, DescResolveError, Origins, resolve_desc};
+use super::{DescContext, DescResolveError, Origins, Suggestion, resolve_desc, suggest};
 use crate::{EpStyle, Move, Position};
 
 /// The most plies one lookahead decision may resolve while it compares the readings of
@@ -97,11 +97,125 @@ impl BookReplay {
 /// ```
 #[must_use]
 pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookReplay {
+    replay_book_with(
+        book,
+        start,
+        BookOptions {
+            strict,
+            repair: false,
+        },
+    )
+}
+
+/// How to replay a book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BookOptions {
+    /// Strict mode (SPEC-NOTES §5): no lenient tie-breaks, no repairs.
+    pub strict: bool,
+    /// Read a misprinted move as its suggestion when exactly one suggestion is clearly
+    /// best among those with which the rest of the game resolves, with a `repaired`
+    /// warning. Refused in strict mode; the default never guesses.
+    pub repair: bool,
+}
+
+/// The most misprints one game may have repaired: each repair replays the rest of the
+/// game for each suggestion, so this keeps the work linear.
+const MAX_REPAIRS: usize = 8;
+
+/// A suggestion is clearly best when the next viable one costs at least this much more.
+const CLEAR_MARGIN: u32 = 3;
+
+/// Whether the rest of the game resolves, ply by ply, after `mv` is played: every ply
+/// names exactly one legal move (the books' tie-breaks without lookahead).
+fn rest_resolves(
+    pos: &Position,
+    origins: &Origins,
+    mv: Move,
+    rest: &[BookPly],
+    base: &DescContext,
+) -> bool {
+    let (mut pos, mut origins) = (pos.clone(), origins.clone());
+    origins.play(&mv);
+    pos.play_unchecked(&mv);
+    let mut last = Some(mv);
+    for ply in rest {
+        let Ok(w) = &ply.result else {
+            return false;
+        };
+        match resolve_desc(&pos, &origins, w, &base.after(last)) {
+            Ok(r) => {
+                origins.play(&r.mv);
+                pos.play_unchecked(&r.mv);
+                last = Some(r.mv);
+            }
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+/// The repair of a misprinted ply, if one suggestion is clearly best among those with
+/// which the rest of the game resolves: the move and its `repaired` warning.
+fn repair(
+    pos: &Position,
+    origins: &Origins,
+    printed: &str,
+    rest: &[BookPly],
+    ctx: &DescContext,
+    base: &DescContext,
+    span: scoresheet_notation::Span,
+) -> Option<(Move, Diagnostic)> {
+    let viable: Vec<Suggestion> = suggest(pos, origins, printed, ctx)
+        .into_iter()
+        .filter(|s| rest_resolves(pos, origins, s.mv, rest, base))
+        .collect();
+    let best = viable.first()?;
+    if viable
+        .get(1)
+        .is_some_and(|next| next.cost < best.cost + CLEAR_MARGIN)
+    {
+        return None;
+    }
+    let note = Diagnostic::new(
+        Severity::Warning,
+        "repaired",
+        format!(
+            "repaired: read `{printed}` as `{}` ({}), the closest legal move with which the rest of the game resolves",
+            best.spelling,
+            pos.san(&best.mv)
+        ),
+        span,
+    );
+    Some((best.mv, note))
+}
+
+/// Replays a book like [`replay_book`], with [`BookOptions`].
+#[must_use]
+pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptions) -> BookReplay {
+    let strict = options.strict;
+    let mut repairs = 0;
     let mut diagnostics = Vec::new();
     let start = match start {
         Some(p) => p,
         None => match book.fen.as_deref().map(Position::from_fen) {
-            None => Position::new(),
+            None => match &book.odds {
+                Some(odds) => {
+                    let fen = odds_fen(odds);
+                    let mut d = Diagnostic::new(
+                        Severity::Note,
+                        "odds",
+                        format!(
+                            "played at the odds of the {}: starts from {fen}",
+                            odds.phrase
+                        ),
+                        odds.span,
+                    );
+                    d.ply = None;
+                    diagnostics.push(d);
+                    Position::from_fen(&fen).unwrap_or_default()
+                }
+                None => Position::new(),
+            },
             Some(Ok(p)) => p,
             Some(Err(e)) => {
                 let span = book
@@ -234,6 +348,29 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
                 Err(e) => Err(e.to_diagnostic()),
             },
         };
+        // A misprint read as its clearly best suggestion, when asked to and not strict.
+        let outcome = match outcome {
+            Err(d)
+                if options.repair
+                    && !strict
+                    && repairs < MAX_REPAIRS
+                    && matches!(d.kind, "desc-syntax" | "no-legal-reading") =>
+            {
+                let printed = match &ply.result {
+                    Err(e) => e.written.clone(),
+                    Ok(w) => write_move(w),
+                };
+                let rest = book.plies.get(index + 1..).unwrap_or_default();
+                match repair(&pos, &origins, &printed, rest, &ctx, &base, ply.span) {
+                    Some((mv, note)) => {
+                        repairs += 1;
+                        Ok((mv, vec![note]))
+                    }
+                    None => Err(d),
+                }
+            }
+            o => o,
+        };
         match outcome {
             Ok((mv, notes)) => {
                 for mut n in notes {
@@ -252,6 +389,17 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
             }
             Err(mut d) => {
                 d.ply = ply_number;
+                // A misprint: the legal moves spelled closest to what was printed.
+                if matches!(d.kind, "desc-syntax" | "no-legal-reading") {
+                    let printed = match &ply.result {
+                        Err(e) => e.written.clone(),
+                        Ok(w) => write_move(w),
+                    };
+                    d.suggestions = suggest(&pos, &origins, &printed, &ctx)
+                        .into_iter()
+                        .map(|s| s.shown)
+                        .collect();
+                }
                 d.message = format!("{} (position {})", d.message, pos.to_fen(EpStyle::Legal));
                 diagnostics.push(d.clone());
                 error = Some((index, d));
@@ -266,6 +414,51 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
         diagnostics,
         error,
     }
+}
+
+/// The start position less the pieces the odds remove, as FEN: castling on a wing whose
+/// rook is gone is lost.
+fn odds_fen(odds: &Odds) -> String {
+    let mut board: Vec<u8> =
+        b"rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR".to_vec();
+    for sq in &odds.removed {
+        if let Some(c) = board.get_mut(usize::from(sq.index())) {
+            *c = b'.';
+        }
+    }
+    let mut placement = String::new();
+    for (r, row) in board.chunks(8).enumerate() {
+        if r > 0 {
+            placement.push('/');
+        }
+        let mut empty = 0;
+        for &c in row {
+            if c == b'.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    placement.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                placement.push(char::from(c));
+            }
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+    }
+    let at = |i: usize| board.get(i).copied();
+    let castling: String = [(63, 'K'), (56, 'Q'), (7, 'k'), (0, 'q')]
+        .iter()
+        .filter(|&&(i, c)| at(i) == Some(if c.is_ascii_uppercase() { b'R' } else { b'r' }))
+        .map(|&(_, c)| c)
+        .collect();
+    let castling = if castling.is_empty() {
+        "-".to_owned()
+    } else {
+        castling
+    };
+    format!("{placement} w {castling} - 0 1")
 }
 
 fn color_name(c: Color) -> &'static str {

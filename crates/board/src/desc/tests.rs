@@ -636,3 +636,32 @@ fn a_start_position_with_the_other_side_to_move_is_reported() {
     );
     assert_eq!(replay.san_movetext(), "1... e5");
 }
+
+/// The suggestions for a printed move with no legal reading after `moves`: their SAN.
+#[track_caller]
+fn check_suggestions(moves: &str, printed: &str, expected: &[&str]) {
+    let (pos, origins) = after(moves);
+    let got: Vec<String> = super::suggest(&pos, &origins, printed, &DescContext::lenient())
+        .into_iter()
+        .map(|s| s.shown.split(' ').next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(got, expected, "{printed}");
+}
+
+#[test]
+fn misprints_suggest_the_closest_legal_moves() {
+    let ruy = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O";
+    // A dropped capture mark (Lasker, Chess Strategy, game 14: `Kt-P`).
+    check_suggestions(ruy, "Kt-P", &["Nxe4", "Na5", "Na7"]);
+    // `I` for `1`, `S` for `5`, `Kl` for `Kt`, a dropped rank.
+    check_suggestions("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6", "R-KI", &["Re1"]);
+    check_suggestions("e4 e5 Nf3 Nc6", "B-KtS", &["Bb5"]);
+    check_suggestions("e4 e5", "Kl-KB3", &["Nf3"]);
+    check_suggestions("e4", "P-QB", &["c5", "c6", "d5"]);
+    // A rank counted from the wrong side.
+    check_suggestions("d4", "P-Q5", &["d5", "d6"]);
+    // Nothing close: no suggestion is better than nothing.
+    check_suggestions("e4", "Q-QR8", &[]);
+    // Hostile input gets nothing, quickly.
+    check_suggestions("e4", &"Kt-".repeat(100), &[]);
+}

@@ -4,7 +4,7 @@
 use crate::ast::{MoveKind, WrittenMove};
 use crate::diag::{Diagnostic, Severity};
 use crate::span::Span;
-use crate::types::Color;
+use crate::types::{Color, Square};
 
 use super::DescError;
 use super::parse::parse_desc_move;
@@ -33,6 +33,76 @@ pub struct BookPly {
     pub span: Span,
 }
 
+/// Odds named in a book's title or note (`at the odds of the Queen's Knight`, `Pawn and
+/// move`, `(Remove White's Q. R. from the board.)`): the squares emptied in the start
+/// position. The side giving the odds is White unless the text says Black (the pawn and
+/// move is given by Black, whose king's bishop's pawn is removed, and White moves first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Odds {
+    /// The phrase as it was recognised (`queen's knight`, `pawn and move`).
+    pub phrase: &'static str,
+    /// The squares whose pieces are removed before the first move.
+    pub removed: Vec<Square>,
+    /// The header line that says so.
+    pub span: Span,
+}
+
+/// The odds phrases books use, lower case, and the squares each empties when White gives
+/// them (Black's are the mirror), most specific first.
+const ODDS: &[(&str, &[&str], &str)] = &[
+    ("pawn and move", &["f7"], "pawn and move"),
+    ("pawn and the move", &["f7"], "pawn and move"),
+    ("queen's knight", &["b1"], "queen's knight"),
+    ("q. kt.", &["b1"], "queen's knight"),
+    ("king's knight", &["g1"], "king's knight"),
+    ("queen's rook", &["a1"], "queen's rook"),
+    ("q. r.", &["a1"], "queen's rook"),
+    ("king's rook", &["h1"], "king's rook"),
+    ("k. r.", &["h1"], "king's rook"),
+    ("odds of the queen", &["d1"], "queen"),
+    ("queen odds", &["d1"], "queen"),
+    ("odds of a rook", &["a1"], "queen's rook"),
+    ("odds of the rook", &["a1"], "queen's rook"),
+    ("rook odds", &["a1"], "queen's rook"),
+    ("odds of a knight", &["b1"], "queen's knight"),
+    ("odds of the knight", &["b1"], "queen's knight"),
+    ("knight odds", &["b1"], "queen's knight"),
+];
+
+/// The odds a title or note names, if any: an odds phrase in a line that speaks of odds
+/// or of removing a piece.
+fn odds_in(text: &str, span: Span) -> Option<Odds> {
+    let lower = text.to_ascii_lowercase().replace('\u{2019}', "'");
+    if !(lower.contains("odds") || lower.contains("remove") || lower.contains("pawn and")) {
+        return None;
+    }
+    let &(_, squares, phrase) = ODDS.iter().find(|(p, _, _)| lower.contains(p))?;
+    // Pawn and move is given by Black; a piece by White, unless the text says Black's.
+    let black_gives = phrase.starts_with("pawn")
+        || lower.contains("remove black's")
+        || lower.contains("black gives");
+    let removed = squares
+        .iter()
+        .filter_map(|sq| {
+            let mut b = sq.as_bytes().to_vec();
+            // The squares are written for the side the phrase names: a White piece on rank
+            // 1, the pawn and move on f7. Mirror when the other side gives them.
+            let white_square = b.get(1) == Some(&b'1');
+            if white_square == black_gives {
+                if let Some(r) = b.get_mut(1) {
+                    *r = b'9' - *r + b'0';
+                }
+            }
+            core::str::from_utf8(&b).ok()?.parse().ok()
+        })
+        .collect();
+    Some(Odds {
+        phrase,
+        removed,
+        span,
+    })
+}
+
 /// How the game ended according to the text (`Resigns.`, `And wins...`, `Drawn`, `1-0`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookEnd {
@@ -51,12 +121,19 @@ pub struct Book {
     pub white: Option<String>,
     /// Black's name, found the same way.
     pub black: Option<String>,
+    /// The column header (`WHITE. (Mr. M.)   BLACK. (M. B.)`, `White.  Black.`), if one was
+    /// printed: a file with one is a book table whatever its rows hold.
+    pub columns: Option<Span>,
+    /// The odds the game was played at, when its title or a note says so.
+    pub odds: Option<Odds>,
     /// A start position given by a `[FEN "..."]` line.
     pub fen: Option<String>,
     /// The half-moves, in order.
     pub plies: Vec<BookPly>,
     /// The game-end words, if any.
     pub end: Option<BookEnd>,
+    /// Printed move numbers and continuation dots (`12.`, `7. ........`), read by position.
+    pub numbers: Vec<Span>,
     /// Commentary (lines or bracketed remarks that are neither moves nor headers).
     pub commentary: Vec<Span>,
     /// Notes about the layout: commentary kept, wrong printed move numbers.
@@ -153,29 +230,80 @@ fn tokens(text: &[u8], from: usize, to: usize) -> Vec<Token> {
             i += 1;
         }
         if i > start {
-            out.push(Token { start, end: i });
+            // A move number glued to its move (`4.QxBP`, `1...P-K4`) is two tokens.
+            match glued_number(text.get(start..i).unwrap_or_default()) {
+                Some(n) => {
+                    out.push(Token {
+                        start,
+                        end: start + n,
+                    });
+                    out.push(Token {
+                        start: start + n,
+                        end: i,
+                    });
+                }
+                None => out.push(Token { start, end: i }),
+            }
         }
     }
     out
 }
 
-/// A printed move number token: `12.`, `12`, `12...`, `12.........`; returns the number and
-/// whether Black's move follows (dots after the number).
-fn move_number(tok: &[u8]) -> Option<(u32, bool)> {
+/// The length of a move number glued to the move after it (`4.QxBP` -> 2), if the token
+/// starts with one: digits, then dots, then a letter.
+fn glued_number(tok: &[u8]) -> Option<usize> {
     let digits = tok.iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 4 {
+    let dots = tok
+        .get(digits..)?
+        .iter()
+        .take_while(|&&c| c == b'.')
+        .count();
+    let next = tok.get(digits + dots)?;
+    (digits > 0 && digits <= MAX_NUMBER_DIGITS && dots > 0 && next.is_ascii_alphabetic())
+        .then_some(digits + dots)
+}
+
+/// No printed move number has more digits (a misprint may add one: `12345.` is still read
+/// by position, with a note).
+const MAX_NUMBER_DIGITS: usize = 6;
+
+/// A printed move number token: `12.`, `12`, `12...`, `12.........`; returns the number and
+/// whether Black's move follows (dots after the number). A dotted number may have a letter
+/// misprinted for a digit (`4O.` for 40, `l2.` for 12): [`misprinted_number`] tells.
+fn move_number(tok: &[u8]) -> Option<(u32, bool)> {
+    if !tok.first()?.is_ascii_digit() {
         return None;
     }
-    let n = core::str::from_utf8(tok.get(..digits)?)
-        .ok()?
-        .parse()
-        .ok()?;
-    let rest = tok.get(digits..)?;
-    if rest.iter().all(|&c| c == b'.') {
-        Some((n, rest.len() >= 2))
-    } else {
-        None
+    let len = tok
+        .iter()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, b'O' | b'o' | b'l' | b'I'))
+        .count();
+    let (digits, rest) = tok.split_at(len);
+    let dotted = rest.first() == Some(&b'.');
+    if len > MAX_NUMBER_DIGITS
+        || (!dotted && (len > 4 || misprinted_number(digits)))
+        || !rest.iter().all(|&c| c == b'.')
+    {
+        return None;
     }
+    let n = digits.iter().fold(0u32, |n, &c| {
+        let d = match c {
+            b'O' | b'o' => 0,
+            b'l' | b'I' => 1,
+            d => u32::from(d - b'0'),
+        };
+        n * 10 + d
+    });
+    Some((n, rest.len() >= 2))
+}
+
+/// Whether a printed move number is misprinted: a letter for a digit (`4O.`), a leading
+/// zero or more than four digits (`00011.`).
+fn misprinted_number(tok: &[u8]) -> bool {
+    let digits = tok.iter().take_while(|&&c| c != b'.').count();
+    tok.iter().any(|c| matches!(c, b'O' | b'o' | b'l' | b'I'))
+        || digits > 4
+        || (digits > 1 && tok.first() == Some(&b'0'))
 }
 
 fn is_ellipsis(tok: &[u8]) -> bool {
@@ -264,17 +392,24 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
     books
 }
 
-/// The lines of `text` as `(start, end)` offsets, without their `\n`.
+/// The lines of `text` as `(start, end)` offsets, without their line end: `\n`, `\r\n`, or a
+/// lone `\r` (old Mac files).
 fn lines(text: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut line_start = 0;
     core::iter::from_fn(move || {
         if line_start >= text.len() {
             return None;
         }
-        let end = memchr::memchr(b'\n', text.get(line_start..).unwrap_or_default())
-            .map_or(text.len(), |i| line_start + i);
+        let rest = text.get(line_start..).unwrap_or_default();
+        let (end, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+            None => (text.len(), text.len()),
+            Some(i) if rest.get(i) == Some(&b'\r') && rest.get(i + 1) == Some(&b'\n') => {
+                (line_start + i, line_start + i + 2)
+            }
+            Some(i) => (line_start + i, line_start + i + 1),
+        };
         let line = (line_start, end);
-        line_start = end + 1;
+        line_start = next;
         Some(line)
     })
 }
@@ -329,11 +464,35 @@ fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
     if key == "title" {
         players_from_title(&value, book);
     }
+    if book.odds.is_none() && matches!(key.as_str(), "title" | "note" | "") {
+        book.odds = odds_in(&value, span);
+    }
     book.headers.push(BookHeader { key, value, span });
 }
 
+/// A player's name at the start of `s`: words up to the first sentence end that is not
+/// an initial or a title (`J. R. Capablanca`, `Mr. M.`; `Tarrasch. Ruy Lopez` is `Tarrasch`).
+fn name_at_start(s: &str) -> &str {
+    let mut end = 0;
+    for (i, _) in s.match_indices(". ") {
+        let word = s.get(end..i).unwrap_or_default();
+        let last = word.rsplit(' ').next().unwrap_or_default();
+        if last.chars().count() > 3 || last.is_empty() {
+            return s.get(..i).unwrap_or(s);
+        }
+        end = i + 2;
+    }
+    s
+}
+
 fn players_from_title(title: &str, book: &mut Book) {
-    let clean = |s: &str| s.trim().trim_end_matches('.').trim().to_owned();
+    let clean = |s: &str| {
+        name_at_start(s.trim())
+            .trim()
+            .trim_end_matches('.')
+            .trim()
+            .to_owned()
+    };
     let Some(w) = title.find("White:") else {
         return;
     };
@@ -347,20 +506,50 @@ fn players_from_title(title: &str, book: &mut Book) {
     }
 }
 
-/// `WHITE. (Mr. M.)   BLACK. (M. B.)`: the names in brackets, if any.
+/// Whether a line is a column header: `WHITE. (Mr. M.)   BLACK. (M. B.)`, `White.   Black.`,
+/// `WHITE (Lasker)  BLACK (Janowski)`, in any capitalisation: it starts with one side's
+/// name and names the other side after it.
+fn is_column_header(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let word_end = |w: &str| {
+        lower
+            .get(w.len()..)
+            .is_none_or(|r| r.starts_with(|c: char| !c.is_ascii_alphabetic()))
+    };
+    (lower.starts_with("white") && word_end("white") && lower.contains("black"))
+        || (lower.starts_with("black") && word_end("black") && lower.contains("white"))
+        || line.starts_with("WHITE")
+        || line.starts_with("BLACK")
+}
+
+/// The players' names in a column header: in brackets after the side's name
+/// (`WHITE. (Mr. M.)`), or the words after it up to a column gap (`White: Lasker.   Black: ...`).
 fn column_header(line: &str, book: &mut Book) {
+    let lower = line.to_ascii_lowercase();
     let name_after = |word: &str| -> Option<String> {
-        let at = line.find(word)? + word.len();
-        let rest = line.get(at..)?.trim_start_matches(['.', ' ']);
-        let rest = rest.strip_prefix('(')?;
-        let close = rest.find(')')?;
-        Some(rest.get(..close)?.trim().to_owned())
+        let at = lower.find(word)? + word.len();
+        let rest = line.get(at..)?.trim_start_matches(['.', ':', ' ', ',']);
+        let name = if let Some(r) = rest.strip_prefix('(') {
+            r.get(..r.find(')')?)?.trim()
+        } else {
+            let other = if word == "white" { "black" } else { "white" };
+            let stop = [rest.find("  "), rest.to_ascii_lowercase().find(other)]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(rest.len());
+            rest.get(..stop)?
+                .trim()
+                .trim_end_matches(['.', ',', ':'])
+                .trim()
+        };
+        (!name.is_empty()).then(|| name.to_owned())
     };
     if book.white.is_none() {
-        book.white = name_after("WHITE");
+        book.white = name_after("white");
     }
     if book.black.is_none() {
-        book.black = name_after("BLACK");
+        book.black = name_after("black");
     }
 }
 
@@ -425,7 +614,9 @@ fn read_line(
         });
         return;
     }
-    if line_str.starts_with("WHITE") || line_str.starts_with("BLACK") {
+    if is_column_header(&line_str) {
+        book.columns
+            .get_or_insert(Span::new(trimmed_start, trimmed_end));
         column_header(&line_str, book);
         return;
     }
@@ -470,6 +661,33 @@ fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
         || starts_move(text, toks, k)
 }
 
+/// Whether a capitalised word is a remark after a move (`Good`, `Strong.`, `Best!`): a
+/// capital, then at least two lower-case letters, then at most punctuation; never a
+/// piece word (`Kts P takes P` names a pawn).
+fn remark_word(word: &[u8]) -> bool {
+    let letters = word.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let (head, tail) = word.split_at(letters);
+    head.first().is_some_and(u8::is_ascii_uppercase)
+        && head.len() >= 3
+        && head.iter().skip(1).all(u8::is_ascii_lowercase)
+        && !head.starts_with(b"Kt")
+        && tail.iter().all(|c| b".,;:!?".contains(c))
+}
+
+/// Whether an unreadable word is written like a move: a piece letter first, then a dash,
+/// a capture mark or a digit (`Kt-P`, `KR-KI`, `BxKtQ`, `P-Q3`), never a word of prose.
+fn move_like(word: &[u8]) -> bool {
+    word.first().is_some_and(|c| b"KQRBNP".contains(c))
+        && word.len() <= MAX_MOVE_BYTES
+        && word
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || b"-x()/'.!?+=#".contains(c))
+        && word
+            .iter()
+            .skip(1)
+            .any(|c| matches!(c, b'-' | b'x' | b'X') || c.is_ascii_digit())
+}
+
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to
 /// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
 fn read_moves(
@@ -493,6 +711,7 @@ fn read_moves(
     });
     let mut plies = Vec::new();
     let mut notes = Vec::new();
+    let mut numbers = Vec::new();
     let mut comments = Vec::new();
     let mut end_note = None;
     let mut pending_number: Option<(u32, bool, Span)> = None;
@@ -505,11 +724,24 @@ fn read_moves(
         let word = slice(t);
         let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
         if let Some((n, black)) = number {
+            numbers.push(Span::new(t.start, t.end));
+            if misprinted_number(word) {
+                notes.push(Diagnostic::new(
+                    Severity::Note,
+                    "move-number",
+                    format!(
+                        "printed move number `{}` is misprinted: read as {n}",
+                        String::from_utf8_lossy(word)
+                    ),
+                    Span::new(t.start, t.end),
+                ));
+            }
             pending_number = Some((n, black, Span::new(t.start, t.end)));
             row_number = Some(n);
             i += 1;
             if let Some(next) = toks.get(i) {
                 if is_ellipsis(slice(next)) {
+                    numbers.push(Span::new(next.start, next.end));
                     pending_number = Some((n, true, Span::new(t.start, next.end)));
                     i += 1;
                 }
@@ -517,6 +749,7 @@ fn read_moves(
             continue;
         }
         if is_ellipsis(word) {
+            numbers.push(Span::new(t.start, t.end));
             if let Some((n, _, sp)) = pending_number {
                 pending_number = Some((n, true, sp.to(Span::new(t.start, t.end))));
             }
@@ -572,8 +805,9 @@ fn read_moves(
             });
             break;
         }
-        let lower = word.first().is_some_and(u8::is_ascii_lowercase)
-            && !word.iter().any(u8::is_ascii_digit);
+        let lower = (word.first().is_some_and(u8::is_ascii_lowercase)
+            && !word.iter().any(u8::is_ascii_digit))
+            || remark_word(word);
         // Remarks inside a numbered row only: an unnumbered line is moves to the end or
         // commentary as a whole, so prose is never half-read as moves.
         if numbered && (word.first() == Some(&b'(') || (lower && !plies.is_empty())) {
@@ -587,10 +821,14 @@ fn read_moves(
                     }
                 }
             } else {
+                // The remark ends at a column gap, a number or the next move (`Good P-K4`).
                 j += 1;
                 while let Some(tk) = toks.get(j) {
                     let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
-                    if gap(text, prev, tk.start) {
+                    if gap(text, prev, tk.start)
+                        || move_number(slice(tk)).is_some()
+                        || starts_move(text, &toks, j)
+                    {
                         break;
                     }
                     j += 1;
@@ -601,7 +839,9 @@ fn read_moves(
             i = j.max(i + 1);
             continue;
         }
-        if !numbered {
+        // An unnumbered line is prose unless the unreadable word is written like a move
+        // (`Kt-P`, `KR-KI`): a continuation row or a Black move alone on its line.
+        if !numbered && !move_like(word) {
             failed = true;
             break;
         }
@@ -619,11 +859,17 @@ fn read_moves(
         }
         let e = toks.get(j - 1).map_or(t.end, |tk| tk.end);
         let err = match parse_desc_move(text.get(t.start..e).unwrap_or_default(), t.start) {
-            Err(err) => err,
+            // The error covers the whole move, whose text it quotes; `found` names the part
+            // that could not be read.
+            Err(err) => DescError {
+                span: Span::new(t.start, e),
+                ..err
+            },
             Ok(_) => DescError {
                 span: Span::new(t.start, e),
                 expected: "a move",
                 found: lossy(text, Span::new(t.start, e)),
+                written: lossy(text, Span::new(t.start, e)),
             },
         };
         plies.push((
@@ -642,6 +888,7 @@ fn read_moves(
     for sp in comments {
         commentary(book, sp, "remark");
     }
+    book.numbers.extend(numbers);
     for (number, row_number, result, span) in plies {
         let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
         let color = if index % 2 == 0 {

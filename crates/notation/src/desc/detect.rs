@@ -24,7 +24,7 @@ use crate::san::Mode;
 #[must_use]
 pub fn looks_like_book(text: &[u8]) -> bool {
     let first = text
-        .split(|&b| b == b'\n')
+        .split(|&b| b == b'\n' || b == b'\r')
         .map(<[u8]>::trim_ascii)
         // A book may give its start position as `[FEN "..."]`: that is no PGN tag section.
         .find(|l| {
@@ -38,18 +38,25 @@ pub fn looks_like_book(text: &[u8]) -> bool {
     }
     let book = read_book(text);
     let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
-    if readable == 0 || readable < book.plies.len() {
+    if readable == 0 {
         return false;
     }
     // `%` header lines above a table are how book transcriptions (and our own
     // descriptive output) begin; PGN files almost never start with an escape line.
+    // Such a file stays a table whatever its rows hold: a row that cannot be read is
+    // reported at that row, never by re-reading the whole file as PGN movetext.
     let headed = text
-        .split(|&b| b == b'\n')
+        .split(|&b| b == b'\n' || b == b'\r')
         .map(<[u8]>::trim_ascii)
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with(b"%"));
-    if headed {
+    if headed || book.columns.is_some() {
         return true;
+    }
+    // Untagged, unheaded text: a table when most of its plies read as descriptive moves
+    // (a misprint or two does not make it PGN) and the PGN reader does worse.
+    if readable <= book.plies.len() - readable {
+        return false;
     }
     let Some(slice) = games(text).next() else {
         return true;

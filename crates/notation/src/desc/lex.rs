@@ -129,6 +129,7 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
     while i < text.len() {
         let c = at(i);
         let start = i;
+        let after_paren = out.last().is_some_and(|a: &Atom| a.tok == Tok::LParen);
         let mut push = |tok: Tok, end: usize| {
             out.push(Atom {
                 tok,
@@ -155,6 +156,20 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                     push(Tok::Other, i + 1);
                     i += 1;
                 }
+            }
+            // A double hyphen for the dash (`P--K4`), as typewritten texts print it.
+            b'-' if at(i + 1) == b'-' => {
+                push(Tok::Dash, i + 2);
+                i += 2;
+            }
+            // Footnote markers: `*`, `(a)`, `(1)` after a closing mark is not one, so only a
+            // lower-case letter in parentheses (files and pieces are capitals).
+            b'*' => i += 1,
+            b'(' if at(i + 1).is_ascii_lowercase()
+                && at(i + 2) == b')'
+                && !matches!(at(i + 1), b'x') =>
+            {
+                i += 3;
             }
             b'-' | b':' | b'(' | b')' | b'/' | b'=' | b'#' => {
                 // One-byte punctuation.
@@ -231,6 +246,11 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                 push(Tok::Dash, i + 3);
                 i += 3;
             }
+            // Footnote daggers `†` and `‡`.
+            0xE2 if matches!(text.get(i..i + 3), Some(d) if d == "†".as_bytes() || d == "‡".as_bytes()) =>
+            {
+                i += 3;
+            }
             0xE2 if text.get(i..i + 3) == Some("’".as_bytes()) => {
                 i += 3;
                 if matches!(at(i), b's' | b'S') && !at(i + 1).is_ascii_alphabetic() {
@@ -288,6 +308,11 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                     }
                 }
                 let run = text.get(i..j).unwrap_or_default();
+                // `Kt (on B3) to Q5`: the word `on` inside a from-square says nothing.
+                if run == b"on" && after_paren {
+                    i = j;
+                    continue;
+                }
                 // `en passant`, `in passing`: two words, one atom.
                 if matches!(run, b"en" | b"in" | b"En" | b"In") {
                     let mut k = j;

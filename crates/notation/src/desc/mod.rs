@@ -62,7 +62,7 @@ use core::fmt;
 use crate::span::Span;
 use crate::types::{Color, File, Rank, Role, Square};
 
-pub use book::{Book, BookEnd, BookHeader, BookPly, read_book, read_books};
+pub use book::{Book, BookEnd, BookHeader, BookPly, Odds, read_book, read_books};
 pub use detect::looks_like_book;
 pub use parse::{parse_desc_move, parse_token, write_move};
 
@@ -363,7 +363,10 @@ impl fmt::Display for DescMove {
 
 /// A descriptive move that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected {expected}, found {found}")]
+#[error(
+    "cannot read `{written}` as a move: expected {expected}, found {}",
+    quoted(found)
+)]
 #[non_exhaustive]
 pub struct DescError {
     /// Where the problem is.
@@ -372,4 +375,15 @@ pub struct DescError {
     pub expected: &'static str,
     /// What was written there (`end of move` when nothing was).
     pub found: String,
+    /// The whole move as written (`KR-KI`, not only the `I` that could not be read).
+    pub written: String,
+}
+
+/// `found` in backquotes, unless it is the words `end of move`.
+fn quoted(found: &str) -> String {
+    if found == "end of move" {
+        found.to_owned()
+    } else {
+        format!("`{found}`")
+    }
 }

@@ -229,6 +229,7 @@ impl Parser<'_> {
             span,
             expected,
             found,
+            written: String::from_utf8_lossy(self.text).trim().to_owned(),
         }
     }
 

@@ -637,7 +637,8 @@ fn errors_carry_span_expected_and_found() {
         Err(DescError {
             span: Span::new(7, 7),
             expected: "a destination square",
-            found: "end of move".to_owned()
+            found: "end of move".to_owned(),
+            written: "P-".to_owned(),
         })
     );
     let e = parse_desc_move(b"Nf3", 0).map(|_| ());
@@ -646,7 +647,8 @@ fn errors_carry_span_expected_and_found() {
         Err(DescError {
             span: Span::new(1, 2),
             expected: "a descriptive move, not algebraic notation",
-            found: "f".to_owned()
+            found: "f".to_owned(),
+            written: "Nf3".to_owned(),
         })
     );
     assert!(parse_desc_move(b"", 0).is_err());
@@ -1074,4 +1076,44 @@ fn result_lines_end_games_and_start_the_next() {
         ]
     );
     assert_eq!(books[0].fen.as_deref(), Some("7k/8/8/8/8/8/8/K7 w - - 0 1"));
+}
+
+#[test]
+fn odds_phrases_name_the_squares_emptied() {
+    let odds = |text: &str| {
+        read_book(text.as_bytes()).odds.map(|o| {
+            (
+                o.phrase,
+                o.removed
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>(),
+            )
+        })
+    };
+    let v = |s: &[&str]| s.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+    assert_eq!(
+        odds("% title: At the odds of the Queen's Knight.\n1. P-K4 P-K4\n"),
+        Some(("queen's knight", v(&["b1"])))
+    );
+    assert_eq!(
+        odds("% note: (Remove White's Q. R. from the board.)\n1. P-K4 P-K4\n"),
+        Some(("queen's rook", v(&["a1"])))
+    );
+    assert_eq!(
+        odds("% note: (Remove Black's K. R. from the board.)\n1. P-K4 P-K4\n"),
+        Some(("king's rook", v(&["h8"])))
+    );
+    assert_eq!(
+        odds("% title: Pawn and move\n1. P-K4 P-K3\n"),
+        Some(("pawn and move", v(&["f7"])))
+    );
+    assert_eq!(
+        odds("% title: Rook odds\n1. P-K4 P-K4\n"),
+        Some(("queen's rook", v(&["a1"])))
+    );
+    assert_eq!(
+        odds("% title: Evans Gambit. The queen's knight goes to B3\n1. P-K4 P-K4\n"),
+        None
+    );
 }
