@@ -1,6 +1,7 @@
 //! Command-line arguments. They become library configuration in one place:
 //! the `From`/`into_*` conversions at the bottom of this file.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -140,7 +141,11 @@ pub fn jobs(requested: Option<usize>) -> usize {
     match requested {
         None => cores,
         Some(n) if n > cap => {
-            eprintln!("scoresheet: note: --jobs {n} is more than 4 per core: using {cap}");
+            // A closed standard error is no reason to stop (eprintln! would panic).
+            let _ = writeln!(
+                std::io::stderr(),
+                "scoresheet: note: --jobs {n} is more than 4 per core: using {cap}"
+            );
             cap
         }
         Some(n) => n.max(1),
