@@ -47,7 +47,13 @@ fn problems(diags: &[Diagnostic], written: &[Span]) -> Vec<Said> {
 fn full_verdict(text: &[u8]) -> Option<[Verdict; 2]> {
     let verdict = |mode, strict| {
         let game = parse_game(text, 0, mode);
-        let r = replay(&game, &ReplayOptions { strict });
+        let r = replay(
+            &game,
+            &ReplayOptions {
+                strict,
+                ..ReplayOptions::default()
+            },
+        );
         let said = problems(&r.diagnostics, &r.written);
         let plies = r.plies();
         (plies, r.position.to_fen(EpStyle::Always), said)
@@ -73,7 +79,13 @@ fn agree(lane: &mut QuickLane, text: &[u8], origin: &str) -> bool {
     let written = quick.written();
     let verdict = |strict| {
         let mut diags: Vec<Diagnostic> = quick.warnings.iter().map(|(d, _)| d.clone()).collect();
-        settle(&mut diags, &ReplayOptions { strict });
+        settle(
+            &mut diags,
+            &ReplayOptions {
+                strict,
+                ..ReplayOptions::default()
+            },
+        );
         (quick.plies, fen.clone(), problems(&diags, &written))
     };
     assert_eq!(

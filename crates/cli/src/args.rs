@@ -67,6 +67,10 @@ pub struct ValidateArgs {
     /// Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors.
     #[arg(long)]
     pub strict: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -99,6 +103,10 @@ pub struct PlayArgs {
     /// Treat warnings as errors.
     #[arg(long)]
     pub strict: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
 }
 
 /// Arguments of `fen`.
@@ -188,6 +196,10 @@ pub struct ConvertArgs {
     /// Reject relaxed notation and descriptive tie-breaks instead of reporting them.
     #[arg(long)]
     pub strict: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,

@@ -41,6 +41,8 @@ use crate::report::{Origin, Problem, human_line, problem};
 struct Converter {
     format: Output,
     options: Options,
+    /// `--repair`: misprints in book tables read as their clearly best suggestion.
+    repair: bool,
 }
 
 impl Converter {
@@ -277,6 +279,7 @@ fn convert_books(
     let origin = Origin { line: 1, column: 1 };
     let options = ReplayOptions {
         strict: converter.options.strict,
+        repair: converter.repair,
     };
     let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {
@@ -343,6 +346,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         FromArg::Descriptive => Some(Notation::Descriptive),
     };
     let converter = Converter {
+        repair: args.repair,
         format,
         options: Options {
             from,

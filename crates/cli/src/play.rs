@@ -52,6 +52,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         let options = ReplayOptions {
             strict: args.strict,
+            repair: args.repair,
         };
         // Each game: its number, its players, the replay.
         let mut played: Vec<(Option<String>, Option<String>, Replay)> = Vec::new();

@@ -45,6 +45,8 @@ pub struct Judge {
     pub strict: bool,
     /// En passant style of reported FENs.
     pub ep: EpStyle,
+    /// `--repair`: misprints in book tables read as their clearly best suggestion.
+    pub repair: bool,
     /// Whether every game's report is shown, valid or not (JSON output, not
     /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
     /// a warning is only counted.
@@ -88,6 +90,7 @@ impl Judge {
                 &mut diags,
                 &ReplayOptions {
                     strict: self.strict,
+                    ..ReplayOptions::default()
                 },
             );
             problems(&diags, text, &q.written(), origin())
@@ -135,6 +138,7 @@ impl Judge {
             &game,
             &ReplayOptions {
                 strict: self.strict,
+                ..ReplayOptions::default()
             },
         );
         GAME.set(game.recycle());
@@ -148,6 +152,7 @@ impl Judge {
     fn books(&self, file: &str, text: &[u8]) -> Vec<GameReport> {
         let options = ReplayOptions {
             strict: self.strict,
+            repair: self.repair,
         };
         let origin = Origin { line: 1, column: 1 };
         read_books(text)
@@ -308,6 +313,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         .max(1);
     let judge = Judge {
         strict: args.strict,
+        repair: args.repair,
         ep: match args.ep {
             EpArg::Always => EpStyle::Always,
             EpArg::Legal => EpStyle::Legal,

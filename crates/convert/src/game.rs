@@ -306,6 +306,7 @@ fn resolve_game_into<'a>(
             game,
             &ReplayOptions {
                 strict: options.strict,
+                ..ReplayOptions::default()
             },
         );
         let own = r.diagnostics.iter().filter(|d| d.ply.is_some());
