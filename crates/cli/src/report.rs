@@ -109,17 +109,28 @@ pub fn problems(
     if diags.iter().all(|d| d.severity == Severity::Note) {
         return (Vec::new(), Vec::new());
     }
-    let index = LineIndex::new(text);
+    problems_indexed(diags, text, written, &LineIndex::new(text), origin)
+}
+
+/// [`problems`] with the line index of `text` made once by the caller (many games of
+/// one text, such as a book's tables, share it: linear, not quadratic).
+pub fn problems_indexed(
+    diags: &[Diagnostic],
+    text: &[u8],
+    written: &[Span],
+    index: &LineIndex<'_>,
+    origin: Origin,
+) -> (Vec<Problem>, Vec<Problem>) {
     let errors = diags
         .iter()
         .find(|d| d.severity == Severity::Error)
-        .map(|d| problem(d, text, written, &index, origin))
+        .map(|d| problem(d, text, written, index, origin))
         .into_iter()
         .collect();
     let warnings = diags
         .iter()
         .filter(|d| d.severity == Severity::Warning)
-        .map(|d| problem(d, text, written, &index, origin))
+        .map(|d| problem(d, text, written, index, origin))
         .collect();
     (errors, warnings)
 }

@@ -29,7 +29,7 @@ use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::{Input, batches, expand};
-use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems};
+use crate::report::{GameReport, Origin, Problem, Summary, human_line, problems, problems_indexed};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -155,12 +155,13 @@ impl Judge {
             repair: self.repair,
         };
         let origin = Origin { line: 1, column: 1 };
+        let index = scoresheet_notation::LineIndex::new(text);
         read_books(text)
             .iter()
             .enumerate()
             .map(|(n, book)| {
                 let r = replay_book_game(book, None, &options, None);
-                let found = problems(&r.diagnostics, text, &r.written, origin);
+                let found = problems_indexed(&r.diagnostics, text, &r.written, &index, origin);
                 self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
             })
             .collect()
