@@ -27,6 +27,9 @@ pub struct ReplayOptions {
     /// is a warning naming the result the board gives, which
     /// [`Replay::result`] then is, instead of an error.
     pub fix_results: bool,
+    /// In a book table, read a misprinted move as its clearly best suggestion when the
+    /// rest of the game resolves with it (`BookOptions::repair`); refused when strict.
+    pub repair: bool,
 }
 
 /// How the game stands after its last move, by the rules.
@@ -548,13 +551,24 @@ pub fn replay_book_game(
     options: &ReplayOptions,
     claimed: Option<(GameResult, Span)>,
 ) -> Replay {
-    let r = crate::desc::replay_book(book, start, options.strict);
+    let r = crate::desc::replay_book_with(
+        book,
+        start,
+        crate::desc::BookOptions {
+            strict: options.strict,
+            repair: options.repair,
+        },
+    );
     let moves = r.moves();
     let tried = moves.len() + usize::from(r.error.is_some());
     let mut diags = book.diagnostics();
     // The replay reports the unreadable ply it stopped at itself, with its position.
     if let Some((_, e)) = &r.error {
         diags.retain(|d| !(d.kind == e.kind && d.span == e.span));
+    }
+    // A misprint read as its suggestion (`--repair`) is a warning, no longer an error.
+    for fixed in r.diagnostics.iter().filter(|d| d.kind == "repaired") {
+        diags.retain(|d| !(d.kind == "desc-syntax" && d.span == fixed.span));
     }
     diags.extend(r.diagnostics.iter().cloned());
     let position = r.position.clone();

@@ -68,6 +68,10 @@ pub struct ValidateArgs {
     /// Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors.
     #[arg(long)]
     pub strict: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -108,6 +112,10 @@ pub struct PlayArgs {
     /// (a book's tie-breaks, commentary kept).
     #[arg(short = 'v', long)]
     pub notes: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
 }
 
 /// Arguments of `fen`.
@@ -225,6 +233,10 @@ pub struct ConvertArgs {
     /// otherwise), write the board's result with a warning instead of refusing the game.
     #[arg(long)]
     pub fix_results: bool,
+    /// In book tables, read a misprinted move as its one clearly best suggestion when the
+    /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
+    #[arg(long)]
+    pub repair: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,

@@ -43,6 +43,8 @@ struct Converter {
     options: Options,
     /// `--notes`: report the notes too.
     notes: bool,
+    /// `--repair`: misprints in book tables read as their clearly best suggestion.
+    repair: bool,
 }
 
 impl Converter {
@@ -286,6 +288,7 @@ fn convert_books(
     let options = ReplayOptions {
         strict: converter.options.strict,
         fix_results: converter.options.fix_results,
+        repair: converter.repair,
     };
     let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {
@@ -353,6 +356,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         FromArg::Descriptive => Some(Notation::Descriptive),
     };
     let converter = Converter {
+        repair: args.repair,
         format,
         options: Options {
             from,

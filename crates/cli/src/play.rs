@@ -53,6 +53,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         let options = ReplayOptions {
             strict: args.strict,
+            repair: args.repair,
             ..ReplayOptions::default()
         };
         // Each game: its number, its players, the replay.

@@ -120,18 +120,30 @@ pub fn problems(
     if diags.is_empty() {
         return Found::default();
     }
-    let index = LineIndex::new(text);
+    problems_indexed(diags, text, written, failed, &LineIndex::new(text), origin)
+}
+
+/// [`problems`] with the line index of `text` made once by the caller (many games of
+/// one text, such as a book's tables, share it: linear, not quadratic).
+pub fn problems_indexed(
+    diags: &[Diagnostic],
+    text: &[u8],
+    written: &[Span],
+    failed: Option<Span>,
+    index: &LineIndex<'_>,
+    origin: Origin,
+) -> Found {
     let errors = diags
         .iter()
         .find(|d| d.severity == Severity::Error)
-        .map(|d| problem(d, text, written, failed, &index, origin))
+        .map(|d| problem(d, text, written, failed, index, origin))
         .into_iter()
         .collect();
     let of = |severity: Severity| {
         diags
             .iter()
             .filter(|d| d.severity == severity)
-            .map(|d| problem(d, text, written, failed, &index, origin))
+            .map(|d| problem(d, text, written, failed, index, origin))
             .collect()
     };
     (errors, of(Severity::Warning), of(Severity::Note))

@@ -29,7 +29,9 @@ use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::{Input, batches, expand_some};
-use crate::report::{Found, GameReport, Origin, Problem, Summary, human_line, printable, problems};
+use crate::report::{
+    Found, GameReport, Origin, Problem, Summary, human_line, printable, problems, problems_indexed,
+};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -45,6 +47,8 @@ pub struct Judge {
     pub strict: bool,
     /// En passant style of reported FENs.
     pub ep: EpStyle,
+    /// `--repair`: misprints in book tables read as their clearly best suggestion.
+    pub repair: bool,
     /// Whether every game's report is shown, valid or not (JSON output, not
     /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
     /// a warning is only counted.
@@ -151,15 +155,18 @@ impl Judge {
     fn books(&self, file: &str, text: &[u8]) -> Vec<GameReport> {
         let options = ReplayOptions {
             strict: self.strict,
+            repair: self.repair,
             ..ReplayOptions::default()
         };
         let origin = Origin { line: 1, column: 1 };
+        let index = scoresheet_notation::LineIndex::new(text);
         read_books(text)
             .iter()
             .enumerate()
             .map(|(n, book)| {
                 let r = replay_book_game(book, None, &options, None);
-                let found = problems(&r.diagnostics, text, &r.written, r.failed, origin);
+                let found =
+                    problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
                 self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
             })
             .collect()
@@ -318,6 +325,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let jobs = crate::args::jobs(args.jobs);
     let judge = Judge {
         strict: args.strict,
+        repair: args.repair,
         ep: match args.ep {
             EpArg::Always => EpStyle::Always,
             EpArg::Legal => EpStyle::Legal,

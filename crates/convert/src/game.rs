@@ -278,6 +278,7 @@ fn resolve_game_into<'a>(
         &ReplayOptions {
             strict: options.strict,
             fix_results: options.fix_results,
+            ..ReplayOptions::default()
         },
     );
     let wrong = options.from.and_then(|from| wrong_notation(game, from));

@@ -14,6 +14,9 @@ const LOOKAHEAD_STEPS_PER_DECISION: usize = 20_000;
 /// The most plies all lookahead decisions of one game may resolve together.
 const LOOKAHEAD_STEPS_PER_GAME: usize = 200_000;
 
+/// The most plies the lookahead may resolve per byte of a game's moves.
+const LOOKAHEAD_STEPS_PER_BYTE: usize = 4;
+
 /// The most ambiguous plies one lookahead branch may nest (each is a level of recursion,
 /// so this also bounds the stack).
 const LOOKAHEAD_MAX_NESTING: usize = 32;
@@ -250,7 +253,11 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     let mut origins = Origins::from_position(&start);
     let mut plies = Vec::new();
     let mut last: Option<Move> = None;
-    let mut game_budget = LOOKAHEAD_STEPS_PER_GAME;
+    // The lookahead's work is bounded by the game's own text, so that a file of many
+    // short games full of ambiguous moves is still read in linear time.
+    let text_bytes: usize = book.plies.iter().map(|p| p.span.end - p.span.start).sum();
+    let mut game_budget =
+        LOOKAHEAD_STEPS_PER_GAME.min(LOOKAHEAD_STEPS_PER_BYTE.saturating_mul(text_bytes));
     let mut error = None;
     if let Some(first) = book.plies.first()
         && first.color != pos.turn()
