@@ -746,12 +746,7 @@ fn castle_with(
                 checker: placed(pos, pos.checkers().first().unwrap_or(king)),
                 span,
             },
-            CastleObstacle::Attacked(square) => {
-                let without = pos.occupied().without(king).without(rook);
-                let attacker = pos
-                    .attackers_to(square, us.other(), without)
-                    .first()
-                    .unwrap_or(square);
+            CastleObstacle::Attacked { square, attacker } => {
                 let king_to = Square::from_coords(
                     match side {
                         CastleSide::King => crate::File::G,
