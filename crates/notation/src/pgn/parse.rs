@@ -324,13 +324,15 @@ impl<'a> Parser<'a, '_> {
             return;
         }
         self.pos = tag_end;
-        // More on the line: another tag, or a comment; anything else is an error.
+        // More on the line: another tag, a comment, or the movetext (see
+        // `starts_movetext`); anything else is an error.
         while self.pos < eol && matches!(self.text[self.pos], b' ' | b'\t' | b'\r') {
             self.pos += 1;
         }
         match self.text.get(self.pos) {
             Some(b'[' | b'{' | b';') if self.pos < eol => {}
             _ if self.pos >= eol => {}
+            _ if starts_movetext(&self.text[self.pos..eol]) => {}
             _ => {
                 let end = trim_cr(line, eol);
                 self.tag_error(
@@ -893,6 +895,19 @@ impl<'a> Parser<'a, '_> {
 fn is_move_word(word: &[u8], mode: Mode) -> bool {
     let mut scratch = Vec::new();
     read_move(word, 0, mode, &mut scratch).is_ok() || crate::desc::parse_token(word, 0).is_some()
+}
+
+/// Whether the text after a tag pair on its line is the movetext (the import format
+/// lets a game be written on one line: `[Result "1-0"] 1. e4 1-0`): it starts with a
+/// move number, a result or a move (read leniently, whatever the mode, so that
+/// splitting does not depend on it). Anything else (`[Round "1"] junk`) is an error
+/// on the tag line. The splitter asks the same (`split::tag_pair_end`'s caller).
+pub(super) fn starts_movetext(rest: &[u8]) -> bool {
+    match rest.first() {
+        None => false,
+        Some(b'0'..=b'9' | b'*') => true,
+        Some(_) => is_move_word(&rest[..token_end(rest, 0)], Mode::Lenient),
+    }
 }
 
 /// Whether a word is only move marks (`e.p.`, `+`, `!?`).
