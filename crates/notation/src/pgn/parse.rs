@@ -842,6 +842,28 @@ impl<'a> Parser<'a, '_> {
                 span,
             );
         }
+        // Text that is not chess (`hello world`, `aa1. e4`): a bare list whose every
+        // line is prose has no move to replay. It is an error, never a valid game;
+        // prose among moves stays commentary with its note.
+        let has_move = self.game.tokens.iter().any(|t| matches!(t, Token::Move(_)));
+        if self.game.tags.is_empty() && !has_move {
+            let prose = self.game.tokens.iter().find_map(|t| match t {
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    span,
+                    ..
+                } => Some(*span),
+                _ => None,
+            });
+            if let Some(span) = prose {
+                self.diag(
+                    Severity::Error,
+                    "not-chess",
+                    "no tags and no moves: this text is not a chess game".into(),
+                    span,
+                );
+            }
+        }
         if let Some(&open) = self.depth_stack.last() {
             let span = self.span(open, open + 1);
             let n = self.depth_stack.len();
