@@ -361,10 +361,8 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     /// keeps its key.
     fn start(&mut self) -> Result<(), Unusual> {
         if let Some(v) = self.variant {
-            let v = core::str::from_utf8(v)
-                .map_err(|_| Unusual)?
-                .to_ascii_lowercase();
-            if !crate::replay::KNOWN_VARIANTS.contains(&v.trim()) {
+            let v = core::str::from_utf8(v).map_err(|_| Unusual)?;
+            if crate::replay::variant_of(v) == crate::replay::Variant::Unsupported {
                 return Err(Unusual);
             }
         }

@@ -305,36 +305,58 @@ pub fn replay_book_game(
     }
 }
 
-/// The `Variant` values (lower case, trimmed) replayed without a warning: standard
-/// chess, and Chess960 (whose castling the FEN tag says).
-pub(crate) const KNOWN_VARIANTS: [&str; 10] = [
-    "",
-    "standard",
-    "normal",
-    "chess",
-    "chess960",
-    "chess 960",
-    "fischerandom",
-    "fischer random",
-    "960",
-    "from position",
-];
+/// What a `Variant` tag names, as [`variant_of`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Standard chess (also `normal`, `chess`, `from position`, or an empty value).
+    Standard,
+    /// Chess960 under any of its spellings (`chess960`, `Chess 960`, `960`,
+    /// `fischerandom`, `Fischer Random Chess`, `FRC`): castling as the FEN says.
+    Chess960,
+    /// A variant with other rules (Atomic, Crazyhouse, Antichess, ...): not played.
+    Unsupported,
+}
+
+/// What the `Variant` tag value `value` names (trimmed, any case).
+///
+/// ```
+/// use scoresheet_board::replay::{variant_of, Variant};
+/// assert_eq!(variant_of(" Fischer Random Chess "), Variant::Chess960);
+/// assert_eq!(variant_of("Standard"), Variant::Standard);
+/// assert_eq!(variant_of("Atomic"), Variant::Unsupported);
+/// ```
+#[must_use]
+pub fn variant_of(value: &str) -> Variant {
+    let v = value.trim().to_ascii_lowercase();
+    if matches!(
+        v.as_str(),
+        "" | "standard" | "normal" | "chess" | "from position"
+    ) {
+        Variant::Standard
+    } else if v.contains("960") || v.contains("fischer") || v == "frc" {
+        Variant::Chess960
+    } else {
+        Variant::Unsupported
+    }
+}
 
 /// The starting position: the `FEN` tag's when there is one, else the standard one.
 /// A bad FEN is an error and nothing is replayed.
 fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
     if let Some(variant) = game.tag("Variant") {
-        let v = variant.value().to_ascii_lowercase();
-        if !KNOWN_VARIANTS.contains(&v.trim()) {
+        if variant_of(&variant.value()) == Variant::Unsupported {
+            // Other rules: replaying them as chess would report legal moves as
+            // illegal (or worse, accept the game). Not replayed, never valid.
             diags.push(Diagnostic::new(
-                Severity::Warning,
+                Severity::Error,
                 "unsupported-variant",
                 format!(
-                    "variant {:?} is not supported: the game is replayed with the rules of standard chess",
+                    "variant {:?} is not supported: the game is not replayed",
                     variant.value()
                 ),
                 variant.span,
             ));
+            return (Position::new(), false);
         }
     }
     let Some(tag) = game.tag("FEN") else {

@@ -7,7 +7,7 @@
 
 use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
 use scoresheet_board::quick::{QuickLane, QuickRecord};
-use scoresheet_board::replay::{ReplayOptions, replay};
+use scoresheet_board::replay::{ReplayOptions, Variant, replay, variant_of};
 use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{
@@ -271,7 +271,10 @@ fn resolve_game_into<'a>(
         }
     }
     let mut fatal: Option<(Diagnostic, Option<Span>)> = None;
-    let chess960 = tags_check(game, &mut diags);
+    let chess960 = match tags_check(game, &mut diags) {
+        Ok(chess960) => chess960,
+        Err(d) => return Err(finish_error(diags, Some((d, None)), options)),
+    };
     let start = match game.tag("FEN") {
         None => Position::new(),
         Some(tag) => match Position::from_fen(&tag.value()) {
@@ -730,7 +733,10 @@ fn check_number(pos: &Position, number: u32, black: bool, span: Span, diags: &mu
 }
 
 /// Checks the tags a converter relies on; whether the game is Chess960.
-fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
+///
+/// # Errors
+/// The `unsupported-variant` error for a variant with other rules.
+fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> Result<bool, Diagnostic> {
     for (i, t) in game.tags.iter().enumerate() {
         if game
             .tags
@@ -751,32 +757,27 @@ fn tags_check(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> bool {
         }
     }
     let Some(variant) = game.tag("Variant") else {
-        return false;
+        return Ok(false);
     };
-    let v = variant.value().trim().to_ascii_lowercase();
-    let chess960 = v.contains("960") || v.contains("fischer") || v == "frc";
-    if !chess960 && !STANDARD_VARIANTS.contains(&v.as_str()) {
-        diags.push(Diagnostic::new(
-            Severity::Warning,
+    match variant_of(&variant.value()) {
+        Variant::Standard => Ok(false),
+        Variant::Chess960 => Ok(true),
+        Variant::Unsupported => Err(Diagnostic::new(
+            Severity::Error,
             "unsupported-variant",
             format!(
-                "variant {:?} is not supported: the game is read with the rules of standard chess",
+                "variant {:?} is not supported: the game is not converted",
                 variant.value()
             ),
             variant.span,
-        ));
+        )),
     }
-    chess960
 }
-
-/// `Variant` tag values (trimmed, lower case) that name standard chess.
-const STANDARD_VARIANTS: [&str; 5] = ["", "standard", "normal", "chess", "from position"];
 
 /// Whether a raw `Variant` tag value names standard chess (and has no escape).
 fn plain_standard(raw: &[u8]) -> bool {
     !raw.contains(&b'\\')
-        && core::str::from_utf8(raw)
-            .is_ok_and(|v| STANDARD_VARIANTS.contains(&v.trim().to_ascii_lowercase().as_str()))
+        && core::str::from_utf8(raw).is_ok_and(|v| variant_of(v) == Variant::Standard)
 }
 
 /// The `Result` tag's result when it is one, else the movetext's, else `*`.
