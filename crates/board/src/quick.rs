@@ -372,7 +372,12 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 return Err(Unusual);
             }
             let fen = core::str::from_utf8(fen).map_err(|_| Unusual)?;
-            self.pos = Position::from_fen(fen).map_err(|_| Unusual)?;
+            let (pos, notes) = Position::from_fen_with_notes(fen).map_err(|_| Unusual)?;
+            // A repaired FEN is warned about by `replay`.
+            if notes.iter().any(crate::FenNote::is_repair) {
+                return Err(Unusual);
+            }
+            self.pos = pos;
             if self.pos.is_insufficient_material() {
                 return Err(Unusual);
             }

@@ -366,9 +366,14 @@ fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position,
     match Position::from_fen_with_notes(&fen) {
         Ok((pos, notes)) => {
             for n in notes {
+                let (severity, kind) = if n.is_repair() {
+                    (Severity::Warning, "fen-repair")
+                } else {
+                    (Severity::Note, "fen-note")
+                };
                 diags.push(Diagnostic::new(
-                    Severity::Note,
-                    "fen-note",
+                    severity,
+                    kind,
                     n.to_string(),
                     tag.value_span,
                 ));
