@@ -366,6 +366,11 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
                 return Err(Unusual);
             }
         }
+        // SetUp "1" without a FEN, or a FEN without SetUp (an error under
+        // --strict): `replay` says so.
+        if self.fen.is_none() != self.setup.is_none() {
+            return Err(Unusual);
+        }
         // Without a FEN the game starts where the position already stands.
         if let Some(fen) = self.fen {
             if self.setup.is_some_and(|s| s != b"1") {

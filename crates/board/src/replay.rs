@@ -131,7 +131,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         return replay_descriptive(game, options);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags);
+    let (start, ok) = start_position(game, &mut diags, options.strict);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
     let mut r = Replayer {
@@ -207,7 +207,7 @@ pub fn settle(diags: &mut [Diagnostic], options: &ReplayOptions) {
 /// books' documented tie-breaks (see [`crate::desc::replay_book`]).
 fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags);
+    let (start, ok) = start_position(game, &mut diags, options.strict);
     if !ok {
         return Replay {
             start: start.clone(),
@@ -342,7 +342,11 @@ pub fn variant_of(value: &str) -> Variant {
 
 /// The starting position: the `FEN` tag's when there is one, else the standard one.
 /// A bad FEN is an error and nothing is replayed.
-fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
+fn start_position(
+    game: &PgnGame<'_>,
+    diags: &mut Vec<Diagnostic>,
+    strict: bool,
+) -> (Position, bool) {
     if let Some(variant) = game.tag("Variant") {
         if variant_of(&variant.value()) == Variant::Unsupported {
             // Other rules: replaying them as chess would report legal moves as
@@ -360,8 +364,25 @@ fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position,
         }
     }
     let Some(tag) = game.tag("FEN") else {
+        if let Some(setup) = game.tag("SetUp").filter(|t| t.value().trim() == "1") {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "setup-tag",
+                "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position",
+                setup.span,
+            ));
+        }
         return (Position::new(), true);
     };
+    if strict && game.tag("SetUp").is_none() {
+        // The export format pairs a FEN with SetUp "1"; readers take the FEN anyway.
+        diags.push(Diagnostic::new(
+            Severity::Error,
+            "setup-tag",
+            "a FEN tag without the SetUp tag \"1\" the export format pairs it with",
+            tag.span,
+        ));
+    }
     let fen = tag.value();
     match Position::from_fen_with_notes(&fen) {
         Ok((pos, notes)) => {
