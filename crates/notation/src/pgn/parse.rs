@@ -304,6 +304,34 @@ impl<'a> Parser<'a, '_> {
         while i < eol && matches!(line[i], b' ' | b'\t') {
             i += 1;
         }
+        // Quotes left unescaped inside the value (`[White ""Chess Guru""]`,
+        // `[Site "Leningrad "living pi"]`): when the line ends with `"]`, the
+        // value runs to that last quote, with a relaxation.
+        let mut value_end = value_end;
+        if line.get(i) != Some(&b']') {
+            let end = trim_cr(line, eol);
+            let last = line[..end]
+                .iter()
+                .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                .filter(|&k| k > value_end && line[k] == b']');
+            let quote = last.and_then(|k| {
+                line[value_end + 1..k]
+                    .iter()
+                    .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                    .map(|q| value_end + 1 + q)
+                    .filter(|&q| line[q] == b'"')
+            });
+            if let (Some(k), Some(q)) = (last, quote) {
+                let span = self.span(value_end, value_end + 1);
+                self.relax(
+                    "unescaped-quote",
+                    "a '\"' inside the tag value is not escaped (write \\\"): the value runs to the last '\"' before ']'".into(),
+                    span,
+                );
+                value_end = q;
+                i = k;
+            }
+        }
         let closed = line.get(i) == Some(&b']');
         let tag_end = if closed { i + 1 } else { i };
         self.check_utf8(value_start, value_end, "a tag value");
