@@ -270,12 +270,25 @@ pub fn diff(args: &[String]) -> Result<(), String> {
             j += 1;
         }
         if i < ours.len() || j < theirs.len() {
+            let extra = ours.len() - i + theirs.len() - j;
+            // A whole-file explanation (`*`) covers games one side splits apart.
+            let short = file
+                .strip_prefix(&dir)
+                .unwrap_or(&file)
+                .to_string_lossy()
+                .into_owned();
+            let whole = explained.iter().find(|(f, g, _)| *f == short && g == "*");
             println!(
-                "{name}: {} more games in scoresheet, {} more in the baseline",
+                "{name}: {} more games in scoresheet, {} more in the baseline{}",
                 ours.len() - i,
-                theirs.len() - j
+                theirs.len() - j,
+                whole.map_or(String::new(), |(_, _, why)| format!(": explained: {why}"))
             );
-            disagreements += ours.len() - i + theirs.len() - j;
+            if whole.is_some() {
+                explained_count += extra;
+            } else {
+                disagreements += extra;
+            }
         }
     }
     println!(

@@ -4,7 +4,7 @@
 //! cargo xtask ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks
 //! cargo xtask check [DIR]        golden checks of the `scoresheet` binary over fixtures/
 //! cargo xtask bless [DIR]        regenerate the expected files of `check`
-//! cargo xtask perft [--depth N]  perft suite, deeper than the unit tests
+//! cargo xtask perft [--depth N] [--nodes N]  perft suites (also ../shared/perft), deeper than the unit tests
 //! cargo xtask corpus [DIR]       validate a corpus (default ../shared/corpus), compare with expectations
 //! cargo xtask verdicts [DIR...]  validate and convert agree on every game's verdict
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
@@ -61,7 +61,7 @@ fn usage() -> &'static str {
      ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks\n  \
      check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR)\n  \
      bless [DIR]        regenerate the expected files that `check` compares\n  \
-     perft [--depth N]  perft suite through the binary, deeper than the unit tests\n  \
+     perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
@@ -124,9 +124,14 @@ fn ci(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the perft suite through the release binary at the depth asked for.
+/// Runs the perft suites through the release binary: `crates/board/tests/perft.txt` and,
+/// when they exist, the suites of `../shared/perft` (every Chess960 start position,
+/// tricky and random positions), each count whose depth is at most `--depth` (default 6)
+/// and whose nodes are at most `--nodes` (default 20 million). The unit tests check a
+/// smaller slice of the same files with the same format.
 fn perft(args: &[String]) -> Result<(), String> {
     let mut depth_cap = 6u32;
+    let mut node_cap = 20_000_000u64;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -136,45 +141,93 @@ fn perft(args: &[String]) -> Result<(), String> {
                     .and_then(|d| d.parse().ok())
                     .ok_or("--depth takes a number")?;
             }
+            "--nodes" => {
+                node_cap = it
+                    .next()
+                    .and_then(|d| d.parse().ok())
+                    .ok_or("--nodes takes a number")?;
+            }
             other => return Err(format!("unknown perft argument {other:?}")),
         }
     }
     let bin = util::release_binary()?;
-    let suite = std::fs::read_to_string(root().join("crates/board/tests/perft.txt"))
-        .map_err(|e| format!("reading crates/board/tests/perft.txt: {e}"))?;
-    let mut fen = String::new();
-    let mut failures = 0;
-    for line in suite.lines() {
-        if let Some(f) = line.strip_prefix("epd ") {
-            fen = f.trim().to_owned();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut parts = rest.split_whitespace();
-            let (Some(d), Some(n)) = (parts.next(), parts.next()) else {
-                continue;
-            };
-            let depth: u32 = d.parse().map_err(|_| format!("bad depth in {line:?}"))?;
-            if depth > depth_cap {
-                continue;
-            }
-            let start = std::time::Instant::now();
-            let out = util::output(&bin, &["perft", &fen, d])?;
-            let secs = start.elapsed().as_secs_f64();
-            let got = out.trim();
-            let ok = got == n;
-            if !ok {
-                failures += 1;
-            }
-            let nodes: f64 = got.parse().unwrap_or(0.0);
-            println!(
-                "{} {fen} depth {depth}: {got} (expected {n}) {secs:.2} s {:.1} Mnodes/s",
-                if ok { "ok  " } else { "FAIL" },
-                nodes / secs / 1e6
-            );
+    let mut suites = vec![root().join("crates/board/tests/perft.txt")];
+    let shared = root().join("../shared/perft");
+    if shared.is_dir() {
+        for name in ["chess960.perft", "tricky.perft", "random.perft"] {
+            suites.push(shared.join(name));
         }
+    } else {
+        println!(
+            "xtask perft: skipping the shared suites: {} does not exist",
+            shared.display()
+        );
+    }
+    let mut failures = 0;
+    for suite in &suites {
+        failures += perft_suite(&bin, suite, depth_cap, node_cap)?;
     }
     if failures > 0 {
         Err(format!("{failures} perft counts differ"))
     } else {
         Ok(())
     }
+}
+
+/// Checks one suite (`id NAME`, `epd FEN`, `perft DEPTH NODES` lines, `#` comments),
+/// printing each failure and a summary; returns the number of failures.
+fn perft_suite(
+    bin: &std::path::Path,
+    suite: &std::path::Path,
+    depth_cap: u32,
+    node_cap: u64,
+) -> Result<usize, String> {
+    let name = util::rel(suite);
+    let text = std::fs::read_to_string(suite).map_err(|e| format!("reading {name}: {e}"))?;
+    let start = std::time::Instant::now();
+    let (mut fen, mut id) = (String::new(), String::new());
+    let (mut checked, mut failures, mut nodes) = (0usize, 0usize, 0u64);
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("id ") {
+            rest.trim().clone_into(&mut id);
+        } else if let Some(f) = line.strip_prefix("epd ") {
+            fen = f.trim().to_owned();
+            // Four fields (EPD): the counters the binary would otherwise note it assumes.
+            if fen.split_whitespace().count() == 4 {
+                fen.push_str(" 0 1");
+            }
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut parts = rest.split_whitespace();
+            let (Some(d), Some(want)) = (parts.next(), parts.next()) else {
+                return Err(format!("{name}:{}: perft DEPTH NODES", n + 1));
+            };
+            let depth: u32 = d
+                .parse()
+                .map_err(|_| format!("{name}:{}: bad depth", n + 1))?;
+            let want: u64 = want
+                .parse()
+                .map_err(|_| format!("{name}:{}: bad node count", n + 1))?;
+            if depth > depth_cap || want > node_cap {
+                continue;
+            }
+            let got = util::output(bin, &["perft", &fen, d])?;
+            let got = got.trim();
+            checked += 1;
+            nodes += want;
+            if got != want.to_string() {
+                failures += 1;
+                println!(
+                    "FAIL {name}:{}: {id} {fen} depth {depth}: {got} (expected {want})",
+                    n + 1
+                );
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} {name}: {checked} counts (depth <= {depth_cap}, nodes <= {node_cap}), {failures} wrong, {nodes} nodes in {secs:.1} s",
+        if failures == 0 { "ok  " } else { "FAIL" },
+    );
+    Ok(failures)
 }

@@ -348,7 +348,7 @@ mod tests {
                 summary(&judged)
             })
             .collect();
-        assert_eq!(expected.len(), 4);
+        assert_eq!(expected.len(), 5);
         // Every block size puts the cuts somewhere else, inside games too.
         for size in 1..=FILE.len() + 1 {
             for max in [size, size * 2, 1 << 20] {

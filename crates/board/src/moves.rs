@@ -188,16 +188,21 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most moves a list holds: more than the 218 legal moves any position can have.
+/// The moves a list holds on the stack: more than the 218 legal moves any position
+/// reachable in a game can have. A set-up position (nine queens and more) may have
+/// more; a list then moves to the heap and still holds every move.
 pub const MAX_MOVES: usize = 256;
 
-/// A list of moves on the stack (no heap allocation), as [`crate::Position::legal_moves`] returns.
+/// A list of moves, as [`crate::Position::legal_moves`] returns: on the stack (no heap
+/// allocation) up to [`MAX_MOVES`], on the heap beyond, so no move is ever dropped.
 ///
 /// It dereferences to a slice of moves.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],
     len: usize,
+    /// Every move, once there are more than [`MAX_MOVES`] (empty until then).
+    spill: Vec<Move>,
 }
 
 impl MoveList {
@@ -207,25 +212,50 @@ impl MoveList {
         MoveList {
             moves: [Move::NULL; MAX_MOVES],
             len: 0,
+            spill: Vec::new(),
         }
     }
 
-    /// Appends a move. A full list ignores it (no legal position has more than 218 moves).
+    /// Appends a move.
     #[inline]
     pub fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
             self.len += 1;
+        } else {
+            self.spill_push(m);
         }
+    }
+
+    /// [`MoveList::push`] past the stack's capacity: out of line, as no position of a
+    /// game gets here.
+    #[cold]
+    #[inline(never)]
+    fn spill_push(&mut self, m: Move) {
+        if self.spill.is_empty() {
+            self.spill.reserve(2 * MAX_MOVES);
+            self.spill.extend_from_slice(&self.moves);
+        }
+        self.spill.push(m);
     }
 
     /// Removes every move.
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spill.clear();
     }
 
     /// Keeps only the moves for which `keep` holds.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        if !self.spill.is_empty() {
+            // Once on the heap, the list stays there (`len` stays full, so pushes go on
+            // to the heap), unless nothing is left.
+            self.spill.retain(|m| keep(m));
+            if self.spill.is_empty() {
+                self.len = 0;
+            }
+            return;
+        }
         let mut kept = 0;
         for i in 0..self.len {
             let m = self.moves[i];
@@ -249,7 +279,11 @@ impl Deref for MoveList {
 
     #[inline]
     fn deref(&self) -> &[Move] {
-        self.moves.get(..self.len).unwrap_or_default()
+        if self.spill.is_empty() {
+            self.moves.get(..self.len).unwrap_or_default()
+        } else {
+            &self.spill
+        }
     }
 }
 

@@ -87,8 +87,13 @@ pub enum CastleObstacle {
     Blocked(Square),
     /// The king is in check.
     InCheck,
-    /// The king would pass through or land on this attacked square.
-    Attacked(Square),
+    /// The king would pass through or land on an attacked square.
+    Attacked {
+        /// The attacked square nearest the king.
+        square: Square,
+        /// A piece of the other side attacking it (with king and rook already moved).
+        attacker: Square,
+    },
 }
 
 /// A legal chess position: the six FEN fields, checked for consistency.
@@ -815,13 +820,21 @@ impl Position {
         if self.is_check() {
             return Err(CastleObstacle::InCheck);
         }
-        let without = occ.without(king).without(rook);
-        let walk = (between(king, king_to).with(king_to)).without(king);
+        // Every square the king passes and the one it lands on, seen with both
+        // pieces already moved: in Chess960 the castling rook may be what shields
+        // the king's square (king c1, rook b1, enemy queen a1), and the king may
+        // not move at all (then its own square is the one to check).
+        let after = occ.without(king).without(rook).with(rook_to);
+        let walk = between(king, king_to).with(king_to);
         let attacked: Bitboard = walk
-            .filter(|&sq| self.is_attacked_with(sq, us.other(), without))
+            .filter(|&sq| self.is_attacked_with(sq, us.other(), after))
             .collect();
-        if let Some(sq) = nearest(attacked, king) {
-            return Err(CastleObstacle::Attacked(sq));
+        if let Some(square) = nearest(attacked, king) {
+            let attacker = self
+                .attackers_to(square, us.other(), after)
+                .first()
+                .unwrap_or(square);
+            return Err(CastleObstacle::Attacked { square, attacker });
         }
         Ok(Move {
             role: Role::King,

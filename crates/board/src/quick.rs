@@ -389,9 +389,14 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
     fn start(&mut self) -> Result<(), Unusual> {
         if let Some(v) = self.variant {
             let v = core::str::from_utf8(v).map_err(|_| Unusual)?;
-            if crate::replay::Variant::of(v) == crate::replay::Variant::Other {
+            if crate::replay::variant_of(v) == crate::replay::Variant::Unsupported {
                 return Err(Unusual);
             }
+        }
+        // SetUp "1" without a FEN, or a FEN without SetUp (an error under
+        // --strict): `replay` says so.
+        if self.fen.is_none() != self.setup.is_none() {
+            return Err(Unusual);
         }
         // Without a FEN the game starts where the position already stands.
         if let Some(fen) = self.fen {

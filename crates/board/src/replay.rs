@@ -164,7 +164,7 @@ pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
         return replay_descriptive(game, options);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags);
+    let (start, ok) = start_position(game, &mut diags, options.strict);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
     let mut r = Replayer {
@@ -478,7 +478,7 @@ pub fn settle(diags: &mut [Diagnostic], options: &ReplayOptions) {
 /// books' documented tie-breaks (see [`crate::desc::replay_book`]).
 fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags);
+    let (start, ok) = start_position(game, &mut diags, options.strict);
     if !ok {
         return Replay {
             start: start.clone(),
@@ -608,47 +608,48 @@ pub fn replay_book_game(
     }
 }
 
-/// What a `Variant` tag names.
+/// What a `Variant` tag names, as [`variant_of`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
-    /// Standard chess: no value, `Standard`, `normal`, `chess`, `From Position`.
+    /// Standard chess (also `normal`, `chess`, `from position`, or an empty value).
     Standard,
-    /// Chess960 under any of its spellings: `chess960`, `Chess 960`, `960`,
-    /// `fischerandom`, `Fischer Random Chess`, `FRC`. Its castling is read from
-    /// the FEN.
+    /// Chess960 under any of its spellings (`chess960`, `Chess 960`, `960`,
+    /// `fischerandom`, `Fischer Random Chess`, `FRC`): castling as the FEN says.
     Chess960,
-    /// Any other variant (Atomic, Crazyhouse, ...): not played by this crate.
-    Other,
+    /// A variant with other rules (Atomic, Crazyhouse, Antichess, ...): not played.
+    Unsupported,
 }
 
-impl Variant {
-    /// Reads a `Variant` tag's value (case and surrounding blanks do not matter).
-    ///
-    /// ```
-    /// use scoresheet_board::replay::Variant;
-    /// assert_eq!(Variant::of("Fischer Random Chess"), Variant::Chess960);
-    /// assert_eq!(Variant::of(" Standard "), Variant::Standard);
-    /// assert_eq!(Variant::of("Atomic"), Variant::Other);
-    /// ```
-    #[must_use]
-    pub fn of(value: &str) -> Variant {
-        let v = value.trim().to_ascii_lowercase();
-        if matches!(
-            v.as_str(),
-            "" | "standard" | "normal" | "chess" | "from position"
-        ) {
-            Variant::Standard
-        } else if v.contains("960") || v.contains("fischer") || v == "frc" {
-            Variant::Chess960
-        } else {
-            Variant::Other
-        }
+/// What the `Variant` tag value `value` names (trimmed, any case).
+///
+/// ```
+/// use scoresheet_board::replay::{variant_of, Variant};
+/// assert_eq!(variant_of(" Fischer Random Chess "), Variant::Chess960);
+/// assert_eq!(variant_of("Standard"), Variant::Standard);
+/// assert_eq!(variant_of("Atomic"), Variant::Unsupported);
+/// ```
+#[must_use]
+pub fn variant_of(value: &str) -> Variant {
+    let v = value.trim().to_ascii_lowercase();
+    if matches!(
+        v.as_str(),
+        "" | "standard" | "normal" | "chess" | "from position"
+    ) {
+        Variant::Standard
+    } else if v.contains("960") || v.contains("fischer") || v == "frc" {
+        Variant::Chess960
+    } else {
+        Variant::Unsupported
     }
 }
 
 /// The starting position: the `FEN` tag's when there is one, else the standard one.
 /// A bad FEN is an error and nothing is replayed.
-fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position, bool) {
+fn start_position(
+    game: &PgnGame<'_>,
+    diags: &mut Vec<Diagnostic>,
+    strict: bool,
+) -> (Position, bool) {
     for (i, t) in game.tags.iter().enumerate() {
         if game.tags.iter().take(i).any(|u| u.name == t.name) {
             diags.push(Diagnostic::new(
@@ -663,28 +664,53 @@ fn start_position(game: &PgnGame<'_>, diags: &mut Vec<Diagnostic>) -> (Position,
         }
     }
     if let Some(variant) = game.tag("Variant") {
-        if Variant::of(&variant.value()) == Variant::Other {
+        if variant_of(&variant.value()) == Variant::Unsupported {
+            // Other rules: replaying them as chess would report legal moves as
+            // illegal (or worse, accept the game). Not replayed, never valid.
             diags.push(Diagnostic::new(
-                Severity::Warning,
+                Severity::Error,
                 "unsupported-variant",
                 format!(
-                    "variant {:?} is not supported: the game is replayed with the rules of standard chess",
+                    "variant {:?} is not supported: the game is not replayed",
                     variant.value()
                 ),
                 variant.span,
             ));
+            return (Position::new(), false);
         }
     }
     let Some(tag) = game.tag("FEN") else {
+        if let Some(setup) = game.tag("SetUp").filter(|t| t.value().trim() == "1") {
+            diags.push(Diagnostic::new(
+                Severity::Warning,
+                "setup-tag",
+                "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position",
+                setup.span,
+            ));
+        }
         return (Position::new(), true);
     };
+    if strict && game.tag("SetUp").is_none() {
+        // The export format pairs a FEN with SetUp "1"; readers take the FEN anyway.
+        diags.push(Diagnostic::new(
+            Severity::Error,
+            "setup-tag",
+            "a FEN tag without the SetUp tag \"1\" the export format pairs it with",
+            tag.span,
+        ));
+    }
     let fen = tag.value();
     match Position::from_fen_with_notes(&fen) {
         Ok((pos, notes)) => {
             for n in notes {
+                let (severity, kind) = if n.is_repair() {
+                    (Severity::Warning, "fen-repair")
+                } else {
+                    (Severity::Note, "fen-note")
+                };
                 diags.push(Diagnostic::new(
-                    Severity::Note,
-                    "fen-note",
+                    severity,
+                    kind,
                     n.to_string(),
                     tag.value_span,
                 ));
@@ -1121,13 +1147,13 @@ mod tests {
             "Fischer Random Chess",
             "FRC",
         ] {
-            assert_eq!(Variant::of(v), Variant::Chess960, "{v}");
+            assert_eq!(variant_of(v), Variant::Chess960, "{v}");
         }
         for v in ["", "Standard", "normal", "chess", "From Position"] {
-            assert_eq!(Variant::of(v), Variant::Standard, "{v}");
+            assert_eq!(variant_of(v), Variant::Standard, "{v}");
         }
         for v in ["Atomic", "Crazyhouse", "antichess", "three-check"] {
-            assert_eq!(Variant::of(v), Variant::Other, "{v}");
+            assert_eq!(variant_of(v), Variant::Unsupported, "{v}");
         }
     }
 }

@@ -603,18 +603,10 @@ fn resolve_san(pos: &Position, san: &SanMove, span: Span) -> Result<Move, Resolv
             }
         }
         Role::King => king_attacks(to) & ours,
-        role => {
-            if let (Some(mark), false) = (san.capture, enemy_on_to) {
-                return Err(ResolveError::CaptureOnEmpty { to, span: mark });
-            }
-            attacks(role.of(them), to, occupied) & ours
-        }
+        // A capture mark on a piece's quiet move (`Nxf3` to an empty f3) names the
+        // move all the same: `check_suffix` warns about the mark.
+        role => attacks(role.of(them), to, occupied) & ours,
     };
-    if san.role == Role::King {
-        if let (Some(mark), false) = (san.capture, enemy_on_to) {
-            return Err(ResolveError::CaptureOnEmpty { to, span: mark });
-        }
-    }
     if let Some(file) = san.from_file {
         origins &= Bitboard::file(file);
     }
@@ -746,12 +738,7 @@ fn castle_with(
                 checker: placed(pos, pos.checkers().first().unwrap_or(king)),
                 span,
             },
-            CastleObstacle::Attacked(square) => {
-                let without = pos.occupied().without(king).without(rook);
-                let attacker = pos
-                    .attackers_to(square, us.other(), without)
-                    .first()
-                    .unwrap_or(square);
+            CastleObstacle::Attacked { square, attacker } => {
                 let king_to = Square::from_coords(
                     match side {
                         CastleSide::King => crate::File::G,
@@ -815,11 +802,16 @@ fn resolve_lan(pos: &Position, lan: &LanMove, span: Span) -> Result<Move, Resolv
         && !enemy_on_to
         && pos.ep_square() == Some(to)
         && pawn_attacks(us, from).contains(to);
+    // A capture mark on a quiet move (`Ng1xf3`) names the move all the same:
+    // `check_suffix` warns about the mark. A pawn cannot move diagonally onto an
+    // empty square, though.
     if let (Some(true), false, false) = (lan.capture, enemy_on_to, en_passant) {
-        return Err(ResolveError::CaptureOnEmpty {
-            to,
-            span: lan.separator_span.unwrap_or(lan.to_span),
-        });
+        if piece.role == Role::Pawn && pawn_attacks(us, from).contains(to) {
+            return Err(ResolveError::CaptureOnEmpty {
+                to,
+                span: lan.separator_span.unwrap_or(lan.to_span),
+            });
+        }
     }
     let reaches = match piece.role {
         Role::Pawn => {
@@ -920,8 +912,12 @@ pub(crate) fn suffix_diagnostics(
     let warn = |kind: &'static str, message: String, span: Span| {
         Diagnostic::new(Severity::Warning, kind, message, span)
     };
-    let (_, check) = check_mark_diagnostic(after, mv.suffix.check, mv.span);
-    out.extend(check);
+    // UCI has no check marks: a UCI move written without one is not asked for one.
+    let uci = matches!(&mv.kind, MoveKind::Lan(lan) if lan.is_uci());
+    if !(uci && mv.suffix.check.is_none()) {
+        let (_, check) = check_mark_diagnostic(after, mv.suffix.check, mv.span);
+        out.extend(check);
+    }
     let written_capture = match &mv.kind {
         // A pawn capture written without `x` (`ed5`) is a spelling relaxation the
         // parser already reported; saying it again here would only repeat it.

@@ -62,21 +62,49 @@ impl Setup {
 }
 
 /// Something read leniently from a FEN.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenNote {
     /// Only four fields (an EPD): half-move clock 0 and full-move number 1 were assumed.
     Epd,
     /// A full-move number of 0 was read as 1.
     FullmoveZero,
+    /// The FEN stops before this field: it and the fields after it were completed
+    /// with their defaults (`w`, `-`, `-`, `0`, `1`). A repair.
+    MissingFields(FenField),
+    /// Castling rights whose king or rook is not at home (as some editors write
+    /// `KQkq` for every position), dropped: these letters. A repair.
+    CastlingDropped(String),
+}
+
+impl FenNote {
+    /// Whether the FEN was wrong and has been repaired (a warning), rather than only
+    /// read in a lenient form (a note).
+    #[must_use]
+    pub fn is_repair(&self) -> bool {
+        matches!(
+            self,
+            FenNote::MissingFields(_) | FenNote::CastlingDropped(_)
+        )
+    }
 }
 
 impl fmt::Display for FenNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenNote::Epd => "four fields (epd): half-move clock 0 and full-move number 1 assumed",
-            FenNote::FullmoveZero => "full-move number 0 read as 1",
-        })
+        match self {
+            FenNote::Epd => {
+                f.write_str("four fields (epd): half-move clock 0 and full-move number 1 assumed")
+            }
+            FenNote::FullmoveZero => f.write_str("full-move number 0 read as 1"),
+            FenNote::MissingFields(field) => write!(
+                f,
+                "the FEN stops before the {field}: completed with the default fields"
+            ),
+            FenNote::CastlingDropped(letters) => write!(
+                f,
+                "castling rights {letters:?} dropped: their king or rook is not at home"
+            ),
+        }
     }
 }
 
@@ -383,22 +411,32 @@ pub(crate) fn parse_fen(fen: &str) -> Result<(Setup, Vec<FenNote>, Layout), FenE
         offset: char_offset(fen, byte),
     };
     let mut it = fields(fen);
-    let mut next = |field| {
-        it.next()
-            .ok_or_else(|| err(field, FenErrorKind::Missing, fen.len()))
+    let mut notes = Vec::new();
+    // Fields missing after the placement are completed with their defaults, once
+    // noted (`8/8/... w` is the placement and the turn).
+    let mut missing = false;
+    let mut next = |field, default: &'static str, notes: &mut Vec<FenNote>| match it.next() {
+        Some(f) if !missing => Ok(f),
+        _ if field == FenField::PiecePlacement => Err(err(field, FenErrorKind::Missing, fen.len())),
+        _ => {
+            if !missing {
+                missing = true;
+                notes.push(FenNote::MissingFields(field));
+            }
+            Ok((fen.len(), default))
+        }
     };
     let mut layout = Layout {
         field_starts: [fen.len(); 6],
         square_starts: [0; 64],
     };
-    let mut notes = Vec::new();
 
-    let (start, placement) = next(FenField::PiecePlacement)?;
+    let (start, placement) = next(FenField::PiecePlacement, "", &mut notes)?;
     layout.field_starts[0] = start;
     let board = parse_placement(placement, start, &mut layout.square_starts)
         .map_err(|(kind, byte)| err(FenField::PiecePlacement, kind, byte))?;
 
-    let (start, turn_text) = next(FenField::ActiveColor)?;
+    let (start, turn_text) = next(FenField::ActiveColor, "w", &mut notes)?;
     layout.field_starts[1] = start;
     let turn = match turn_text {
         "w" => Color::White,
@@ -412,12 +450,15 @@ pub(crate) fn parse_fen(fen: &str) -> Result<(Setup, Vec<FenNote>, Layout), FenE
         }
     };
 
-    let (start, castling_text) = next(FenField::Castling)?;
+    let (start, castling_text) = next(FenField::Castling, "-", &mut notes)?;
     layout.field_starts[2] = start;
-    let (castling_rights, castling_notation) = parse_castling(castling_text, &board)
+    let (castling_rights, castling_notation, dropped) = parse_castling(castling_text, &board)
         .map_err(|kind| err(FenField::Castling, kind, start))?;
+    if !dropped.is_empty() {
+        notes.push(FenNote::CastlingDropped(dropped));
+    }
 
-    let (start, ep_text) = next(FenField::EnPassant)?;
+    let (start, ep_text) = next(FenField::EnPassant, "-", &mut notes)?;
     layout.field_starts[3] = start;
     let ep_square = match ep_text {
         "-" => None,
@@ -431,6 +472,7 @@ pub(crate) fn parse_fen(fen: &str) -> Result<(Setup, Vec<FenNote>, Layout), FenE
     };
 
     let (halfmove_clock, fullmove_number) = match it.next() {
+        None if missing => (0, 1),
         None => {
             notes.push(FenNote::Epd);
             (0, 1)
@@ -562,10 +604,15 @@ fn parse_placement(
 }
 
 /// Reads the castling field against the board (a `K` names the outermost rook).
-fn parse_castling(text: &str, board: &Board) -> Result<(Bitboard, CastlingNotation), FenErrorKind> {
+/// A right whose king or rook is not at home is dropped and its letter returned.
+fn parse_castling(
+    text: &str,
+    board: &Board,
+) -> Result<(Bitboard, CastlingNotation, String), FenErrorKind> {
     if text == "-" {
-        return Ok((Bitboard::EMPTY, CastlingNotation::Standard));
+        return Ok((Bitboard::EMPTY, CastlingNotation::Standard, String::new()));
     }
+    let mut dropped = String::new();
     let bad = || FenErrorKind::BadCastling(quote(text));
     if text.len() > 8 {
         return Err(bad());
@@ -583,24 +630,35 @@ fn parse_castling(text: &str, board: &Board) -> Result<(Bitboard, CastlingNotati
         let rook = match c.to_ascii_lowercase() {
             'k' | 'q' => {
                 all_files = false;
-                let king = (board.by_piece(Role::King.of(color)) & back)
-                    .first()
-                    .ok_or(FenErrorKind::CastlingWithoutKing { letter: c, color })?;
+                let king = (board.by_piece(Role::King.of(color)) & back).first();
                 let rooks = board.by_piece(Role::Rook.of(color)) & back;
-                let found = if c.eq_ignore_ascii_case(&'k') {
-                    rooks
-                        .filter(|r| r.file() > king.file())
-                        .max_by_key(|r| r.file())
-                } else {
-                    rooks
-                        .filter(|r| r.file() < king.file())
-                        .min_by_key(|r| r.file())
+                let found = king.and_then(|king| {
+                    if c.eq_ignore_ascii_case(&'k') {
+                        rooks
+                            .filter(|r| r.file() > king.file())
+                            .max_by_key(|r| r.file())
+                    } else {
+                        rooks
+                            .filter(|r| r.file() < king.file())
+                            .min_by_key(|r| r.file())
+                    }
+                });
+                let Some(rook) = found else {
+                    dropped.push(c);
+                    continue;
                 };
-                found.ok_or(FenErrorKind::CastlingWithoutRook { letter: c, color })?
+                rook
             }
             f @ 'a'..='h' => {
                 let file = File::from_char(f).ok_or_else(bad)?;
-                Square::from_coords(file, rank)
+                let rook = Square::from_coords(file, rank);
+                let home = (board.by_piece(Role::King.of(color)) & back).any()
+                    && board.by_piece(Role::Rook.of(color)).contains(rook);
+                if !home {
+                    dropped.push(c);
+                    continue;
+                }
+                rook
             }
             _ => return Err(bad()),
         };
@@ -614,7 +672,7 @@ fn parse_castling(text: &str, board: &Board) -> Result<(Bitboard, CastlingNotati
     } else {
         CastlingNotation::Standard
     };
-    Ok((rights, notation))
+    Ok((rights, notation, dropped))
 }
 
 /// Writes the castling field: White then Black, king side before queen side.

@@ -6,7 +6,7 @@
 //! costs heap, never call stack.
 
 use scoresheet_board::quick::{QuickLane, QuickRecord};
-use scoresheet_board::replay::{ReplayOptions, Variant, replay};
+use scoresheet_board::replay::{ReplayOptions, Variant, replay, variant_of};
 use scoresheet_board::{Color, Move, Position};
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span};
@@ -590,13 +590,13 @@ fn resolve_recorded<'a>(
 /// Whether the game's `Variant` tag names Chess960.
 fn is_chess960(game: &PgnGame<'_>) -> bool {
     game.tag("Variant")
-        .is_some_and(|v| Variant::of(&v.value()) == Variant::Chess960)
+        .is_some_and(|v| variant_of(&v.value()) == Variant::Chess960)
 }
 
 /// Whether a raw `Variant` tag value names standard chess (and has no escape).
 fn plain_standard(raw: &[u8]) -> bool {
     !raw.contains(&b'\\')
-        && core::str::from_utf8(raw).is_ok_and(|v| Variant::of(v) == Variant::Standard)
+        && core::str::from_utf8(raw).is_ok_and(|v| variant_of(v) == Variant::Standard)
 }
 
 #[cfg(test)]

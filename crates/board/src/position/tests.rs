@@ -109,10 +109,10 @@ fn castling_refused_when_attacked_or_blocked() {
     let h1 = Square::H1;
     assert_eq!(
         p.castle_move(king, h1).err(),
-        Some(CastleObstacle::Attacked(Square::from_coords(
-            File::F,
-            Rank::First
-        )))
+        Some(CastleObstacle::Attacked {
+            square: Square::from_coords(File::F, Rank::First),
+            attacker: Square::from_coords(File::F, Rank::Second),
+        })
     );
     let p = pos("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");
     assert_eq!(
@@ -126,6 +126,73 @@ fn castling_refused_when_attacked_or_blocked() {
     let p = pos("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     assert!(p.legal_moves().iter().any(|m| m.is_castle()));
 }
+
+/// Chess960 castling is judged with king and rook already moved: the rook may be what
+/// shields the king's square now, and the king may not move at all.
+#[test]
+fn chess960_castling_sees_the_board_after_the_move() {
+    // King c1, rook b1, queen a1: the rook goes to d1 and the queen checks the king.
+    let c1 = Square::from_coords(File::C, Rank::First);
+    let b1 = Square::from_coords(File::B, Rank::First);
+    let p = pos("4k3/8/8/8/8/8/8/qRK5 w B - 0 1");
+    assert!(!p.legal_moves().iter().any(Move::is_castle), "{p:?}");
+    assert_eq!(
+        p.castle_move(c1, b1).err(),
+        Some(CastleObstacle::Attacked {
+            square: c1,
+            attacker: Square::A1,
+        })
+    );
+    // The same with the king on d1 (king and rook swap): the queen checks c1.
+    let p = pos("4k3/8/8/8/8/8/8/q1RK4 w C - 0 1");
+    assert!(!p.legal_moves().iter().any(Move::is_castle), "{p:?}");
+    // A rook on the king's left castles queen side even from g1: king to c1, rook to
+    // d1, where the rook on a1 attacks the king's square.
+    let p = pos("4k3/8/8/8/8/8/8/r4RK1 w F - 0 1");
+    assert!(!p.legal_moves().iter().any(Move::is_castle), "{p:?}");
+    let p = pos("4k3/8/8/8/8/8/8/n4RK1 w F - 0 1");
+    assert!(p.legal_moves().iter().any(Move::is_castle), "{p:?}");
+    // A king on its castling square that is not attacked once the rook has moved.
+    let p = pos("4k3/8/8/8/8/8/8/1RK5 w B - 0 1");
+    let m = *p
+        .legal_moves()
+        .iter()
+        .find(|m| m.is_castle())
+        .expect("castling");
+    let mut after = p.clone();
+    after.play(&m).expect("legal");
+    assert_eq!(
+        after.to_fen(EpStyle::Always),
+        "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"
+    );
+}
+
+/// A set-up position may have more legal moves than the list holds on the stack.
+#[test]
+fn more_legal_moves_than_the_stack_list_holds_are_all_listed() {
+    let p = pos(MANY_MOVES);
+    let moves = p.legal_moves();
+    assert!(moves.len() > crate::MAX_MOVES, "{}", moves.len());
+    assert_eq!(moves.len(), 259);
+    assert_eq!(moves.len(), p.count_legal_moves());
+    let mut ucis: Vec<String> = moves.iter().map(Move::to_uci).collect();
+    ucis.sort();
+    ucis.dedup();
+    assert_eq!(ucis.len(), moves.len());
+    let mut kept = moves.clone();
+    kept.retain(|m| m.role == Role::Queen);
+    assert_eq!(
+        kept.len(),
+        moves.iter().filter(|m| m.role == Role::Queen).count()
+    );
+    kept.retain(|_| false);
+    assert_eq!(kept.len(), 0);
+    kept.push(moves[0]);
+    assert_eq!(&kept[..], &moves[..1]);
+}
+
+/// A ring of queens round an empty board: 259 legal moves.
+const MANY_MOVES: &str = "QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pp5Q/kbQQQQQK w - - 0 1";
 
 #[test]
 fn en_passant_rules() {

@@ -304,6 +304,34 @@ impl<'a> Parser<'a, '_> {
         while i < eol && matches!(line[i], b' ' | b'\t') {
             i += 1;
         }
+        // Quotes left unescaped inside the value (`[White ""Chess Guru""]`,
+        // `[Site "Leningrad "living pi"]`): when the line ends with `"]`, the
+        // value runs to that last quote, with a relaxation.
+        let mut value_end = value_end;
+        if line.get(i) != Some(&b']') {
+            let end = trim_cr(line, eol);
+            let last = line[..end]
+                .iter()
+                .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                .filter(|&k| k > value_end && line[k] == b']');
+            let quote = last.and_then(|k| {
+                line[value_end + 1..k]
+                    .iter()
+                    .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                    .map(|q| value_end + 1 + q)
+                    .filter(|&q| line[q] == b'"')
+            });
+            if let (Some(k), Some(q)) = (last, quote) {
+                let span = self.span(value_end, value_end + 1);
+                self.relax(
+                    "unescaped-quote",
+                    "a '\"' inside the tag value is not escaped (write \\\"): the value runs to the last '\"' before ']'".into(),
+                    span,
+                );
+                value_end = q;
+                i = k;
+            }
+        }
         let closed = line.get(i) == Some(&b']');
         let tag_end = if closed { i + 1 } else { i };
         self.check_utf8(value_start, value_end, "a tag value");
@@ -324,13 +352,15 @@ impl<'a> Parser<'a, '_> {
             return;
         }
         self.pos = tag_end;
-        // More on the line: another tag, or a comment; anything else is an error.
+        // More on the line: another tag, a comment, or the movetext (see
+        // `starts_movetext`); anything else is an error.
         while self.pos < eol && matches!(self.text[self.pos], b' ' | b'\t' | b'\r') {
             self.pos += 1;
         }
         match self.text.get(self.pos) {
             Some(b'[' | b'{' | b';') if self.pos < eol => {}
             _ if self.pos >= eol => {}
+            _ if starts_movetext(&self.text[self.pos..eol]) => {}
             _ => {
                 let end = trim_cr(line, eol);
                 self.tag_error(
@@ -840,6 +870,28 @@ impl<'a> Parser<'a, '_> {
                 span,
             );
         }
+        // Text that is not chess (`hello world`, `aa1. e4`): a bare list whose every
+        // line is prose has no move to replay. It is an error, never a valid game;
+        // prose among moves stays commentary with its note.
+        let has_move = self.game.tokens.iter().any(|t| matches!(t, Token::Move(_)));
+        if self.game.tags.is_empty() && !has_move {
+            let prose = self.game.tokens.iter().find_map(|t| match t {
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    span,
+                    ..
+                } => Some(*span),
+                _ => None,
+            });
+            if let Some(span) = prose {
+                self.diag(
+                    Severity::Error,
+                    "not-chess",
+                    "no tags and no moves: this text is not a chess game".into(),
+                    span,
+                );
+            }
+        }
         if let Some(&open) = self.depth_stack.last() {
             let span = self.span(open, open + 1);
             let n = self.depth_stack.len();
@@ -893,6 +945,19 @@ impl<'a> Parser<'a, '_> {
 fn is_move_word(word: &[u8], mode: Mode) -> bool {
     let mut scratch = Vec::new();
     read_move(word, 0, mode, &mut scratch).is_ok() || crate::desc::parse_token(word, 0).is_some()
+}
+
+/// Whether the text after a tag pair on its line is the movetext (the import format
+/// lets a game be written on one line: `[Result "1-0"] 1. e4 1-0`): it starts with a
+/// move number, a result or a move (read leniently, whatever the mode, so that
+/// splitting does not depend on it). Anything else (`[Round "1"] junk`) is an error
+/// on the tag line. The splitter asks the same (`split::tag_pair_end`'s caller).
+pub(super) fn starts_movetext(rest: &[u8]) -> bool {
+    match rest.first() {
+        None => false,
+        Some(b'0'..=b'9' | b'*') => true,
+        Some(_) => is_move_word(&rest[..token_end(rest, 0)], Mode::Lenient),
+    }
 }
 
 /// Whether a word is only move marks (`e.p.`, `+`, `!?`).

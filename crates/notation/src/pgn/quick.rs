@@ -563,14 +563,15 @@ impl<'a> QuickScan<'a> {
     }
 
     /// The game ends at its result, as the splitter ends it: the result must be the
-    /// last word of its line, or come before a comment.
+    /// last word of its line (a comment after it on its line is the game's, which
+    /// the splitter finds).
     #[cold]
     fn end_at_result(&mut self) -> Result<(GameResult, usize), Unusual> {
         let end = self.pos;
         let rest = &self.text[end..];
         let blanks = rest.iter().take_while(|&&b| is_blank(b)).count();
         match rest.get(blanks) {
-            None | Some(b'\n' | b'{' | b';') => Ok((self.finish()?, end)),
+            None | Some(b'\n') => Ok((self.finish()?, end)),
             Some(_) => Err(Unusual),
         }
     }

@@ -110,16 +110,113 @@ const OPEN: u8 = 1;
 const CLOSE: u8 = 2;
 const END: u8 = 3;
 
-/// What ends or matters in a movetext segment: `\n`, `{`, `;` end it; parentheses count.
+/// What ends or matters in a movetext segment: `\n`, `{`, `;`, `[` end it; parentheses count.
 static SEGMENT: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'\n' as usize] = END;
     t[b'{' as usize] = END;
     t[b';' as usize] = END;
+    t[b'[' as usize] = END;
     t[b'(' as usize] = OPEN;
     t[b')' as usize] = CLOSE;
     t
 };
+
+/// Where the movetext segment from `from` ends: the next line end, comment start
+/// or `[`, counting parentheses into `depth`; `None` when the buffer ends first
+/// (and more input is coming). Short lines (most movetext) go byte by byte; the
+/// rest of a long line is searched with memchr.
+#[inline(always)]
+fn segment_end(buf: &[u8], from: usize, depth: &mut u32, eof: bool) -> Option<usize> {
+    let mut i = from;
+    let short_end = (from + 32).min(buf.len());
+    while i < short_end {
+        match SEGMENT[usize::from(buf[i])] {
+            0 => {}
+            OPEN => *depth = depth.saturating_add(1),
+            CLOSE => *depth = depth.saturating_sub(1),
+            _ => return Some(i),
+        }
+        i += 1;
+    }
+    let mut end = match memchr3(b'\n', b'{', b';', &buf[i..]) {
+        Some(n) => i + n,
+        None if eof => buf.len(),
+        None => return None,
+    };
+    // A `[` in movetext is rare (a tag after the result, or a stray bracket).
+    if let Some(n) = memchr(b'[', &buf[i..end]) {
+        end = i + n;
+    }
+    for p in memchr2_iter(b'(', b')', &buf[i..end]) {
+        if buf[i + p] == b'(' {
+            *depth = depth.saturating_add(1);
+        } else {
+            *depth = depth.saturating_sub(1);
+        }
+    }
+    Some(end)
+}
+
+/// The end of the tag pair at the start of `line` (just after its `]`), when it is
+/// well formed as the parser reads one: `[`, blanks, a name, blanks, a quoted value
+/// with `\` escapes, blanks, `]`. `None` otherwise.
+pub(super) fn tag_pair_end(line: &[u8]) -> Option<usize> {
+    let blanks = |from: usize| {
+        from + line
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t'))
+            .count()
+    };
+    if line.first() != Some(&b'[') {
+        return None;
+    }
+    let name_start = blanks(1);
+    let name_end = name_start
+        + line[name_start..]
+            .iter()
+            .take_while(|&&b| super::parse::NAME_CHAR[usize::from(b)])
+            .count();
+    if name_end == name_start {
+        return None;
+    }
+    let mut i = blanks(name_end);
+    if line.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    loop {
+        match line.get(i)? {
+            b'\\' => i += 2,
+            b'"' => break,
+            _ => i += 1,
+        }
+    }
+    let i = blanks(i + 1);
+    (line.get(i) == Some(&b']')).then_some(i + 1)
+}
+
+/// The end of the comment at `at` (a segment's end, just after a result), if one
+/// starts there: `Some(Some(end))` for a closed `{...}` or a `;` comment to the end
+/// of its line, `Some(None)` for no comment (or one cut by the next game's tags),
+/// `None` when the buffer ends first and more input is coming.
+fn comment_after(buf: &[u8], at: usize, eof: bool) -> Option<Option<usize>> {
+    match buf.get(at) {
+        Some(b'{') => match brace_comment_end(buf, at, eof) {
+            CommentEnd::Closed(end) => Some(Some(end)),
+            CommentEnd::Cut(_) => Some(None),
+            CommentEnd::NeedMore => None,
+        },
+        Some(b';') => match memchr(b'\n', &buf[at..]) {
+            Some(n) => Some(Some(at + n)),
+            None if eof => Some(Some(buf.len())),
+            None => None,
+        },
+        _ => Some(None),
+    }
+}
 
 /// The last whitespace- or bracket-delimited token of a segment: `(start, end)`.
 fn last_token(seg: &[u8]) -> (usize, usize) {
@@ -222,7 +319,28 @@ impl Splitter {
                     self.seen_tags = true;
                     self.blank_after_tags = false;
                     self.line_start = false;
-                    self.pos = line_end;
+                    // A well-formed pair may be followed on its line by another tag,
+                    // a comment or the movetext (`[Result "1-0"] 1. e4 1-0`), read
+                    // on from there; anything else keeps the line whole, as the
+                    // parser reads it (`parse::starts_movetext`).
+                    self.pos = match tag_pair_end(&buf[self.pos..line_end]) {
+                        Some(end) => {
+                            let after = self.pos + end;
+                            let next = after
+                                + buf[after..line_end]
+                                    .iter()
+                                    .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+                                    .count();
+                            match buf[next..line_end].first() {
+                                Some(b'[' | b'{' | b';') => next,
+                                Some(_) if super::parse::starts_movetext(&buf[next..line_end]) => {
+                                    next
+                                }
+                                _ => line_end,
+                            }
+                        }
+                        None => line_end,
+                    };
                 }
                 b'%' if self.line_start => {
                     let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
@@ -266,65 +384,67 @@ impl Splitter {
                     CommentEnd::NeedMore => return Scan::NeedMore,
                 },
                 _ => {
-                    // Movetext: run to the next line end or comment, counting
-                    // parentheses, then look at the segment's last token.
+                    // A tag pair on the line where the last game's result is
+                    // (`* [White "Me"]`, `1-0[Event "B"]`: the segment before it
+                    // ended at the result) starts this game's tags. After movetext
+                    // without a result it is movetext, which the parser reports.
+                    if b == b'[' && !self.seen_movetext {
+                        match looks_like_tag(&buf[self.pos..], eof) {
+                            Some(true) => {
+                                self.line_start = true;
+                                continue;
+                            }
+                            Some(false) => {}
+                            None => return Scan::NeedMore,
+                        }
+                    }
+                    // Movetext: run to the next line end, comment or tag pair,
+                    // counting parentheses, then look at the segment's last token.
                     let start = self.pos;
                     let mut depth = self.depth;
-                    // Short lines (most movetext) go byte by byte; the rest of a
-                    // long line is searched with memchr.
-                    let mut i = start;
-                    let short_end = (start + 32).min(buf.len());
-                    let mut found = None;
-                    while i < short_end {
-                        match SEGMENT[usize::from(buf[i])] {
-                            0 => {}
-                            OPEN => depth = depth.saturating_add(1),
-                            CLOSE => depth = depth.saturating_sub(1),
-                            _ => {
-                                found = Some(i);
-                                break;
-                            }
+                    let mut from = start + usize::from(b == b'[');
+                    let seg_end = loop {
+                        let Some(end) = segment_end(buf, from, &mut depth, eof) else {
+                            return Scan::NeedMore;
+                        };
+                        if buf.get(end) != Some(&b'[') {
+                            break end;
                         }
-                        i += 1;
-                    }
-                    let seg_end = match found {
-                        Some(end) => end,
-                        None => {
-                            let end = match memchr3(b'\n', b'{', b';', &buf[i..]) {
-                                Some(n) => i + n,
-                                None if eof => buf.len(),
-                                None => return Scan::NeedMore,
-                            };
-                            for p in memchr2_iter(b'(', b')', &buf[i..end]) {
-                                if buf[i + p] == b'(' {
-                                    depth = depth.saturating_add(1);
-                                } else {
-                                    depth = depth.saturating_sub(1);
-                                }
-                            }
-                            end
+                        match looks_like_tag(&buf[end..], eof) {
+                            Some(true) => break end,
+                            Some(false) => from = end + 1,
+                            None => return Scan::NeedMore,
                         }
                     };
+                    let seg = &buf[start..seg_end];
+                    let last = seg.iter().rev().find(|&&c| !is_blank(c));
+                    // Results end in `0`, `1`, `2`, `*` or `½`: most segments are rejected here.
+                    let mut game_end = None;
+                    if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
+                        let (t_start, t_end) = last_token(seg);
+                        let token = &seg[t_start..t_end];
+                        if GameResult::from_ascii(token).is_some() {
+                            // A comment after the result on its line is the game's
+                            // (`1/2-1/2 {drawn by agreement}`).
+                            game_end = match comment_after(buf, seg_end, eof) {
+                                Some(end) => Some(end.unwrap_or(start + t_end)),
+                                None => return Scan::NeedMore,
+                            };
+                        }
+                    }
                     self.depth = depth;
                     self.mark_start();
                     self.seen_movetext = true;
                     self.line_start = false;
                     self.pos = seg_end;
-                    let seg = &buf[start..seg_end];
-                    let last = seg.iter().rev().find(|&&c| !is_blank(c));
-                    // Results end in `0`, `1`, `2`, `*` or `½`: most segments are rejected here.
-                    if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
-                        let (t_start, t_end) = last_token(seg);
-                        let token = &seg[t_start..t_end];
-                        if GameResult::from_ascii(token).is_some() {
-                            let game_start = self.start.unwrap_or(start);
-                            self.new_game();
-                            self.pos = start + t_end;
-                            return Scan::Game {
-                                start: game_start,
-                                end: start + t_end,
-                            };
-                        }
+                    if let Some(end) = game_end {
+                        let game_start = self.start.unwrap_or(start);
+                        self.new_game();
+                        self.pos = end;
+                        return Scan::Game {
+                            start: game_start,
+                            end,
+                        };
                     }
                 }
             }
