@@ -20,11 +20,12 @@ use scoresheet_board::replay::{ReplayOptions, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
-use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write};
+use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write_in};
 use scoresheet_notation::desc::{looks_like_book, read_books};
+use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
-    parse_game_into,
+    parse_game_lang_into,
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
@@ -40,6 +41,8 @@ use crate::report::{Origin, Problem, human_line, problem};
 struct Converter {
     format: Output,
     options: Options,
+    /// The piece letters of SAN and LAN output.
+    lang: Language,
 }
 
 /// What to write.
@@ -182,7 +185,7 @@ impl Converter {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_into(&mut game, bytes, 0, mode);
+        parse_game_lang_into(&mut game, bytes, 0, mode, self.options.lang);
         let failed = match resolve_game(&game, &self.options) {
             Ok(resolved) => {
                 located(problems, "warning", &resolved.warnings, bytes, origin, None);
@@ -205,7 +208,7 @@ impl Converter {
     /// Writes a resolved game in the output's notation.
     fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         match self.format {
-            Output::Standard(f) => write(resolved, f, out),
+            Output::Standard(f) => write_in(resolved, f, self.lang, out),
             Output::Descriptive(style) => write_descriptive(resolved, &style, out),
         }
     }
@@ -340,7 +343,9 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         options: Options {
             from,
             strict: args.strict,
+            lang: args.read_lang,
         },
+        lang: args.lang.unwrap_or(Language::English),
     };
     let inputs = expand(&args.paths)?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);

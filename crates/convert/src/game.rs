@@ -9,6 +9,7 @@ use scoresheet_board::desc::{DescContext, Origins, resolve_desc};
 use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, replay};
 use scoresheet_board::{Color, EpStyle, Move, Position, ResolveError, check_suffix, resolve};
+use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{
     Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span, WrittenMove,
@@ -77,6 +78,9 @@ pub struct Options {
     pub from: Option<Notation>,
     /// Turn every warning into an error.
     pub strict: bool,
+    /// Read the piece letters of this language; `None`: tell each game's from
+    /// its letters (English needs no telling).
+    pub lang: Option<Language>,
 }
 
 /// A move's SAN, check or mate mark included, held inline (no heap).
@@ -624,7 +628,10 @@ fn resolve_recorded<'a>(
     options: &Options,
     prefix: bool,
 ) -> Option<(ResolvedGame<'a>, usize)> {
-    if options.from.is_some_and(|n| n != Notation::San) {
+    if options.from.is_some_and(|n| n != Notation::San)
+        || options.lang.is_some_and(|l| l != Language::English)
+    {
+        // The quick lane reads English letters only.
         return None;
     }
     // Room for the usual game at once (a move takes at least six bytes of text
@@ -885,6 +892,7 @@ mod tests {
         let o = Options {
             from: Some(Notation::San),
             strict: false,
+            lang: None,
         };
         let e = resolve_game(&g, &o).unwrap_err();
         assert_eq!(e.error.kind, "wrong-notation");
@@ -906,6 +914,7 @@ mod tests {
         let strict = Options {
             from: None,
             strict: true,
+            lang: None,
         };
         let e = resolve_game(&g, &strict).unwrap_err();
         assert_eq!(e.error.kind, "missing-check-mark");

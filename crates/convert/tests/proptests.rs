@@ -59,7 +59,11 @@ fn convert_all(bytes: &[u8]) {
     for mode in [Mode::Lenient, Mode::Strict] {
         let game = parse_game(bytes, 0, mode);
         for strict in [false, true] {
-            let options = Options { from: None, strict };
+            let options = Options {
+                from: None,
+                strict,
+                ..Options::default()
+            };
             if let Ok(r) = resolve_game(&game, &options) {
                 let mut out = Vec::new();
                 for f in [

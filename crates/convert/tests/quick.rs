@@ -27,7 +27,11 @@ fn check(files: &[PathBuf], per_file: usize) -> (usize, usize) {
             seen += 1;
             for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
                 for from in [None, Some(Notation::San), Some(Notation::Lan)] {
-                    let options = Options { from, strict };
+                    let options = Options {
+                        from,
+                        strict,
+                        ..Options::default()
+                    };
                     let Some(quick) = resolve_quick(g.bytes, &mut lane, &options) else {
                         continue;
                     };
