@@ -44,7 +44,7 @@ impl Notation {
     #[must_use]
     pub fn accepts(self, kind: &MoveKind) -> bool {
         match kind {
-            MoveKind::San(_) => self == Notation::San,
+            MoveKind::San(_) | MoveKind::FileCapture(_) => self == Notation::San,
             MoveKind::Lan(l) => self == lan_notation(l),
             MoveKind::Castle(_) => self != Notation::Uci,
             MoveKind::Null => self != Notation::Descriptive,
@@ -56,7 +56,9 @@ impl Notation {
     #[must_use]
     pub fn of(kind: &MoveKind) -> Notation {
         match kind {
-            MoveKind::San(_) | MoveKind::Castle(_) | MoveKind::Null => Notation::San,
+            MoveKind::San(_) | MoveKind::FileCapture(_) | MoveKind::Castle(_) | MoveKind::Null => {
+                Notation::San
+            }
             MoveKind::Lan(l) => lan_notation(l),
             MoveKind::Descriptive(_) => Notation::Descriptive,
         }

@@ -43,8 +43,8 @@ pub mod span;
 pub mod types;
 
 pub use ast::{
-    Annotation, CastleMove, CastleSide, CheckMark, GameResult, LanMove, MoveKind, SanMove, Suffix,
-    WrittenMove,
+    Annotation, CastleMove, CastleSide, CheckMark, FileCapture, GameResult, LanMove, MoveKind,
+    SanMove, Suffix, WrittenMove,
 };
 pub use desc::{DescError, DescMove};
 pub use diag::{Diagnostic, Severity};

@@ -27,7 +27,9 @@
 
 use core::fmt;
 
-use crate::types::Role;
+use crate::ast::{FileCapture, MoveKind, Suffix, WrittenMove};
+use crate::span::Span;
+use crate::types::{File, Role};
 
 /// A language whose piece letters scoresheet reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -456,6 +458,51 @@ pub fn foreign_hint(token: &[u8]) -> bool {
         || leading_letter(token).is_some_and(|l| Language::English.role_of(l).is_none())
         || leading_letter(token) == Some("Kt")
         || castle_prefix(token).is_some_and(|c| c.spelled)
+}
+
+/// A pawn capture written by files only: `cd:`, `c:d`, `cxd`, `cd` (adjacent
+/// files), with check and annotation marks after it. `base` is the token's
+/// offset in the file.
+#[must_use]
+pub fn read_file_capture(token: &[u8], base: usize) -> Option<WrittenMove> {
+    use crate::san::parsers::{Origin, suffix};
+    let file = |b: Option<&u8>| b.and_then(|&b| File::from_char(b as char));
+    let from = file(token.first())?;
+    let (mark_before, at) = match token.get(1) {
+        Some(b':' | b'x') => (Some(1), 2),
+        _ => (None, 1),
+    };
+    let to = file(token.get(at))?;
+    if from.index().abs_diff(to.index()) != 1 {
+        return None;
+    }
+    let mut end = at + 1;
+    let mut capture = mark_before.map(|i| Span::new(base + i, base + i + 1));
+    if capture.is_none() && token.get(end) == Some(&b':') {
+        capture = Some(Span::new(base + end, base + end + 1));
+        end += 1;
+    }
+    let rest = &token[end..];
+    let (left, raw) = suffix(Origin(rest.len()))(rest).ok()?;
+    if !left.is_empty() || raw.en_passant.is_some() {
+        return None;
+    }
+    let shift = |s: Span| s.shifted(base + end);
+    Some(WrittenMove {
+        kind: MoveKind::FileCapture(FileCapture {
+            from,
+            from_span: Span::new(base, base + 1),
+            to,
+            to_span: Span::new(base + at, base + at + 1),
+            capture,
+        }),
+        suffix: Suffix {
+            check: raw.check.map(|(c, s)| (c, shift(s))),
+            annotation: raw.annotation.map(|(a, s)| (a, shift(s))),
+            en_passant: None,
+        },
+        span: Span::new(base, base + token.len()),
+    })
 }
 
 /// Whether a word reads as a move in some language (for telling moves from

@@ -327,3 +327,30 @@ fn prose_is_not_a_national_move() {
     assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     assert_eq!(game.diagnostics[0].kind, "commentary");
 }
+
+#[test]
+fn pawn_captures_by_files_are_read_and_spanned() {
+    for (token, from, to, capture) in [
+        ("cd:", File::C, File::D, Some((2, 3))),
+        ("c:d", File::C, File::D, Some((1, 2))),
+        ("exf", File::E, File::F, Some((1, 2))),
+        ("hg", File::H, File::G, None),
+    ] {
+        let m = read_file_capture(token.as_bytes(), 10).unwrap();
+        let MoveKind::FileCapture(c) = m.kind else {
+            panic!("{token}")
+        };
+        assert_eq!((c.from, c.to), (from, to), "{token}");
+        assert_eq!(
+            c.capture.map(|s| (s.start - 10, s.end - 10)),
+            capture,
+            "{token}"
+        );
+        assert_eq!(m.span, Span::new(10, 10 + token.len()));
+    }
+    let m = read_file_capture(b"ed:+!", 0).unwrap();
+    assert_eq!(m.to_string(), "ed:+!");
+    for not in ["ce:", "cc", "c", "cd5", "cd:e", "Cd:", "de.p."] {
+        assert_eq!(read_file_capture(not.as_bytes(), 0), None, "{not}");
+    }
+}

@@ -896,6 +896,8 @@ impl<'a> Parser<'a, '_> {
             Err(failure) => {
                 if let Some(m) = crate::desc::parse_token(token, base) {
                     self.push_move(m, main, before);
+                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+                    self.file_capture(m, main, before);
                 } else if self.suffix_token(start, end) {
                 } else {
                     self.foreign |= crate::lang::foreign_hint(token);
@@ -966,6 +968,8 @@ impl<'a> Parser<'a, '_> {
                 self.translation = tr;
                 if let Some(m) = crate::desc::parse_token(token, base) {
                     self.push_move(m, main, before);
+                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+                    self.file_capture(m, main, before);
                 } else if self.suffix_token(start, end) {
                 } else {
                     let failure = failure.remap(|at| self.translation.original(at));
@@ -978,6 +982,16 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// A pawn capture by files (`cd:`): read, and said (SAN names the square).
+    fn file_capture(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
+        self.relax(
+            "file-capture",
+            "a pawn capture written by its files only: SAN writes its square, as in cxd5".into(),
+            m.span,
+        );
+        self.push_move(m, main, before);
     }
 
     /// The one relaxation of a game written with another language's letters
