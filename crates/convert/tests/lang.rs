@@ -18,7 +18,7 @@ use pretty_assertions::assert_eq;
 use scoresheet_board::EpStyle;
 use scoresheet_convert::{Format, LineFormat, Options, ResolvedGame, resolve_game, write_line_in};
 use scoresheet_notation::Mode;
-use scoresheet_notation::lang::Language;
+use scoresheet_notation::lang::{Detection, Language, detect};
 use scoresheet_notation::pgn::{Game, games, parse_game, parse_game_lang_into};
 
 /// Games of each corpus file checked by `cargo test`; `SCORESHEET_LANG_GAMES=all`
@@ -140,6 +140,7 @@ fn corpus_games_round_trip_through_every_language() {
     files.sort();
     let mut checked = 0usize;
     let mut undecided = Vec::new();
+    let mut english_looking = 0usize;
     for f in files {
         let bytes = std::fs::read(&f).expect("a readable corpus file");
         for (i, slice) in games(&bytes).take(games_per_file()).enumerate() {
@@ -162,6 +163,14 @@ fn corpus_games_round_trip_through_every_language() {
                         "{what}: {lang} {format:?} forced: {forced:?}\n{}",
                         shown()
                     );
+                    // A game whose letters all read as English is English by the
+                    // rule (`1. Pf3` in Dutch, a knight's move, reads as a pawn's):
+                    // only `--lang` tells it; counted, not compared.
+                    let tokens = text.split(|b| b.is_ascii_whitespace());
+                    if lang != Language::English && detect(tokens) == Detection::English {
+                        english_looking += 1;
+                        continue;
+                    }
                     match read_back(&text, None) {
                         Ok(back) => assert!(
                             back == moves,
@@ -176,7 +185,8 @@ fn corpus_games_round_trip_through_every_language() {
         }
     }
     eprintln!(
-        "{checked} corpus games written in {} languages and read back",
+        "{checked} corpus games written in {} languages and read back \
+         ({english_looking} writings with English letters only, read back forced only)",
         Language::ALL.len()
     );
     assert!(checked > 0, "no corpus game converted");
