@@ -40,6 +40,7 @@ fn main() -> ExitCode {
         "verdicts" => verdicts::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
+        "langs" => langs(rest),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -67,7 +68,36 @@ fn usage() -> &'static str {
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
-     fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)"
+     fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
+     langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
+}
+
+/// The language round trip of `crates/convert/tests/lang.rs` over every game of
+/// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
+fn langs(args: &[String]) -> Result<(), String> {
+    if let Some(a) = args.first() {
+        return Err(format!("langs takes no arguments, found {a:?}"));
+    }
+    let status = cargo()
+        .args([
+            "test",
+            "--release",
+            "-p",
+            "scoresheet-convert",
+            "--test",
+            "lang",
+            "--",
+            "--nocapture",
+            "corpus",
+        ])
+        .env("SCORESHEET_LANG_GAMES", "all")
+        .status()
+        .map_err(|e| format!("could not run cargo test: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the language round trip failed ({status})"))
+    }
 }
 
 /// What `.ci/run` runs: everything a change must pass.

@@ -10,8 +10,8 @@
 use core::fmt;
 
 use scoresheet_notation::{
-    CastleMove, CastleSide, CheckMark, Diagnostic, LanMove, MoveKind, SanMove, Severity, Span,
-    WrittenMove,
+    CastleMove, CastleSide, CheckMark, Diagnostic, File, FileCapture, LanMove, MoveKind, SanMove,
+    Severity, Span, WrittenMove,
 };
 
 use crate::attacks::{attacks, king_attacks, pawn_attacks};
@@ -256,6 +256,30 @@ pub enum ResolveError {
         /// The move as written.
         span: Span,
     },
+    /// A pawn capture by files (`cd:`) that no pawn can make.
+    #[error("no {color} pawn on the {from}-file can capture on the {to}-file")]
+    NoFileCapture {
+        /// The side to move.
+        color: Color,
+        /// The capturing pawn's file.
+        from: File,
+        /// The captured unit's file.
+        to: File,
+        /// The move as written.
+        span: Span,
+    },
+    /// A pawn capture by files (`cd:`) that more than one capture fits.
+    #[error("ambiguous: {} pawn captures from the {from}-file to the {to}-file", candidates.len())]
+    AmbiguousFileCapture {
+        /// The capturing pawn's file.
+        from: File,
+        /// The captured unit's file.
+        to: File,
+        /// Every legal capture that fits.
+        candidates: Vec<Candidate>,
+        /// The move as written.
+        span: Span,
+    },
     /// A notation this resolver does not handle (English descriptive).
     #[error("{notation} notation is not resolved here")]
     Unsupported {
@@ -291,6 +315,8 @@ impl ResolveError {
             | ResolveError::Ambiguous { span, .. }
             | ResolveError::ExposesKing { span, .. }
             | ResolveError::NullInCheck { span }
+            | ResolveError::NoFileCapture { span, .. }
+            | ResolveError::AmbiguousFileCapture { span, .. }
             | ResolveError::Unsupported { span, .. } => *span,
         }
     }
@@ -300,6 +326,7 @@ impl ResolveError {
     pub fn candidates(&self) -> Vec<String> {
         match self {
             ResolveError::Ambiguous { candidates, .. }
+            | ResolveError::AmbiguousFileCapture { candidates, .. }
             | ResolveError::CastlingSideUnknown { candidates, .. } => {
                 candidates.iter().map(ToString::to_string).collect()
             }
@@ -312,9 +339,9 @@ impl ResolveError {
     #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {
-            ResolveError::Ambiguous { .. } | ResolveError::CastlingSideUnknown { .. } => {
-                "ambiguous-move"
-            }
+            ResolveError::Ambiguous { .. }
+            | ResolveError::AmbiguousFileCapture { .. }
+            | ResolveError::CastlingSideUnknown { .. } => "ambiguous-move",
             ResolveError::Unsupported { .. } => "unsupported-notation",
             _ => "illegal-move",
         }
@@ -369,6 +396,49 @@ pub fn resolve(pos: &Position, mv: &WrittenMove) -> Result<Move, ResolveError> {
         MoveKind::Descriptive(_) => Err(ResolveError::Unsupported {
             notation: "english descriptive",
             span: mv.span,
+        }),
+        MoveKind::FileCapture(c) => resolve_file_capture(pos, c, mv.span),
+    }
+}
+
+/// `cd:`: the one legal capture (en passant included) of a pawn on the first
+/// file onto the second.
+fn resolve_file_capture(pos: &Position, c: &FileCapture, span: Span) -> Result<Move, ResolveError> {
+    let color = pos.turn();
+    let legal = pos.legal_moves();
+    let mut fits = legal.iter().filter(|m| {
+        m.role == Role::Pawn
+            && m.capture.is_some()
+            && m.from.file() == c.from
+            && m.to.file() == c.to
+            && m.promotion.is_none_or(|r| r == Role::Queen)
+    });
+    match (fits.next(), fits.next()) {
+        (Some(m), None) => Ok(*m),
+        (None, _) => Err(ResolveError::NoFileCapture {
+            color,
+            from: c.from,
+            to: c.to,
+            span,
+        }),
+        (Some(_), Some(_)) => Err(ResolveError::AmbiguousFileCapture {
+            from: c.from,
+            to: c.to,
+            candidates: legal
+                .iter()
+                .filter(|m| {
+                    m.role == Role::Pawn
+                        && m.capture.is_some()
+                        && m.from.file() == c.from
+                        && m.to.file() == c.to
+                        && m.promotion.is_none_or(|r| r == Role::Queen)
+                })
+                .map(|m| Candidate {
+                    san: pos.san_plain(m),
+                    mv: *m,
+                })
+                .collect(),
+            span,
         }),
     }
 }

@@ -5,6 +5,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use scoresheet_notation::lang::{Language, codes};
 
 /// Read chess game records in any notation, replay them legally, say precisely
 /// what is wrong and where, and write them back in the notation you ask for.
@@ -88,6 +89,17 @@ pub struct ValidateArgs {
     /// Never draw a progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+    /// Read piece letters in this language (en, de, fr, es, it, pt, nl, sv,
+    /// da, no, cs, sk, pl, hu, fi, ru); by default each game's language is told
+    /// from its letters.
+    #[arg(long, value_name = "CODE", value_parser = language)]
+    pub lang: Option<Language>,
+}
+
+/// A `--lang` code.
+fn language(code: &str) -> Result<Language, String> {
+    Language::from_code(code)
+        .ok_or_else(|| format!("unknown language code {code:?}: the codes are {}", codes()))
 }
 
 /// Arguments of `play`.
@@ -246,4 +258,13 @@ pub struct ConvertArgs {
     /// Descriptive output knight letter.
     #[arg(long, value_enum, default_value_t = KnightArg::N)]
     pub knight: KnightArg,
+    /// Write SAN and LAN with the piece letters of this language (en, de, fr,
+    /// es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is
+    /// always English SAN.
+    #[arg(long, value_name = "CODE", value_parser = language)]
+    pub lang: Option<Language>,
+    /// Read piece letters in this language (same codes); by default each
+    /// game's language is told from its letters.
+    #[arg(long, value_name = "CODE", value_parser = language)]
+    pub read_lang: Option<Language>,
 }

@@ -19,11 +19,12 @@ use scoresheet_board::replay::{ReplayOptions, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
-use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write};
+use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write_in};
 use scoresheet_notation::desc::read_books;
+use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
-    parse_game_into,
+    parse_game_lang_into,
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
@@ -45,6 +46,8 @@ struct Converter {
     notes: bool,
     /// `--repair`: misprints in book tables read as their clearly best suggestion.
     repair: bool,
+    /// The piece letters of SAN and LAN output.
+    lang: Language,
 }
 
 impl Converter {
@@ -195,7 +198,7 @@ impl Converter {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_into(&mut game, bytes, 0, mode);
+        parse_game_lang_into(&mut game, bytes, 0, mode, self.options.lang);
         let failed = match resolve_game(&game, &self.options) {
             Ok(resolved) => {
                 located(problems, "warning", &resolved.warnings, bytes, origin, None);
@@ -224,7 +227,7 @@ impl Converter {
     /// Writes a resolved game in the output's notation.
     fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         match self.format {
-            Output::Standard(f) => write(resolved, f, out),
+            Output::Standard(f) => write_in(resolved, f, self.lang, out),
             Output::Descriptive(style) => write_descriptive(resolved, &style, out),
         }
     }
@@ -362,8 +365,10 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             from,
             strict: args.strict,
             fix_results: args.fix_results,
+            lang: args.read_lang,
         },
         notes: args.notes,
+        lang: args.lang.unwrap_or(Language::English),
     };
     blocks::env_block_bytes()?;
     let inputs = expand_some(&args.paths)?;

@@ -18,9 +18,10 @@ use scoresheet_board::quick::{QuickLane, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::desc::read_books;
+use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
-    ResumePoint, parse_game_into,
+    ResumePoint, parse_game_lang_into,
 };
 use scoresheet_notation::{Diagnostic, Mode};
 
@@ -53,15 +54,26 @@ pub struct Judge {
     /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
     /// a warning is only counted.
     pub every: bool,
+    /// `--lang`: the language of the piece letters, or `None` to tell it per game.
+    pub lang: Option<Language>,
 }
 
 impl Judge {
+    /// Whether English letters may be read the quick way (the quick lane reads no other).
+    fn english(&self) -> bool {
+        self.lang.is_none_or(|l| l == Language::English)
+    }
+
     /// Judges one game read by a [`GameReader`].
     pub fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> GameReport {
         // Most games have nothing to report: the quick lane replays those straight
         // from their bytes, and defers every other game to the full parser.
         let mut lane = LANE.take();
-        let quick = lane.replay(&chunk.bytes);
+        let quick = if self.english() {
+            lane.replay(&chunk.bytes)
+        } else {
+            None
+        };
         LANE.set(lane);
         let origin = || Origin {
             line: chunk.line,
@@ -136,7 +148,7 @@ impl Judge {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_into(&mut game, bytes, 0, mode);
+        parse_game_lang_into(&mut game, bytes, 0, mode, self.lang);
         let r = replay(
             &game,
             &ReplayOptions {
@@ -186,7 +198,14 @@ impl Judge {
             bytes: 0,
             end: BlockEnd::Clean,
         };
-        while let Some(g) = split.next_game(|rest| lane.replay_prefix(rest)) {
+        let english = self.english();
+        while let Some(g) = split.next_game(|rest| {
+            if english {
+                lane.replay_prefix(rest)
+            } else {
+                None
+            }
+        }) {
             out.bytes += g.end - g.start;
             out.games += 1;
             let mut report = match g.quick {
@@ -331,6 +350,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
             EpArg::Legal => EpStyle::Legal,
         },
         every: matches!(args.format, Format::Json) && !args.quiet,
+        lang: args.lang,
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()

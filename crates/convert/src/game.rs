@@ -8,6 +8,7 @@
 use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, Variant, replay, variant_of};
 use scoresheet_board::{Color, Move, Position};
+use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span};
 
@@ -40,7 +41,7 @@ impl Notation {
     #[must_use]
     pub fn accepts(self, kind: &MoveKind) -> bool {
         match kind {
-            MoveKind::San(_) => self == Notation::San,
+            MoveKind::San(_) | MoveKind::FileCapture(_) => self == Notation::San,
             MoveKind::Lan(l) => self == lan_notation(l),
             MoveKind::Castle(_) => self != Notation::Uci,
             MoveKind::Null => self != Notation::Descriptive,
@@ -52,7 +53,9 @@ impl Notation {
     #[must_use]
     pub fn of(kind: &MoveKind) -> Notation {
         match kind {
-            MoveKind::San(_) | MoveKind::Castle(_) | MoveKind::Null => Notation::San,
+            MoveKind::San(_) | MoveKind::FileCapture(_) | MoveKind::Castle(_) | MoveKind::Null => {
+                Notation::San
+            }
             MoveKind::Lan(l) => lan_notation(l),
             MoveKind::Descriptive(_) => Notation::Descriptive,
         }
@@ -77,6 +80,9 @@ pub struct Options {
     /// Write the result the board gives where the written one contradicts it
     /// (a warning names the change) instead of refusing the game.
     pub fix_results: bool,
+    /// Read the piece letters of this language; `None`: tell each game's from
+    /// its letters (English needs no telling).
+    pub lang: Option<Language>,
 }
 
 /// A move's SAN, check or mate mark included, held inline (no heap).
@@ -509,7 +515,10 @@ fn resolve_recorded<'a>(
     options: &Options,
     prefix: bool,
 ) -> Option<(ResolvedGame<'a>, usize)> {
-    if options.from.is_some_and(|n| n != Notation::San) {
+    if options.from.is_some_and(|n| n != Notation::San)
+        || options.lang.is_some_and(|l| l != Language::English)
+    {
+        // The quick lane reads English letters only.
         return None;
     }
     // Room for the usual game at once (a move takes at least six bytes of text

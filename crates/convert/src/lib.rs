@@ -32,9 +32,11 @@ pub mod game;
 pub mod pgn;
 pub mod text;
 
+use scoresheet_notation::lang::Language;
+
 pub use game::{ConvertError, MoveNode, Node, Notation, Options, ResolvedGame, San, resolve_game};
 pub use pgn::{MAX_LINE, ROSTER, write_pgn};
-pub use text::{LineFormat, write_fens, write_line};
+pub use text::{LineFormat, write_fens, write_line, write_line_in};
 
 /// Every output of [`write()`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,10 +55,17 @@ pub enum Format {
 
 /// Appends `game` in `format` to `out`.
 pub fn write(game: &ResolvedGame<'_>, format: Format, out: &mut Vec<u8>) {
+    write_in(game, format, Language::English, out);
+}
+
+/// Appends `game` in `format` to `out`, SAN and LAN with the piece letters of
+/// `language`. Strict PGN is always written in English SAN, as the standard
+/// demands; FEN and UCI have no piece letters to translate.
+pub fn write_in(game: &ResolvedGame<'_>, format: Format, language: Language, out: &mut Vec<u8>) {
     match format {
         Format::Pgn => write_pgn(game, out),
-        Format::San => write_line(game, LineFormat::San, out),
-        Format::Lan => write_line(game, LineFormat::Lan, out),
+        Format::San => write_line_in(game, LineFormat::San, language, out),
+        Format::Lan => write_line_in(game, LineFormat::Lan, language, out),
         Format::Uci => write_line(game, LineFormat::Uci, out),
         Format::Fen => write_fens(game, out),
     }

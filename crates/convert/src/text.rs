@@ -13,6 +13,7 @@
 //!   the move that led to it; a blank line after each game.
 
 use scoresheet_board::{Color, EpStyle, Position};
+use scoresheet_notation::lang::{Language, localize};
 
 use crate::game::{MoveNode, ResolvedGame};
 use crate::pgn::NumBuf;
@@ -42,6 +43,28 @@ pub enum LineFormat {
 ///     "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Ng8-f6 4. O-O 1-0\ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 1-0\n");
 /// ```
 pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>) {
+    write_line_in(game, format, Language::English, out);
+}
+
+/// [`write_line`] with the piece letters of `language` (UCI has none).
+///
+/// ```
+/// use scoresheet_convert::{resolve_game, write_line_in, LineFormat, Options};
+/// use scoresheet_notation::{lang::Language, pgn::parse_game, Mode};
+/// let game = parse_game(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *", 0, Mode::Lenient);
+/// let r = resolve_game(&game, &Options::default()).unwrap();
+/// let mut out = Vec::new();
+/// write_line_in(&r, LineFormat::San, Language::French, &mut out);
+/// write_line_in(&r, LineFormat::Lan, Language::Russian, &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(),
+///     "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. O-O *\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Сf1-b5 a7-a6 4. O-O *\n");
+/// ```
+pub fn write_line_in(
+    game: &ResolvedGame<'_>,
+    format: LineFormat,
+    language: Language,
+    out: &mut Vec<u8>,
+) {
     // A game from another position carries it, so the line reads back to the same moves.
     if game.start != Position::new() {
         out.extend_from_slice(b"[SetUp \"1\"]\n[FEN \"");
@@ -70,7 +93,13 @@ pub fn write_line(game: &ResolvedGame<'_>, format: LineFormat, out: &mut Vec<u8>
             }
         }
         sep(out);
-        write_move(game, m, format, out);
+        if language == Language::English || format == LineFormat::Uci {
+            write_move(game, m, format, out);
+        } else {
+            let mut english = Vec::with_capacity(12);
+            write_move(game, m, format, &mut english);
+            localize(&english, language, out);
+        }
     }
     // The result ends every line, UCI included, so that the lines read back as games.
     sep(out);

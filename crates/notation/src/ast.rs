@@ -53,6 +53,11 @@ impl WrittenMove {
                 m.to_span = f(m.to_span);
                 opt(&mut m.promotion_span);
             }
+            MoveKind::FileCapture(m) => {
+                m.from_span = f(m.from_span);
+                opt(&mut m.capture);
+                m.to_span = f(m.to_span);
+            }
             MoveKind::Castle(_) | MoveKind::Null | MoveKind::Descriptive(_) => {}
         }
     }
@@ -71,6 +76,24 @@ pub enum MoveKind {
     Null,
     /// English descriptive notation: `P-K4`, `Kt x Kt ch`, `K. Kt. to K. B's 3d.`
     Descriptive(Box<DescMove>),
+    /// A pawn capture written by its files only (`cd:`, `c:d`, `cd`), as older
+    /// German and Russian texts print it: the board finds the squares.
+    FileCapture(FileCapture),
+}
+
+/// A pawn capture named by files: the pawn on `from` takes on the `to` file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileCapture {
+    /// The capturing pawn's file.
+    pub from: File,
+    /// Where it was written.
+    pub from_span: Span,
+    /// The file of the captured unit (an adjacent file).
+    pub to: File,
+    /// Where it was written.
+    pub to_span: Span,
+    /// Where a capture mark (`:` or `x`) was written.
+    pub capture: Option<Span>,
 }
 
 /// A move in standard algebraic notation.

@@ -8,6 +8,8 @@
 //! - [`pgn`]: PGN files split into games (in memory or streaming), and each game
 //!   into tags and a flat token list; never fails, reports where and why.
 //! - [`desc`]: English descriptive notation.
+//! - [`lang`]: piece letters of other languages (`Sf3`, `Cf3`, `Кf3`), and
+//!   telling a game's language from them.
 //!
 //! ```
 //! use scoresheet_notation::pgn::{games, parse_game};
@@ -34,14 +36,15 @@
 pub mod ast;
 pub mod desc;
 pub mod diag;
+pub mod lang;
 pub mod pgn;
 pub mod san;
 pub mod span;
 pub mod types;
 
 pub use ast::{
-    Annotation, CastleMove, CastleSide, CheckMark, GameResult, LanMove, MoveKind, SanMove, Suffix,
-    WrittenMove,
+    Annotation, CastleMove, CastleSide, CheckMark, FileCapture, GameResult, LanMove, MoveKind,
+    SanMove, Suffix, WrittenMove,
 };
 pub use desc::{DescError, DescMove};
 pub use diag::{Diagnostic, Severity};

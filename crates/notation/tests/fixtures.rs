@@ -50,6 +50,7 @@ fn token_text(t: &Token<'_>) -> String {
             MoveKind::Lan(l) if l.is_uci() => format!("uci:{m}"),
             MoveKind::Lan(_) => format!("lan:{m}"),
             MoveKind::Descriptive(_) => format!("desc:{m}"),
+            MoveKind::FileCapture(_) => format!("files:{m}"),
         },
         Token::Nag { nag, .. } => format!("${nag}"),
         Token::Comment { kind, text, .. } => match kind {

@@ -590,3 +590,41 @@ mod round_trips {
         }
     }
 }
+
+#[test]
+fn pawn_captures_by_files_are_found_on_the_board() {
+    let file_capture =
+        |token: &str| scoresheet_notation::lang::read_file_capture(token.as_bytes(), 0).unwrap();
+    let one = |fen: &str, token: &str| {
+        let p = pos(fen);
+        resolve(&p, &file_capture(token)).map(|m| p.san(&m))
+    };
+    // The one capture from the c-file to the d-file, whatever its rank.
+    assert_eq!(
+        one("4k3/8/8/3p4/2P5/8/8/4K3 w - - 0 1", "cd:"),
+        Ok("cxd5".into())
+    );
+    // En passant counts.
+    assert_eq!(
+        one("4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1", "c:d"),
+        Ok("cxd6".into())
+    );
+    // Black's pawns capture downwards.
+    assert_eq!(
+        one("4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1", "de"),
+        Ok("dxe4".into())
+    );
+    let p = pos("4k3/8/8/3p4/2P5/3p4/2P5/4K3 w - - 0 1");
+    let e = resolve(&p, &file_capture("cd:")).unwrap_err();
+    assert_eq!(e.kind(), "ambiguous-move");
+    assert_eq!(e.candidates(), ["cxd5 (c4xd5)", "cxd3 (c2xd3)"]);
+    let e = resolve(
+        &pos("4k3/8/8/3p4/8/2P5/8/4K3 w - - 0 1"),
+        &file_capture("cd:"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "no white pawn on the c-file can capture on the d-file"
+    );
+}

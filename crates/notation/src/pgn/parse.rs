@@ -5,6 +5,7 @@ use memchr::memchr;
 use super::{CommentKind, Game, Tag, Token};
 use crate::ast::GameResult;
 use crate::diag::{Diagnostic, Severity};
+use crate::lang::{Detection, Language, Translation, detect, translate};
 use crate::san::{Mode, read_move};
 use crate::span::Span;
 
@@ -20,7 +21,95 @@ pub fn parse_game(text: &[u8], base: usize, mode: Mode) -> Game<'_> {
 }
 
 /// [`parse_game`] into an existing game, reusing its buffers.
+///
+/// The game's language is told from its piece letters ([`crate::lang::detect`]),
+/// and only when English cannot read some move: English games pay nothing.
 pub fn parse_game_into<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
+    parse_game_lang_into(game, text, base, mode, None);
+}
+
+/// [`parse_game_into`] in a given language (`Some`), or telling it from the
+/// game's letters (`None`, as [`parse_game_into`] does).
+///
+/// A game in another language than English gets one relaxation
+/// (`national-letters`), saying which language it was read in. When its letters
+/// fit languages that read them differently, the first move English cannot
+/// read is an error (`undecidable-language`) whose candidates are the
+/// languages' codes.
+pub fn parse_game_lang_into<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    lang: Option<Language>,
+) {
+    let foreign = parse_pass(game, text, base, mode, lang, None);
+    if lang.is_some() || !foreign {
+        return;
+    }
+    let tokens = game.tokens.iter().filter_map(|t| match t {
+        Token::Move(m) => Some(m.span),
+        Token::Invalid(s) => Some(*s),
+        _ => None,
+    });
+    let slices = tokens.map(|s| {
+        text.get(s.start.saturating_sub(base)..s.end.saturating_sub(base))
+            .unwrap_or_default()
+    });
+    match detect(slices) {
+        Detection::English => {
+            parse_pass(game, text, base, mode, Some(Language::English), None);
+        }
+        Detection::Language {
+            language,
+            candidates,
+        } => {
+            parse_pass(game, text, base, mode, Some(language), Some(&candidates));
+        }
+        Detection::Undecidable {
+            letters,
+            candidates,
+        } => undecidable(game, &letters, &candidates),
+        Detection::Unknown { .. } => {}
+    }
+}
+
+/// Turns the error at the first move English could not read into the report
+/// that the game's language cannot be told.
+fn undecidable(game: &mut Game<'_>, letters: &[&str], candidates: &[Language]) {
+    let Some(stop) = game.stop else { return };
+    let Some(Token::Invalid(span)) = game.tokens.get(stop) else {
+        return;
+    };
+    let span = *span;
+    let Some(d) = game.diagnostics.iter_mut().find(|d| d.span == span) else {
+        return;
+    };
+    let names: Vec<&str> = candidates.iter().map(|l| l.name()).collect();
+    let codes: Vec<&str> = candidates.iter().map(|l| l.code()).collect();
+    d.kind = "undecidable-language";
+    d.message = format!(
+        "cannot tell the language of this game: its piece letters {} fit {}, which read them differently; give --lang {}",
+        letters.join(" "),
+        names.join(", "),
+        codes.join("|"),
+    );
+    d.candidates = candidates
+        .iter()
+        .map(|l| format!("{} ({}: {})", l.code(), l.name(), l.letters_text()))
+        .collect();
+}
+
+/// One reading of the game; says whether English could not read a move that
+/// another language might.
+fn parse_pass<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    lang: Option<Language>,
+    detected: Option<&[Language]>,
+) -> bool {
     game.text = text;
     game.base = base;
     game.tags.clear();
@@ -42,8 +131,14 @@ pub fn parse_game_into<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mod
         result_at: None,
         at_bol: true,
         eol_cache: (usize::MAX, 0),
+        lang,
+        detected,
+        foreign: false,
+        national_reported: false,
+        translation: Translation::default(),
     };
     p.run();
+    p.foreign
 }
 
 /// Bytes that end a movetext token (besides being tokens themselves, for some).
@@ -118,6 +213,16 @@ struct Parser<'a, 'g> {
     /// The last line end found, and the earliest offset known to share it: lines
     /// holding many tags or tokens are searched once, not once per token.
     eol_cache: (usize, usize),
+    /// The language moves are read in; `None`: English, the plain way.
+    lang: Option<Language>,
+    /// The languages detection found for these letters, when it chose `lang`.
+    detected: Option<&'g [Language]>,
+    /// A move English could not read might be in another language.
+    foreign: bool,
+    /// The `national-letters` relaxation was said.
+    national_reported: bool,
+    /// The move token in English letters (reused).
+    translation: Translation,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -646,23 +751,37 @@ impl<'a> Parser<'a, '_> {
         let is_move_like_number = token.starts_with(b"0-") || token == b"0000";
         if first.is_ascii_digit() && !is_move_like_number {
             let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
-            let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+            let (dot_bytes, dots, ellipsis) = count_dots(&token[digits..]);
             if dots > 0 || digits == token.len() {
-                self.move_number(start, digits, dots);
-                if start + digits + dots < end {
-                    self.move_token(start + digits + dots, end);
+                self.move_number(start, digits, dot_bytes, dots, ellipsis);
+                if start + digits + dot_bytes < end {
+                    self.move_token(start + digits + dot_bytes, end);
                 }
                 return;
             }
         }
-        if token.iter().all(|&b| b == b'.') {
+        let (dot_bytes, _, _) = count_dots(token);
+        if dot_bytes == token.len() {
             self.dots(start, end);
+            return;
+        }
+        if dot_bytes > 0 {
+            // `..c5`, `…cxb5`: Black's move after a number written apart.
+            self.dots(start, start + dot_bytes);
+            self.move_token(start + dot_bytes, end);
             return;
         }
         self.move_token(start, end);
     }
 
-    fn move_number(&mut self, start: usize, digits: usize, dots: usize) {
+    fn move_number(
+        &mut self,
+        start: usize,
+        digits: usize,
+        dot_bytes: usize,
+        dots: usize,
+        ellipsis: bool,
+    ) {
         let mut value: u64 = 0;
         let mut overflow = false;
         for &d in &self.text[start..start + digits] {
@@ -674,7 +793,7 @@ impl<'a> Parser<'a, '_> {
             }
         }
         let number = u32::try_from(value).unwrap_or(u32::MAX);
-        let span = self.span(start, start + digits + dots);
+        let span = self.span(start, start + digits + dot_bytes);
         if overflow {
             // The number is saturated; it labels nothing the replay needs.
             self.diag(
@@ -685,7 +804,13 @@ impl<'a> Parser<'a, '_> {
             );
         }
         let black = dots >= 2;
-        if dots == 2 {
+        if ellipsis {
+            self.relax(
+                "move-number-ellipsis",
+                "'…' after a move number: PGN writes three dots".into(),
+                span,
+            );
+        } else if dots == 2 {
             self.relax(
                 "move-number-dots",
                 "two dots after a move number: one for White, three for Black".into(),
@@ -711,6 +836,13 @@ impl<'a> Parser<'a, '_> {
     /// `...` after a bare move number (`12 ...`).
     fn dots(&mut self, start: usize, end: usize) {
         let span = self.span(start, end);
+        if count_dots(&self.text[start..end]).2 {
+            self.relax(
+                "move-number-ellipsis",
+                "'…' after a move number: PGN writes three dots".into(),
+                span,
+            );
+        }
         if let Some(Token::MoveNumber {
             black,
             span: num_span,
@@ -777,6 +909,12 @@ impl<'a> Parser<'a, '_> {
         let base = self.base + start;
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
+        if let Some(lang) = self.lang {
+            if lang != Language::English || !token.is_ascii() || crate::lang::foreign_hint(token) {
+                self.national_token(lang, start, end, before, main);
+                return;
+            }
+        }
         if let Some(m) = crate::san::read_plain_san(token, base) {
             self.push_move(m, main, before);
             return;
@@ -788,8 +926,11 @@ impl<'a> Parser<'a, '_> {
             Err(failure) => {
                 if let Some(m) = crate::desc::parse_token(token, base) {
                     self.push_move(m, main, before);
+                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+                    self.file_capture(m, main, before);
                 } else if self.suffix_token(start, end) {
                 } else {
+                    self.foreign |= crate::lang::foreign_hint(token);
                     let d = failure.into_error(token, base).to_diagnostic();
                     if self.game.stop.is_none() {
                         self.game.stop = Some(self.game.tokens.len());
@@ -799,6 +940,116 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// A move token read in `lang`: rewritten with English letters, read by the
+    /// English grammar, every span mapped back to the token as written.
+    #[inline(never)]
+    fn national_token(
+        &mut self,
+        lang: Language,
+        start: usize,
+        end: usize,
+        before: usize,
+        main: bool,
+    ) {
+        let token = &self.text[start..end];
+        let base = self.base + start;
+        let mut tr = core::mem::take(&mut self.translation);
+        let outcome = translate(token, lang, &mut tr);
+        let read = match outcome {
+            Ok(()) => {
+                let mut scratch = Vec::new();
+                read_move(&tr.bytes, 0, self.mode, &mut scratch).map(|m| (m, scratch))
+            }
+            Err(e) => {
+                self.translation = tr;
+                let span = self.span(start + e.at, start + e.at + e.len);
+                if self.game.stop.is_none() {
+                    self.game.stop = Some(self.game.tokens.len());
+                }
+                self.diag(Severity::Error, "unknown-piece-letter", e.to_string(), span);
+                self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                return;
+            }
+        };
+        let map = |s: Span| Span::new(base + tr.original(s.start), base + tr.original(s.end));
+        match read {
+            Ok((mut m, scratch)) => {
+                if tr.national && !self.national_reported {
+                    self.national_reported = true;
+                    self.national_note(lang, map(m.span));
+                }
+                m.map_spans(map);
+                for mut d in scratch {
+                    d.span = map(d.span);
+                    if d.kind == "pawn-letter" && lang != Language::English {
+                        d.message = format!(
+                            "pawn written with its {} letter, which algebraic omits",
+                            lang.name()
+                        );
+                    }
+                    self.diag(d.severity, d.kind, d.message, d.span);
+                }
+                self.translation = tr;
+                self.push_move(m, main, before);
+            }
+            Err(failure) => {
+                self.translation = tr;
+                if let Some(m) = crate::desc::parse_token(token, base) {
+                    self.push_move(m, main, before);
+                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+                    self.file_capture(m, main, before);
+                } else if self.suffix_token(start, end) {
+                } else {
+                    let failure = failure.remap(|at| self.translation.original(at));
+                    let d = failure.into_error(token, base).to_diagnostic();
+                    if self.game.stop.is_none() {
+                        self.game.stop = Some(self.game.tokens.len());
+                    }
+                    self.diag(d.severity, d.kind, d.message, d.span);
+                    self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                }
+            }
+        }
+    }
+
+    /// A pawn capture by files (`cd:`): read, and said (SAN names the square).
+    fn file_capture(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
+        self.relax(
+            "file-capture",
+            "a pawn capture written by its files only: SAN writes its square, as in cxd5".into(),
+            m.span,
+        );
+        self.push_move(m, main, before);
+    }
+
+    /// The one relaxation of a game written with another language's letters
+    /// (or, in English, with `Kt` for the knight).
+    fn national_note(&mut self, lang: Language, span: Span) {
+        if lang == Language::English {
+            self.relax(
+                "knight-kt",
+                "knight written Kt, as older books did: SAN writes N".into(),
+                span,
+            );
+            return;
+        }
+        let (names, how) = match self.detected {
+            Some(c) => {
+                let names: Vec<&str> = c.iter().map(|l| l.name()).collect();
+                (names.join(", "), "told by its letters")
+            }
+            None => (lang.name().to_string(), "as asked"),
+        };
+        self.relax(
+            "national-letters",
+            format!(
+                "moves written with the piece letters of {names} ({}), read as {lang} ({how}); PGN writes English letters",
+                lang.letters_text()
+            ),
+            span,
+        );
     }
 
     #[inline(always)]
@@ -944,7 +1195,9 @@ impl<'a> Parser<'a, '_> {
 /// Whether a word reads as a move (in any notation the crate knows).
 fn is_move_word(word: &[u8], mode: Mode) -> bool {
     let mut scratch = Vec::new();
-    read_move(word, 0, mode, &mut scratch).is_ok() || crate::desc::parse_token(word, 0).is_some()
+    read_move(word, 0, mode, &mut scratch).is_ok()
+        || crate::desc::parse_token(word, 0).is_some()
+        || crate::lang::looks_like_move(word)
 }
 
 /// Whether the text after a tag pair on its line is the movetext (the import format
@@ -964,6 +1217,26 @@ pub(super) fn starts_movetext(rest: &[u8]) -> bool {
 fn is_suffix_word(word: &[u8]) -> bool {
     use crate::san::parsers::{Origin, suffix};
     matches!(suffix(Origin(word.len()))(word), Ok((rest, _)) if rest.is_empty())
+}
+
+/// The dots at the start of `text`, `…` counting as three: (bytes, dots,
+/// whether an ellipsis `…` was among them).
+fn count_dots(text: &[u8]) -> (usize, usize, bool) {
+    let (mut bytes, mut dots, mut ellipsis) = (0, 0, false);
+    loop {
+        match text.get(bytes..) {
+            Some([b'.', ..]) => {
+                bytes += 1;
+                dots += 1;
+            }
+            Some([0xE2, 0x80, 0xA6, ..]) => {
+                bytes += 3;
+                dots += 3;
+                ellipsis = true;
+            }
+            _ => return (bytes, dots, ellipsis),
+        }
+    }
 }
 
 fn trim_cr(text: &[u8], eol: usize) -> usize {

@@ -103,6 +103,7 @@ impl fmt::Display for MoveKind {
             MoveKind::Castle(m) => write!(f, "{m}"),
             MoveKind::Null => f.write_str("--"),
             MoveKind::Descriptive(d) => write!(f, "{d}"),
+            MoveKind::FileCapture(m) => write!(f, "{}{}:", m.from.char(), m.to.char()),
         }
     }
 }

@@ -146,6 +146,15 @@ pub(crate) struct MoveFailure {
 }
 
 impl MoveFailure {
+    /// The same failure with its offsets moved by `f` (from a rewritten token to the written one).
+    pub(crate) fn remap(self, f: impl Fn(usize) -> usize) -> MoveFailure {
+        MoveFailure {
+            at: f(self.at),
+            expected: self.expected,
+            read_len: self.read_len.map(f),
+        }
+    }
+
     /// The one place where a parse failure becomes the public [`MoveError`].
     pub(crate) fn into_error(self, text: &[u8], base: usize) -> MoveError {
         let shown = |bytes: &[u8]| {

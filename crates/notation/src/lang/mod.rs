@@ -1,0 +1,740 @@
+//! Piece letters of the languages chess is written in, telling a game's
+//! language from the letters it uses, and reading a move token written with
+//! them.
+//!
+//! Every table lives here, once: reading (`Sf3` in German is `Nf3`), detection
+//! (which languages could have written a game) and writing
+//! ([`Language::letter`]) all use [`Language::letters`].
+//!
+//! ```
+//! use scoresheet_notation::lang::{detect, Detection, Language};
+//! use scoresheet_notation::Role;
+//!
+//! assert_eq!(Language::German.letter(Role::Knight), "S");
+//! assert_eq!(Language::from_code("fr"), Some(Language::French));
+//!
+//! // The letters of a game decide its language, never one move alone.
+//! let tokens: [&[u8]; 4] = [b"Lc4", b"Dh4+", b"Kf1", b"Sf6"];
+//! let Detection::Language { language, .. } = detect(tokens) else { panic!() };
+//! assert_eq!(language, Language::German);
+//!
+//! // `R` is a king in French and Spanish but a knight in Finnish: without a
+//! // letter only one of them has (`F`, `A`, `C`, `L`), the language is unknown.
+//! let tokens: [&[u8]; 3] = [b"Dd2", b"Rf1", b"Td1"];
+//! let Detection::Undecidable { candidates, .. } = detect(tokens) else { panic!() };
+//! assert!(candidates.contains(&Language::French) && candidates.contains(&Language::Finnish));
+//! ```
+
+use core::fmt;
+
+use crate::ast::{FileCapture, MoveKind, Suffix, WrittenMove};
+use crate::span::Span;
+use crate::types::{File, Role};
+
+/// A language whose piece letters scoresheet reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Language {
+    /// English: K Q R B N (P); `Kt` for the knight in older books.
+    English,
+    /// German: K D T L S, B for a pawn (Bauer).
+    German,
+    /// French: R D T F C.
+    French,
+    /// Spanish: R D T A C.
+    Spanish,
+    /// Italian: R D T A C.
+    Italian,
+    /// Portuguese: R D T B C.
+    Portuguese,
+    /// Dutch: K D T L P (P is the knight, paard; pawns have no letter).
+    Dutch,
+    /// Swedish: K D T L S, B for a pawn.
+    Swedish,
+    /// Danish: K D T L S, B for a pawn.
+    Danish,
+    /// Norwegian: K D T L S, B for a pawn.
+    Norwegian,
+    /// Czech: K D V S J.
+    Czech,
+    /// Slovak: K D V S J.
+    Slovak,
+    /// Polish: K H W G S.
+    Polish,
+    /// Hungarian: K V B F H.
+    Hungarian,
+    /// Finnish: K D T L R.
+    Finnish,
+    /// Russian (and the Cyrillic texts that follow it): Кр Ф Л С К, п for a pawn.
+    Russian,
+}
+
+/// The letters of one language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Letters {
+    /// King, queen, rook, bishop, knight: the letters written for them.
+    pub pieces: [&'static str; 5],
+    /// The pawn's letter where texts write one.
+    pub pawn: Option<&'static str>,
+    /// Other spellings read but never written (`Kt`; Latin look-alikes of Cyrillic letters).
+    pub aliases: &'static [(&'static str, Role)],
+}
+
+/// The order of [`Letters::pieces`].
+const PIECE_ROLES: [Role; 5] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+];
+
+const fn letters(pieces: [&'static str; 5], pawn: Option<&'static str>) -> Letters {
+    Letters {
+        pieces,
+        pawn,
+        aliases: &[],
+    }
+}
+
+const EN: Letters = Letters {
+    pieces: ["K", "Q", "R", "B", "N"],
+    pawn: Some("P"),
+    aliases: &[("Kt", Role::Knight)],
+};
+const DE: Letters = letters(["K", "D", "T", "L", "S"], Some("B"));
+const FR: Letters = letters(["R", "D", "T", "F", "C"], None);
+const ES: Letters = letters(["R", "D", "T", "A", "C"], None);
+const PT: Letters = letters(["R", "D", "T", "B", "C"], None);
+const NL: Letters = letters(["K", "D", "T", "L", "P"], None);
+const CS: Letters = letters(["K", "D", "V", "S", "J"], None);
+const PL: Letters = letters(["K", "H", "W", "G", "S"], None);
+const HU: Letters = letters(["K", "V", "B", "F", "H"], None);
+const FI: Letters = letters(["K", "D", "T", "L", "R"], None);
+const RU: Letters = Letters {
+    pieces: ["Кр", "Ф", "Л", "С", "К"],
+    pawn: Some("п"),
+    // Russian texts set in Latin type, or mixing it in: `Kp`/`Kр`/`Кp` the
+    // king, a lone Latin `K` the knight (конь), Latin `C` the bishop (слон).
+    aliases: &[
+        ("Kp", Role::King),
+        ("Kр", Role::King),
+        ("Кp", Role::King),
+        ("K", Role::Knight),
+        ("C", Role::Bishop),
+    ],
+};
+
+impl Language {
+    /// Every language, in the order detection prefers among languages that agree.
+    pub const ALL: [Language; 16] = [
+        Language::English,
+        Language::German,
+        Language::French,
+        Language::Spanish,
+        Language::Italian,
+        Language::Portuguese,
+        Language::Dutch,
+        Language::Swedish,
+        Language::Danish,
+        Language::Norwegian,
+        Language::Czech,
+        Language::Slovak,
+        Language::Polish,
+        Language::Hungarian,
+        Language::Finnish,
+        Language::Russian,
+    ];
+
+    /// The ISO 639-1 code (`de`), as `--lang` takes it.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::German => "de",
+            Language::French => "fr",
+            Language::Spanish => "es",
+            Language::Italian => "it",
+            Language::Portuguese => "pt",
+            Language::Dutch => "nl",
+            Language::Swedish => "sv",
+            Language::Danish => "da",
+            Language::Norwegian => "no",
+            Language::Czech => "cs",
+            Language::Slovak => "sk",
+            Language::Polish => "pl",
+            Language::Hungarian => "hu",
+            Language::Finnish => "fi",
+            Language::Russian => "ru",
+        }
+    }
+
+    /// The language of an ISO 639-1 code (`nb` is Norwegian too).
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        let code = code.to_ascii_lowercase();
+        if code == "nb" {
+            return Some(Language::Norwegian);
+        }
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The English name (`German`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::German => "German",
+            Language::French => "French",
+            Language::Spanish => "Spanish",
+            Language::Italian => "Italian",
+            Language::Portuguese => "Portuguese",
+            Language::Dutch => "Dutch",
+            Language::Swedish => "Swedish",
+            Language::Danish => "Danish",
+            Language::Norwegian => "Norwegian",
+            Language::Czech => "Czech",
+            Language::Slovak => "Slovak",
+            Language::Polish => "Polish",
+            Language::Hungarian => "Hungarian",
+            Language::Finnish => "Finnish",
+            Language::Russian => "Russian",
+        }
+    }
+
+    /// The language's letters.
+    #[must_use]
+    pub const fn letters(self) -> &'static Letters {
+        match self {
+            Language::English => &EN,
+            Language::German | Language::Swedish | Language::Danish | Language::Norwegian => &DE,
+            Language::French => &FR,
+            Language::Spanish | Language::Italian => &ES,
+            Language::Portuguese => &PT,
+            Language::Dutch => &NL,
+            Language::Czech | Language::Slovak => &CS,
+            Language::Polish => &PL,
+            Language::Hungarian => &HU,
+            Language::Finnish => &FI,
+            Language::Russian => &RU,
+        }
+    }
+
+    /// The letter written for a role (a pawn's is empty: algebraic omits it).
+    #[must_use]
+    pub fn letter(self, role: Role) -> &'static str {
+        let l = self.letters();
+        PIECE_ROLES
+            .iter()
+            .position(|&r| r == role)
+            .map_or("", |i| l.pieces[i])
+    }
+
+    /// The role a letter stands for in this language (pieces, pawn, aliases).
+    #[must_use]
+    pub fn role_of(self, letter: &str) -> Option<Role> {
+        let l = self.letters();
+        if let Some(i) = l.pieces.iter().position(|&p| p == letter) {
+            return Some(PIECE_ROLES[i]);
+        }
+        if l.pawn == Some(letter) {
+            return Some(Role::Pawn);
+        }
+        l.aliases.iter().find(|a| a.0 == letter).map(|a| a.1)
+    }
+
+    /// The letters as documentation writes them: `K D T L S, B for a pawn`.
+    #[must_use]
+    pub fn letters_text(self) -> String {
+        let l = self.letters();
+        let mut s = l.pieces.join(" ");
+        if let Some(p) = l.pawn {
+            s.push_str(", ");
+            s.push_str(p);
+            s.push_str(" for a pawn");
+        }
+        s
+    }
+
+    /// The longest letter of this language at the start of `text`, with its role and length.
+    fn letter_at(self, text: &[u8]) -> Option<(Role, usize)> {
+        let l = self.letters();
+        let mut best: Option<(Role, usize)> = None;
+        let mut consider = |letter: &str, role: Role| {
+            if text.starts_with(letter.as_bytes()) && best.is_none_or(|b| b.1 < letter.len()) {
+                best = Some((role, letter.len()));
+            }
+        };
+        for (i, p) in l.pieces.iter().enumerate() {
+            consider(p, PIECE_ROLES[i]);
+        }
+        if let Some(p) = l.pawn {
+            consider(p, Role::Pawn);
+        }
+        for &(a, r) in l.aliases {
+            consider(a, r);
+        }
+        best
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The codes `--lang` takes, for help texts: `en, de, fr, ...`.
+#[must_use]
+pub fn codes() -> String {
+    Language::ALL.map(Language::code).join(", ")
+}
+
+/// What the letters of a game say about its language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Detection {
+    /// No piece letter beyond English ones: read as English.
+    English,
+    /// One reading: every language that could have written these letters agrees
+    /// on what each one means (German, Swedish, Danish, Norwegian share theirs).
+    Language {
+        /// The language read (the first candidate).
+        language: Language,
+        /// Every language with these letters, all meaning the same.
+        candidates: Vec<Language>,
+    },
+    /// Languages that could have written the letters but disagree on their meaning.
+    Undecidable {
+        /// The letters used, in the order first seen.
+        letters: Vec<&'static str>,
+        /// The languages that have all of them.
+        candidates: Vec<Language>,
+    },
+    /// No language has all the letters used.
+    Unknown {
+        /// The letters used, in the order first seen.
+        letters: Vec<&'static str>,
+    },
+}
+
+/// Every letter of every table, longest first, for finding the letter a token starts with.
+fn all_letters() -> impl Iterator<Item = &'static str> {
+    Language::ALL.iter().flat_map(|l| {
+        let t = l.letters();
+        t.pieces
+            .iter()
+            .copied()
+            .chain(t.pawn)
+            .chain(t.aliases.iter().map(|a| a.0))
+    })
+}
+
+/// The piece letter a move token is written with, if the token looks like a
+/// move: after a move number and dots, a letter of some table followed by a
+/// square, a file, a rank or a capture mark (`Sf6`, `Lxb5`, `Крg1`, `Sg1-f3`;
+/// never `P-K4` or a word of prose).
+#[must_use]
+pub fn leading_letter(token: &[u8]) -> Option<&'static str> {
+    let start = skip_number(token);
+    let text = &token[start..];
+    let letter = all_letters()
+        .filter(|l| text.starts_with(l.as_bytes()))
+        .max_by_key(|l| l.len())?;
+    let rest = &text[letter.len()..];
+    followed_by_square(rest).then_some(letter)
+}
+
+/// Whether `rest` goes on as a move does after its piece letter: origin hints,
+/// capture marks and dashes, then a square (`f3`, `xb5`, `bd2`, `1e2`, `g1-f3`,
+/// `:d5`, `хd5`, `с3`), so that a word of prose (`After`, `Der`) is no move.
+fn followed_by_square(rest: &[u8]) -> bool {
+    let mut i = 0;
+    let mut prev_file = false;
+    // A move's part before its square is short: `g1-` or `b:` at most, and a
+    // square is two characters of up to two bytes each.
+    while i < rest.len() && i < 12 {
+        let (len, file) = if let Some(_f) = cyrillic_file(&rest[i..]) {
+            (2, true)
+        } else {
+            match rest[i..] {
+                [b'a'..=b'h', ..] => (1, true),
+                [b'1'..=b'8', ..] if prev_file => return true,
+                [b'1'..=b'8' | b'x' | b':' | b'-', ..] => (1, false),
+                [0xD1, 0x85, ..] => (2, false),
+                [0xE2, 0x80, 0x93 | 0x94, ..] => (3, false),
+                _ => return false,
+            }
+        };
+        prev_file = file;
+        i += len;
+    }
+    false
+}
+
+/// A Cyrillic letter that looks like a file letter: `а`, `с`, `е` (two bytes each).
+fn cyrillic_file(text: &[u8]) -> Option<u8> {
+    match text {
+        [0xD0, 0xB0, ..] => Some(b'a'),
+        [0xD1, 0x81, ..] => Some(b'c'),
+        [0xD0, 0xB5, ..] => Some(b'e'),
+        _ => None,
+    }
+}
+
+/// The length of a move number and its dots at the start of a token (`12.`, `11…`, `..`).
+fn skip_number(token: &[u8]) -> usize {
+    let mut i = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    loop {
+        match token.get(i..) {
+            Some([b'.', ..]) => i += 1,
+            Some([0xE2, 0x80, 0xA6, ..]) => i += 3,
+            _ => return i,
+        }
+    }
+}
+
+/// Tells a game's language from the piece letters of its move tokens.
+///
+/// Only the letters decide, all of them together: a language is a candidate
+/// when it has every letter used; the candidates must agree on what each
+/// letter means, or the game is [`Detection::Undecidable`].
+pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
+    let mut used: Vec<&'static str> = Vec::new();
+    for t in tokens {
+        for letter in token_letters(t) {
+            if !used.contains(&letter) {
+                used.push(letter);
+            }
+        }
+    }
+    let fits = |l: &Language| used.iter().all(|u| l.role_of(u).is_some());
+    if fits(&Language::English) {
+        return Detection::English;
+    }
+    let candidates: Vec<Language> = Language::ALL.into_iter().filter(fits).collect();
+    let Some(&first) = candidates.first() else {
+        return Detection::Unknown { letters: used };
+    };
+    let agree = candidates
+        .iter()
+        .all(|l| used.iter().all(|u| l.role_of(u) == first.role_of(u)));
+    if agree {
+        Detection::Language {
+            language: first,
+            candidates,
+        }
+    } else {
+        Detection::Undecidable {
+            letters: used,
+            candidates,
+        }
+    }
+}
+
+/// The piece letters of one token: the moving piece's and a promotion's.
+fn token_letters(token: &[u8]) -> impl Iterator<Item = &'static str> {
+    let lead = leading_letter(token);
+    // A promotion letter after the destination's rank: `e8D`, `e8=Ф`, `e8(D)`.
+    let promo = token.windows(2).position(|w| {
+        w[0].is_ascii_digit() && matches!(w[1], b'=' | b'(' | b'/' | b'A'..=b'Z' | 0xD0..=0xD1)
+    });
+    let promo = promo.and_then(|i| {
+        let mut rest = &token[i + 1..];
+        if let [b'=' | b'(' | b'/', r @ ..] = rest {
+            rest = r;
+        }
+        all_letters()
+            .filter(|l| rest.starts_with(l.as_bytes()) && *l != "п")
+            .max_by_key(|l| l.len())
+    });
+    lead.into_iter().chain(promo)
+}
+
+/// Whether a token English cannot read might be written in another language
+/// (national letters, Cyrillic, or spellings only [`translate`] reads).
+#[must_use]
+pub fn foreign_hint(token: &[u8]) -> bool {
+    !token.is_ascii()
+        || leading_letter(token).is_some_and(|l| Language::English.role_of(l).is_none())
+        || leading_letter(token) == Some("Kt")
+        || castle_prefix(token).is_some_and(|c| c.spelled)
+}
+
+/// A pawn capture written by files only: `cd:`, `c:d`, `cxd`, `cd` (adjacent
+/// files), with check and annotation marks after it. `base` is the token's
+/// offset in the file.
+#[must_use]
+pub fn read_file_capture(token: &[u8], base: usize) -> Option<WrittenMove> {
+    use crate::san::parsers::{Origin, suffix};
+    let file = |b: Option<&u8>| b.and_then(|&b| File::from_char(b as char));
+    let from = file(token.first())?;
+    let (mark_before, at) = match token.get(1) {
+        Some(b':' | b'x') => (Some(1), 2),
+        _ => (None, 1),
+    };
+    let to = file(token.get(at))?;
+    if from.index().abs_diff(to.index()) != 1 {
+        return None;
+    }
+    let mut end = at + 1;
+    let mut capture = mark_before.map(|i| Span::new(base + i, base + i + 1));
+    if capture.is_none() && token.get(end) == Some(&b':') {
+        capture = Some(Span::new(base + end, base + end + 1));
+        end += 1;
+    }
+    let rest = &token[end..];
+    let (left, raw) = suffix(Origin(rest.len()))(rest).ok()?;
+    if !left.is_empty() || raw.en_passant.is_some() {
+        return None;
+    }
+    let shift = |s: Span| s.shifted(base + end);
+    Some(WrittenMove {
+        kind: MoveKind::FileCapture(FileCapture {
+            from,
+            from_span: Span::new(base, base + 1),
+            to,
+            to_span: Span::new(base + at, base + at + 1),
+            capture,
+        }),
+        suffix: Suffix {
+            check: raw.check.map(|(c, s)| (c, shift(s))),
+            annotation: raw.annotation.map(|(a, s)| (a, shift(s))),
+            en_passant: None,
+        },
+        span: Span::new(base, base + token.len()),
+    })
+}
+
+/// Whether a word reads as a move in some language (for telling moves from
+/// prose in bare move lists: `Sf3` is a move, `Spassky` is not).
+#[must_use]
+pub(crate) fn looks_like_move(word: &[u8]) -> bool {
+    leading_letter(word).is_some() || castle_prefix(word).is_some()
+}
+
+/// A token rewritten with English letters and ASCII marks, and where each byte came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Translation {
+    /// The token as English SAN/LAN would write it.
+    pub bytes: Vec<u8>,
+    /// For each byte of `bytes` (and one past the end), its offset in the original token.
+    pub from: Vec<usize>,
+    /// Whether a piece letter was translated (a national letter, not only marks).
+    pub national: bool,
+}
+
+impl Translation {
+    fn push(&mut self, b: u8, from: usize) {
+        self.bytes.push(b);
+        self.from.push(from);
+    }
+
+    /// The original offset of an offset into [`Translation::bytes`].
+    #[must_use]
+    pub fn original(&self, at: usize) -> usize {
+        self.from.get(at).or(self.from.last()).copied().unwrap_or(0)
+    }
+}
+
+/// A letter that is not a piece letter in the language.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{letter:?} is not a piece letter in {language} ({})", language.letters_text())]
+pub struct UnknownLetter {
+    /// The letter.
+    pub letter: String,
+    /// Its offset in the token.
+    pub at: usize,
+    /// Its length in bytes.
+    pub len: usize,
+    /// The language the token was read in.
+    pub language: Language,
+}
+
+/// A castling prefix: its side, written with zeros, length, and whether it is
+/// spelled otherwise than `O-O`/`0-0` (`o-o`, `O--O`, `0—0`).
+#[derive(Debug, Clone, Copy)]
+struct CastlePrefix {
+    long: bool,
+    zeros: bool,
+    len: usize,
+    spelled: bool,
+}
+
+/// `[Oo0]` (dash) `[Oo0]` ((dash) `[Oo0]`)? where a dash is one or two `-`, `–` or `—`.
+fn castle_prefix(token: &[u8]) -> Option<CastlePrefix> {
+    let o = |t: &[u8]| matches!(t.first(), Some(b'O' | b'o' | b'0'));
+    let dash = |t: &[u8]| -> Option<usize> {
+        let one = |t: &[u8]| match t {
+            [b'-', ..] => Some(1),
+            [0xE2, 0x80, 0x93 | 0x94, ..] => Some(3),
+            _ => None,
+        };
+        let a = one(t)?;
+        Some(a + t.get(a..).and_then(one).unwrap_or(0))
+    };
+    if !o(token) {
+        return None;
+    }
+    let mut i = 1;
+    let d = dash(&token[i..])?;
+    i += d;
+    if !o(&token[i..]) {
+        return None;
+    }
+    i += 1;
+    let mut long = false;
+    if let Some(d) = dash(&token[i..]) {
+        if o(&token[i + d..]) {
+            i += d + 1;
+            long = true;
+        }
+    }
+    let body = &token[..i];
+    let zeros = body.iter().all(|&b| b != b'O' && b != b'o');
+    let canonical: &[u8] = match (long, zeros) {
+        (true, true) => b"0-0-0",
+        (true, false) => b"O-O-O",
+        (false, true) => b"0-0",
+        (false, false) => b"O-O",
+    };
+    // A lone `0-0` could be a result or a score; only castling spellings count.
+    if body.contains(&b'0') && body.iter().any(|&b| b == b'O' || b == b'o') {
+        return None;
+    }
+    Some(CastlePrefix {
+        long,
+        zeros,
+        len: i,
+        spelled: body != canonical,
+    })
+}
+
+/// Rewrites one move token written in `language` with English letters and
+/// ASCII marks, so that the English grammar reads it: the piece letter at the
+/// start (`Sf3` → `Nf3`, `Крg1` → `Kg1`, `пe4` → `Pe4`), a promotion letter
+/// after the rank (`e8D` → `e8Q`), Cyrillic `х` for the capture mark and
+/// `а`/`с`/`е` for files, dashes `–` `—` for `-`, and castling spelled `o-o`,
+/// `O--O` or with long dashes.
+///
+/// # Errors
+///
+/// [`UnknownLetter`] when the token starts with a capital letter the language
+/// has no piece for (an English `N` in a German game).
+pub fn translate(
+    token: &[u8],
+    language: Language,
+    out: &mut Translation,
+) -> Result<(), UnknownLetter> {
+    out.bytes.clear();
+    out.from.clear();
+    out.national = false;
+    let mut i = 0;
+    if let Some(c) = castle_prefix(token) {
+        let text: &[u8] = match (c.long, c.zeros) {
+            (true, true) => b"0-0-0",
+            (true, false) => b"O-O-O",
+            (false, true) => b"0-0",
+            (false, false) => b"O-O",
+        };
+        for &b in text {
+            out.push(b, 0);
+        }
+        i = c.len;
+    } else if let Some((role, len)) = language.letter_at(token) {
+        if followed_by_square(&token[len..]) {
+            out.push(role.upper_char() as u8, 0);
+            out.national = language != Language::English || len > 1;
+            i = len;
+        }
+    } else if let Some(&b) = token.first() {
+        let letter_len = utf8_len(b);
+        let is_letter = b.is_ascii_uppercase()
+            || ((0xD0..=0xD1).contains(&b) && cyrillic_file(token).is_none());
+        if is_letter && followed_by_square(token.get(letter_len..).unwrap_or_default()) {
+            return Err(UnknownLetter {
+                letter: String::from_utf8_lossy(&token[..letter_len.min(token.len())]).into_owned(),
+                at: 0,
+                len: letter_len,
+                language,
+            });
+        }
+    }
+    while i < token.len() {
+        let rest = &token[i..];
+        if let Some(f) = cyrillic_file(rest) {
+            out.push(f, i);
+            i += 2;
+            continue;
+        }
+        match rest {
+            [0xD1, 0x85, ..] | [0xD0, 0xA5, ..] => {
+                out.push(b'x', i);
+                i += 2;
+                continue;
+            }
+            [0xE2, 0x80, 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => {
+                out.push(b'-', i);
+                i += 3;
+                continue;
+            }
+            _ => {}
+        }
+        let after_rank = out
+            .bytes
+            .last()
+            .is_some_and(|b| matches!(b, b'1'..=b'8' | b'=' | b'(' | b'/'));
+        if after_rank && (rest[0].is_ascii_uppercase() || (0xD0..=0xD1).contains(&rest[0])) {
+            if let Some((role, len)) = language.letter_at(rest) {
+                if role != Role::Pawn {
+                    out.push(role.upper_char() as u8, i);
+                    out.national |= language != Language::English;
+                    i += len;
+                    continue;
+                }
+            }
+        }
+        out.push(rest[0], i);
+        i += 1;
+    }
+    out.from.push(token.len());
+    Ok(())
+}
+
+/// Appends a move written in English SAN or LAN (`Nf3`, `Ng1-f3`, `exd8=Q+`,
+/// `O-O`) to `out` with the piece letters of `language`: the moving piece's
+/// letter at the start, and a promotion's after `=`.
+///
+/// ```
+/// use scoresheet_notation::lang::{localize, Language};
+/// let mut out = Vec::new();
+/// localize(b"Nxf3+", Language::German, &mut out);
+/// out.push(b' ');
+/// localize(b"exd8=Q", Language::Russian, &mut out);
+/// assert_eq!(String::from_utf8(out).unwrap(), "Sxf3+ exd8=Ф");
+/// ```
+pub fn localize(english: &[u8], language: Language, out: &mut Vec<u8>) {
+    let letter =
+        |b: u8| Role::from_char(b.to_ascii_lowercase() as char).filter(|_| b.is_ascii_uppercase());
+    for (i, &b) in english.iter().enumerate() {
+        let piece = (i == 0 || english[i - 1] == b'=') && b != b'O';
+        match letter(b).filter(|_| piece) {
+            Some(role) if role != Role::Pawn => {
+                out.extend_from_slice(language.letter(role).as_bytes())
+            }
+            _ => out.push(b),
+        }
+    }
+}
+
+/// The length of the UTF-8 sequence a byte starts (1 for anything malformed).
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;
