@@ -116,7 +116,13 @@ impl Converter {
                     origin,
                     None,
                 );
-                self.write(&resolved, &mut done.out);
+                done.failed = self.emit(
+                    &resolved,
+                    &chunk.bytes,
+                    origin,
+                    &mut done.out,
+                    &mut problems,
+                );
             }
             None => done.failed = self.full(&chunk.bytes, origin, &mut done.out, &mut problems),
         }
@@ -148,8 +154,15 @@ impl Converter {
             let bytes = &block.bytes[g.start..g.end];
             match g.quick {
                 Some(resolved) if resolved.warnings.is_empty() => {
-                    self.write(&resolved, &mut done.out);
-                    continue;
+                    let mark = done.out.len();
+                    if self.write(&resolved, &mut done.out).is_ok() {
+                        continue;
+                    }
+                    // Not written after all: the full path reports why.
+                    done.out.truncate(mark);
+                    let (line, column) = split.line_col(g.start);
+                    let origin = Origin { line, column };
+                    done.failed |= self.full(bytes, origin, &mut done.out, &mut problems);
                 }
                 Some(resolved) => {
                     // Lines are counted only as far as a game needs them.
@@ -163,7 +176,8 @@ impl Converter {
                         origin,
                         None,
                     );
-                    self.write(&resolved, &mut done.out);
+                    done.failed |=
+                        self.emit(&resolved, bytes, origin, &mut done.out, &mut problems);
                 }
                 None => {
                     let (line, column) = split.line_col(g.start);
@@ -205,8 +219,7 @@ impl Converter {
                 if self.notes {
                     located(problems, "note", &resolved.notes, bytes, origin, None);
                 }
-                self.write(&resolved, out);
-                false
+                self.emit(&resolved, bytes, origin, out, problems)
             }
             Err(e) => {
                 located(problems, "warning", &e.warnings, bytes, origin, None);
@@ -224,11 +237,34 @@ impl Converter {
 }
 
 impl Converter {
-    /// Writes a resolved game in the output's notation.
-    fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) {
+    /// Writes a resolved game in the output's notation, or says why it cannot be
+    /// (a null move has no descriptive spelling).
+    fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
         match self.format {
-            Output::Standard(f) => write_in(resolved, f, self.lang, out),
+            Output::Standard(f) => {
+                write_in(resolved, f, self.lang, out);
+                Ok(())
+            }
             Output::Descriptive(style) => write_descriptive(resolved, &style, out),
+        }
+    }
+
+    /// Writes a resolved game (`bytes`, which start at `origin`); a game that
+    /// cannot be written is an error in `problems`. Whether it could not be.
+    fn emit(
+        &self,
+        resolved: &ResolvedGame<'_>,
+        bytes: &[u8],
+        origin: Origin,
+        out: &mut Vec<u8>,
+        problems: &mut Problems,
+    ) -> bool {
+        match self.write(resolved, out) {
+            Ok(()) => false,
+            Err(d) => {
+                located(problems, "error", &[d], bytes, origin, None);
+                true
+            }
         }
     }
 }

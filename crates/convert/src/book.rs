@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use scoresheet_board::replay::Replay;
 use scoresheet_board::{Color, EpStyle, Position};
-use scoresheet_notation::GameResult;
 use scoresheet_notation::desc::Book;
+use scoresheet_notation::{Diagnostic, GameResult, Severity};
 
 use crate::ResolvedGame;
 use crate::descriptive::{DescStyle, line_to_table};
@@ -61,14 +61,24 @@ fn tag(out: &mut String, name: &str, value: &str) {
 #[must_use]
 pub fn book_to_pgn(book: &Book, r: &Replay) -> String {
     let mut out = String::new();
-    if let Some(title) = book.headers.iter().find(|h| h.key == "title") {
-        tag(&mut out, "Event", &title.value);
+    let header = |key: &str| {
+        book.headers
+            .iter()
+            .find(|h| h.key == key)
+            .map(|h| h.value.as_str())
+    };
+    // `% event:` as `write_descriptive` writes it, else a book's title.
+    if let Some(event) = header("event").or_else(|| header("title")) {
+        tag(&mut out, "Event", event);
     }
-    if let Some(w) = &book.white {
+    if let Some(w) = book.white.as_deref().or_else(|| header("white")) {
         tag(&mut out, "White", w);
     }
-    if let Some(b) = &book.black {
+    if let Some(b) = book.black.as_deref().or_else(|| header("black")) {
         tag(&mut out, "Black", b);
+    }
+    if let Some(variant) = header("variant") {
+        tag(&mut out, "Variant", variant);
     }
     let mut result = book_result(book, r);
     if let Some(outcome) = r.end.outcome {
@@ -102,10 +112,27 @@ pub fn book_to_pgn(book: &Book, r: &Replay) -> String {
 }
 
 /// A resolved game's main line as a descriptive move table, headed by `%` lines
-/// naming the event, the players and the result, so `read_book` reads it back.
-pub fn write_descriptive(game: &ResolvedGame<'_>, style: &DescStyle, out: &mut Vec<u8>) {
+/// naming the event, the players and the variant, so `read_book` reads it back.
+///
+/// # Errors
+/// A null move, which has no descriptive spelling: nothing is written.
+pub fn write_descriptive(
+    game: &ResolvedGame<'_>,
+    style: &DescStyle,
+    out: &mut Vec<u8>,
+) -> Result<(), Diagnostic> {
+    if let Some((i, null)) = game.mainline().enumerate().find(|(_, m)| m.mv.is_null()) {
+        let mut d = Diagnostic::new(
+            Severity::Error,
+            "no-descriptive-spelling",
+            "a null move has no spelling in descriptive notation: the game is not written",
+            null.span,
+        );
+        d.ply = u32::try_from(i + 1).ok();
+        return Err(d);
+    }
     let mut text = String::new();
-    for name in ["Event", "White", "Black"] {
+    for name in ["Event", "White", "Black", "Variant"] {
         if let Some(t) = game.tags.iter().find(|t| t.name == name.as_bytes()) {
             let value = t.value();
             if !value.is_empty() && value != "?" {
@@ -128,4 +155,5 @@ pub fn write_descriptive(game: &ResolvedGame<'_>, style: &DescStyle, out: &mut V
     }
     let _ = writeln!(text, "{}\n", game.result.as_str());
     out.extend_from_slice(text.as_bytes());
+    Ok(())
 }
