@@ -3,15 +3,12 @@
 //! the limits of the arguments. Each run has a watchdog: a hang fails the test.
 //! See docs/RELIABILITY.md.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use pretty_assertions::assert_eq;
 
-/// How long one run may take before it counts as a hang.
-const WATCHDOG: Duration = Duration::from_secs(60);
+mod common;
+use common::{Run, run};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
@@ -22,14 +19,6 @@ const GAME: &str =
 /// An invalid game (the king cannot go to e3), 19 bytes.
 const BAD: &str = "1. e4 e5 2. Ke3 *\n\n";
 
-/// What one run gave.
-#[derive(Debug, PartialEq, Eq)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// A fresh directory for each case.
 fn scratch(case: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -38,49 +27,6 @@ fn scratch(case: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("creating the case directory");
     d
-}
-
-/// Runs `program args` in `cwd` under the watchdog, standard input closed.
-fn run(cwd: &Path, program: &str, args: &[&str]) -> Run {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(cwd)
-        .env("SCORESHEET_NO_TIMING", "1")
-        .env("SCORESHEET_NO_PROGRESS", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("running the command");
-    let mut out = child.stdout.take().expect("stdout is piped");
-    let mut err = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break status;
-        }
-        if start.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{program} {args:?} still running after {WATCHDOG:?}: killed");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Run {
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
-        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
-    }
 }
 
 /// Runs `scoresheet args` in `cwd`.

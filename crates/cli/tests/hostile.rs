@@ -8,25 +8,15 @@
 //! which must still be reported: a batch never loses a game.
 //! See docs/RELIABILITY.md.
 
-use std::io::Read;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 
+mod common;
+use common::{Run, run};
+
 /// A game that follows every hostile one: 4 plies, valid.
 const OK: &[u8] = b"[Event \"ok\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
-
-/// How long one run may take before it counts as a hang.
-const WATCHDOG: Duration = Duration::from_secs(60);
-
-/// What one run gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
 
 /// A directory of its own for each case.
 fn dir(case: &str) -> PathBuf {
@@ -49,46 +39,8 @@ fn validate(case: &str, input: &[u8]) -> Run {
 }
 
 /// Runs the binary in `cwd` with the watchdog.
-fn run_in(cwd: &PathBuf, args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .current_dir(cwd)
-        .env("SCORESHEET_NO_TIMING", "1")
-        .env("SCORESHEET_NO_PROGRESS", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("running scoresheet");
-    let mut out = child.stdout.take().expect("stdout is piped");
-    let mut err = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for scoresheet") {
-            break status;
-        }
-        if start.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("scoresheet {args:?} still running after {WATCHDOG:?}: killed");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Run {
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
-        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
-    }
+fn run_in(cwd: &Path, args: &[&str]) -> Run {
+    run(cwd, env!("CARGO_BIN_EXE_scoresheet"), args)
 }
 
 /// Checks exit code, exact stdout lines and an empty stderr.
