@@ -17,6 +17,7 @@ mod check;
 mod corpus;
 mod fuzz;
 mod hostile;
+mod kinds;
 mod util;
 mod verdicts;
 
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
         "verdicts" => verdicts::run(rest),
+        "kinds" => kinds::check(),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
@@ -66,6 +68,7 @@ fn usage() -> &'static str {
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
+     kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
@@ -132,6 +135,7 @@ fn ci(args: &[String]) -> Result<(), String> {
     })?;
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
+    flow.step("every diagnostic kind documented", kinds::check)?;
     flow.step("one verdict per game (validate = convert)", || {
         verdicts::run(&[])
     })?;

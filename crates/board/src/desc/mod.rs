@@ -27,7 +27,7 @@
 //! | `side-to-move` | warning | the start position's side to move differs from the table's |
 //! | `no-legal-reading` | error | no legal move fits; the message names the constraint that failed |
 //! | `ambiguous-move` | error | several fit; every candidate as `SAN (LAN)`, with what lenient mode would do |
-//! | `desc-syntax`, `not-descriptive`, `bad-fen` | error | the move or the start cannot be read |
+//! | `desc-syntax`, `not-descriptive`, `invalid-fen` | error | the move or the start cannot be read |
 //!
 //! ```
 //! use scoresheet_board::desc::{replay_book, Origins};

@@ -229,7 +229,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     .unwrap_or_default();
                 let d = Diagnostic::new(
                     Severity::Error,
-                    "bad-fen",
+                    "invalid-fen",
                     format!("the start position cannot be set up: {e}"),
                     span,
                 );
