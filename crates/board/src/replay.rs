@@ -234,7 +234,7 @@ fn record_result(
     options: &ReplayOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> GameResult {
-    let token = main_result(game);
+    let token = game.result();
     let written = match game.tag("Result") {
         Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
             Some(r) => r,
@@ -266,21 +266,6 @@ fn record_result(
         Some(forced) if written == GameResult::Unknown || options.fix_results => forced,
         _ => written,
     }
-}
-
-/// The result token of the main line.
-fn main_result(game: &PgnGame<'_>) -> Option<GameResult> {
-    let mut depth = 0usize;
-    let mut found = None;
-    for t in &game.tokens {
-        match t {
-            Token::StartVariation(_) => depth += 1,
-            Token::EndVariation(_) => depth = depth.saturating_sub(1),
-            Token::Result(r, _) if depth == 0 => found = Some(*r),
-            _ => {}
-        }
-    }
-    found
 }
 
 /// One open variation: the position its moves reached, and the position before
@@ -489,7 +474,7 @@ fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
             end: EndStatus::default(),
             variation_moves: Vec::new(),
             failed: None,
-            result: main_result(game).unwrap_or(GameResult::Unknown),
+            result: game.result().unwrap_or(GameResult::Unknown),
         };
     }
     let mut color = start.turn();
