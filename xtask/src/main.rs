@@ -75,7 +75,7 @@ fn usage() -> &'static str {
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
 }
 
-/// The language round trip of `crates/convert/tests/lang.rs` over every game of
+/// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
 /// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
 fn langs(args: &[String]) -> Result<(), String> {
     if let Some(a) = args.first() {
@@ -88,10 +88,10 @@ fn langs(args: &[String]) -> Result<(), String> {
             "-p",
             "scoresheet-convert",
             "--test",
-            "lang",
+            "convert",
             "--",
             "--nocapture",
-            "corpus",
+            "lang::corpus",
         ])
         .env("SCORESHEET_LANG_GAMES", "all")
         .status()

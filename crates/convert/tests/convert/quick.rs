@@ -3,7 +3,7 @@
 //! of every file of the shared corpus (when there is one), resolves to the same
 //! tags, start, moves with their SAN and marks, result and warnings.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,5 @@
 //! Helpers shared by the fixture and corpus tests.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 
 use scoresheet_convert::{Format, Node, Options, ResolvedGame, resolve_game, write};
