@@ -113,7 +113,7 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
 /// How to replay a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BookOptions {
-    /// Strict mode (SPEC-NOTES §5): no lenient tie-breaks, no repairs.
+    /// Strict mode (docs/DESCRIPTIVE.md §4): no lenient tie-breaks, no repairs.
     pub strict: bool,
     /// Read a misprinted move as its suggestion when exactly one suggestion is clearly
     /// best among those with which the rest of the game resolves, with a `repaired`
@@ -476,7 +476,7 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// Picks the reading of an ambiguous move under which the rest of the game resolves
-/// farthest (SPEC-NOTES §5.3), or says why none can be picked.
+/// farthest (docs/DESCRIPTIVE.md §4, the third tie-break), or says why none can be picked.
 fn lookahead(
     pos: &Position,
     origins: &Origins,

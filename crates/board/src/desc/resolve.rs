@@ -1,5 +1,5 @@
 //! One descriptive move against one position: the set of legal moves that fit every
-//! written constraint (SPEC-NOTES §4), then the tie-breaks of §5.
+//! written constraint (docs/DESCRIPTIVE.md §2 and §3), then the tie-breaks of §4.
 
 use core::fmt::Write as _;
 
@@ -27,7 +27,7 @@ pub struct DescContext {
     /// are legal, and a missing promotion piece read as a queen, each reported.
     pub lenient: bool,
     /// The check-marker tie-break: a move printed without a check word does not give check
-    /// and one printed with it does (SPEC-NOTES §5.1). Books rely on it, so it is on in
+    /// and one printed with it does (docs/DESCRIPTIVE.md §4, the first tie-break). Books rely on it, so it is on in
     /// both modes; turn it off to test whether a spelling is unique by itself.
     pub check_marker: bool,
     /// The opponent's last move, for the recapture tie-break.
@@ -35,7 +35,7 @@ pub struct DescContext {
 }
 
 impl DescContext {
-    /// Strict: SPEC-NOTES §4 plus the check-marker filter.
+    /// Strict: docs/DESCRIPTIVE.md §2 and §3 plus the check-marker filter.
     #[must_use]
     pub const fn strict() -> DescContext {
         DescContext {
@@ -291,7 +291,7 @@ fn ambiguous(
     }
 }
 
-/// How a `K`/`Q` prefix on a rook, knight or bishop is read (SPEC-NOTES §4.3).
+/// How a `K`/`Q` prefix on a rook, knight or bishop is read (docs/DESCRIPTIVE.md §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reading {
     /// The piece that started on that wing.

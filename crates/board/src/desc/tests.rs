@@ -1,4 +1,4 @@
-//! SPEC-NOTES §4.5 examples and the §10 checklist, with exact results and messages.
+//! docs/DESCRIPTIVE.md §3.5 examples and the §6 checklist, with exact results and messages.
 
 use pretty_assertions::assert_eq;
 use scoresheet_notation::desc::{parse_desc_move, read_book};
