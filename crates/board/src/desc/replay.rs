@@ -1,5 +1,6 @@
 //! A whole book game: every ply resolved in turn, with the lookahead tie-break.
 
+use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
@@ -181,7 +182,7 @@ fn repair(
     }
     let note = Diagnostic::new(
         Severity::Warning,
-        "repaired",
+        Kind::Repaired,
         format!(
             "repaired: read `{printed}` as `{}` ({}), the closest legal move with which the rest of the game resolves",
             best.spelling,
@@ -206,7 +207,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     let fen = odds_fen(odds);
                     let mut d = Diagnostic::new(
                         Severity::Note,
-                        "odds",
+                        Kind::Odds,
                         format!(
                             "played at the odds of the {}: starts from {fen}",
                             odds.phrase
@@ -229,7 +230,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     .unwrap_or_default();
                 let d = Diagnostic::new(
                     Severity::Error,
-                    "invalid-fen",
+                    Kind::InvalidFen,
                     format!("the start position cannot be set up: {e}"),
                     span,
                 );
@@ -264,7 +265,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     {
         let mut d = Diagnostic::new(
             Severity::Warning,
-            "side-to-move",
+            Kind::SideToMove,
             format!(
                 "the table starts with a {} move but {} is to move in the start position: plies are taken in turn from {}",
                 color_name(first.color),
@@ -282,7 +283,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
         let outcome = match &ply.result {
             Err(e) => Err(Diagnostic::new(
                 Severity::Error,
-                "desc-syntax",
+                Kind::DescSyntax,
                 e.to_string(),
                 e.span,
             )),
@@ -299,7 +300,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         Ok((m, why)) => {
                             let note = Diagnostic::new(
                                 Severity::Warning,
-                                "tie-break-lookahead",
+                                Kind::TieBreakLookahead,
                                 format!(
                                     "`{written}` fits {}; read as {} because {why}",
                                     moves
@@ -361,7 +362,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 if options.repair
                     && !strict
                     && repairs < MAX_REPAIRS
-                    && matches!(d.kind, "desc-syntax" | "no-legal-reading") =>
+                    && matches!(d.kind, Kind::DescSyntax | Kind::NoLegalReading) =>
             {
                 let printed = match &ply.result {
                     Err(e) => e.written.clone(),
@@ -397,7 +398,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
             Err(mut d) => {
                 d.ply = ply_number;
                 // A misprint: the legal moves spelled closest to what was printed.
-                if matches!(d.kind, "desc-syntax" | "no-legal-reading") {
+                if matches!(d.kind, Kind::DescSyntax | Kind::NoLegalReading) {
                     let printed = match &ply.result {
                         Err(e) => e.written.clone(),
                         Ok(w) => write_move(w),

@@ -2,6 +2,7 @@
 //! written constraint (docs/DESCRIPTIVE.md §2 and §3), then the tie-breaks of §4.
 
 use core::fmt::Write as _;
+use scoresheet_notation::Kind;
 
 use scoresheet_notation::desc::write_move;
 use scoresheet_notation::desc::{DescAction, DescMove, DescPiece, SquareSpec, VagueKind, Wing};
@@ -126,11 +127,11 @@ impl DescResolveError {
 
     /// A stable kind name: `no-legal-reading`, `ambiguous-move` or `not-descriptive`.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
-            DescResolveError::NoMove { .. } => "no-legal-reading",
-            DescResolveError::Ambiguous { .. } => "ambiguous-move",
-            DescResolveError::NotDescriptive { .. } => "not-descriptive",
+            DescResolveError::NoMove { .. } => Kind::NoLegalReading,
+            DescResolveError::Ambiguous { .. } => Kind::AmbiguousMove,
+            DescResolveError::NotDescriptive { .. } => Kind::NotDescriptive,
         }
     }
 
@@ -241,7 +242,7 @@ fn resolve_castle(
             (true, Some(short)) => {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "castles-both-legal",
+                    Kind::CastlesBothLegal,
                     format!("`{shown}` names no side and both castlings are legal: read as O-O"),
                     written.span,
                 ));
@@ -504,7 +505,7 @@ fn resolve_piece_move(
             {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "origin-wing-conflict",
+                    Kind::OriginWingConflict,
                     format!(
                         "`{shown}` names {} by origin and {} by wing: origin taken",
                         pos.san(o),
@@ -521,7 +522,7 @@ fn resolve_piece_move(
             Ok(moves) if !named_origin_exists(pos, origins, d) => {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "wing-reading",
+                    Kind::WingReading,
                     format!("no piece of that origin is on the board: the prefix of `{shown}` is read as the wing the piece stands on"),
                     span,
                 ));
@@ -532,7 +533,7 @@ fn resolve_piece_move(
             Ok(moves) if ctx.lenient => {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "origin-wing-fallback",
+                    Kind::OriginWingFallback,
                     format!(
                         "no piece of that origin can play `{shown}`: read by wing as {}",
                         moves
@@ -579,7 +580,7 @@ fn resolve_piece_move(
             moves = queening;
             notes.push(Diagnostic::new(
                 Severity::Warning,
-                "promotion-assumed-queen",
+                Kind::PromotionAssumedQueen,
                 format!("`{shown}` names no promotion piece: read as a queen"),
                 span,
             ));
@@ -604,7 +605,7 @@ fn resolve_piece_move(
             if let [m] = fitting.as_slice() {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "tie-break-check-marker",
+                    Kind::TieBreakCheckMarker,
                     format!(
                         "`{shown}` also fits {}; read as {} because {rule}",
                         others(pos, &moves, m),
@@ -615,7 +616,7 @@ fn resolve_piece_move(
             } else {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "tie-break-check-marker",
+                    Kind::TieBreakCheckMarker,
                     format!("`{shown}`: moves that do not fit the check mark set aside ({rule})"),
                     span,
                 ));
@@ -633,7 +634,7 @@ fn resolve_piece_move(
             if ctx.lenient {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "tie-break-recapture",
+                    Kind::TieBreakRecapture,
                     format!(
                         "`{shown}` also fits {}; read as the recapture {}",
                         others(pos, &moves, m),
@@ -654,7 +655,7 @@ fn resolve_piece_move(
             if let DescAction::Vague(kind) = d.action {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "vague-move",
+                    Kind::VagueMove,
                     format!(
                         "`{shown}` names the move by its effect ({}): {}",
                         kind.word(),
@@ -665,7 +666,7 @@ fn resolve_piece_move(
             } else if !fits_check_mark(pos, m, mark) && !matches!(mark, Some(CheckMark::PlusPlus)) {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "check-mark-mismatch",
+                    Kind::CheckMarkMismatch,
                     format!(
                         "`{shown}` is {} but the check mark says otherwise",
                         pos.san(m)

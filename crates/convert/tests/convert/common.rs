@@ -113,7 +113,7 @@ pub fn check_idempotent(bytes: &[u8], what: &str) -> Result<(), String> {
         second
             .warnings
             .iter()
-            .all(|w| matches!(w.kind, "null-move" | "move-after-end")),
+            .all(|w| matches!(w.kind.name(), "null-move" | "move-after-end")),
         "{what}: the export has warnings: {:?}\n{}",
         second.warnings,
         String::from_utf8_lossy(&once)
