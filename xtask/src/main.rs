@@ -69,7 +69,7 @@ fn usage() -> &'static str {
      diff [DIR]         per-game differential check against the baseline program\n  \
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
-     bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
+     bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
