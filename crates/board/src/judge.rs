@@ -33,7 +33,7 @@ use std::collections::VecDeque;
 use std::io::{Chain, Cursor, Read};
 
 use scoresheet_notation::pgn::{
-    BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader, parse_game_into,
+    BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Mode, Severity, Span};
 
@@ -129,7 +129,7 @@ impl Judge {
         };
         // The parsed game's vectors are kept from game to game.
         let mut game = core::mem::take(&mut self.game).recycle();
-        parse_game_into(&mut game, text, 0, mode);
+        crate::told::parse_game_told(&mut game, text, 0, mode, None);
         let r = replay(&game, &self.options);
         self.game = game.recycle();
         Judgement {

@@ -60,6 +60,7 @@ pub mod replay;
 mod resolve;
 mod san;
 mod setup;
+pub mod told;
 mod zobrist;
 
 pub use bitboard::Bitboard;

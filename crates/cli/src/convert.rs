@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay_book_game};
+use scoresheet_board::told::parse_game_told;
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
@@ -24,7 +25,6 @@ use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
-    parse_game_lang_into,
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
@@ -212,7 +212,7 @@ impl Converter {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_lang_into(&mut game, bytes, 0, mode, self.options.lang);
+        parse_game_told(&mut game, bytes, 0, mode, self.options.lang);
         let failed = match resolve_game(&game, &self.options) {
             Ok(resolved) => {
                 located(problems, "warning", &resolved.warnings, bytes, origin, None);

@@ -4,9 +4,10 @@
 use std::io::{self, Read, Write};
 
 use scoresheet_board::replay::{Replay, ReplayOptions, replay, replay_book_game};
+use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::desc::read_books;
-use scoresheet_notation::pgn::{games, parse_game};
+use scoresheet_notation::pgn::{Game, games};
 use scoresheet_notation::{LineIndex, Mode, Severity};
 
 use crate::Outcome;
@@ -66,7 +67,8 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
             }
         } else {
             for slice in games(&text) {
-                let game = parse_game(slice.bytes, slice.offset, mode);
+                let mut game = Game::default();
+                parse_game_told(&mut game, slice.bytes, slice.offset, mode, None);
                 let r = replay(&game, &options);
                 let tag = |name| game.tag(name).map(|t| t.value().into_owned());
                 played.push((tag("White"), tag("Black"), r));

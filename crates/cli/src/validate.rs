@@ -17,12 +17,13 @@ use rayon::prelude::*;
 
 use scoresheet_board::quick::{QuickLane, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
+use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
-    ResumePoint, parse_game_lang_into,
+    ResumePoint,
 };
 use scoresheet_notation::{Diagnostic, Mode};
 
@@ -149,7 +150,7 @@ impl Judge {
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_lang_into(&mut game, bytes, 0, mode, self.lang);
+        parse_game_told(&mut game, bytes, 0, mode, self.lang);
         let r = replay(
             &game,
             &ReplayOptions {

@@ -186,6 +186,8 @@ kinds! {
     FileCapture = "file-capture", Warning;
     /// The language of the piece letters cannot be told; the candidates are listed.
     UndecidableLanguage = "undecidable-language", Error;
+    /// The piece letters fit languages that read them differently, and only one reading (or several alike) gives legal moves: read so.
+    LanguageByMoves = "language-by-moves", Note;
     /// A piece letter no language in use has.
     UnknownPieceLetter = "unknown-piece-letter", Error;
     /// A descriptive move that cannot be read.

@@ -75,6 +75,22 @@ pub fn parse_game_lang_into<'a>(
     }
 }
 
+/// [`parse_game_lang_into`] in `language`, chosen by the caller among
+/// `candidates` (the languages whose letters the game uses: the board crate
+/// tells which reading is legal) rather than asked for: the `national-letters`
+/// relaxation names the candidates, as when the letters alone tell the
+/// language.
+pub fn parse_game_chosen_into<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    language: Language,
+    candidates: &[Language],
+) {
+    parse_pass(game, text, base, mode, Some(language), Some(candidates));
+}
+
 /// Turns the error at the first move English could not read into the report
 /// that the game's language cannot be told.
 fn undecidable(game: &mut Game<'_>, letters: &[&str], candidates: &[Language]) {

@@ -1,0 +1,183 @@
+//! The language of a game's piece letters, told by the board when the letters
+//! alone cannot tell it.
+//!
+//! The notation crate tells a game's language from its letters
+//! ([`scoresheet_notation::lang::detect`]); when the letters fit languages that
+//! read them differently (`L` is a bishop in German and a rook in Italian), it
+//! reports `undecidable-language` with the candidates. Often only one of those
+//! readings is a legal game, or every legal one names the same moves (a short
+//! game whose ambiguous letter is never used for a move that differs): then
+//! there is nothing to guess, and [`parse_game_told`] reads the game in that
+//! language with a `language-by-moves` note saying why. Otherwise the error
+//! stays, its candidates narrowed to the languages whose reading is legal.
+//!
+//! ```
+//! use scoresheet_board::told::parse_game_told;
+//! use scoresheet_notation::{Kind, Mode};
+//! use scoresheet_notation::pgn::Game;
+//! // `S` is a knight in German and a bishop in Czech; after 1.e4 e5 no
+//! // bishop reaches f3, so the German reading (a knight) is the only legal one.
+//! let text = b"1. e4 e5 2. Sf3 *";
+//! let mut game = Game::default();
+//! parse_game_told(&mut game, text, 0, Mode::Lenient, None);
+//! let kinds: Vec<&str> = game.diagnostics.iter().map(|d| d.kind.name()).collect();
+//! assert!(kinds.contains(&"language-by-moves"), "{kinds:?}");
+//! assert!(!kinds.contains(&"undecidable-language"));
+//! ```
+
+use scoresheet_notation::lang::Language;
+use scoresheet_notation::pgn::{Game, parse_game_chosen_into, parse_game_lang_into};
+use scoresheet_notation::{Diagnostic, Kind, Mode, Severity};
+
+use crate::replay::{ReplayOptions, replay};
+
+/// Parses `text` into `game` as [`parse_game_lang_into`] does, then, when the
+/// language cannot be told from the letters (and `lang` does not give it),
+/// lets the legal moves tell it (see the module's documentation).
+pub fn parse_game_told<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    lang: Option<Language>,
+) {
+    parse_game_lang_into(game, text, base, mode, lang);
+    if lang.is_some() {
+        return;
+    }
+    let Some(at) = game
+        .diagnostics
+        .iter()
+        .position(|d| d.kind == Kind::UndecidableLanguage)
+    else {
+        return;
+    };
+    let candidates: Vec<Language> = game.diagnostics[at]
+        .candidates
+        .iter()
+        .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
+        .collect();
+    // Each reading, replayed leniently: only whether its moves are legal counts.
+    let options = ReplayOptions::default();
+    let mut legal: Vec<(Language, Vec<String>)> = Vec::new();
+    for &language in &candidates {
+        let mut trial = Game::default();
+        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
+        let r = replay(&trial, &options);
+        if r.first_error().is_none() {
+            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
+        }
+    }
+    let Some((first, moves)) = legal.first() else {
+        return;
+    };
+    if legal.iter().any(|(_, m)| m != moves) {
+        // Two legal readings naming different moves: the reader must say.
+        let d = &mut game.diagnostics[at];
+        d.candidates.retain(|c| {
+            legal
+                .iter()
+                .any(|(l, _)| c.starts_with(&format!("{} ", l.code())))
+        });
+        return;
+    }
+    let first = *first;
+    let names: Vec<&str> = candidates.iter().map(|l| l.name()).collect();
+    let why = if legal.len() == 1 {
+        format!("only {} gives legal moves", first.name())
+    } else {
+        let agree: Vec<&str> = legal.iter().map(|(l, _)| l.name()).collect();
+        let (last, rest) = agree.split_last().unwrap_or((&"", &[]));
+        format!("{} and {last} read every move alike", rest.join(", "))
+    };
+    let span = game.diagnostics[at].span;
+    let alike: Vec<Language> = legal.iter().map(|(l, _)| *l).collect();
+    parse_game_chosen_into(game, text, base, mode, first, &alike);
+    let mut note = Diagnostic::new(
+        Severity::Note,
+        Kind::LanguageByMoves,
+        format!(
+            "the piece letters fit {}, which read them differently; {why}: read as {}",
+            names.join(", "),
+            first.name()
+        ),
+        span,
+    );
+    note.candidates = legal.iter().map(|(l, _)| l.code().to_owned()).collect();
+    game.diagnostics.push(note);
+}
+
+#[cfg(test)]
+mod tests {
+    use pretty_assertions::assert_eq;
+    use scoresheet_notation::pgn::Game;
+    use scoresheet_notation::{Kind, Mode};
+
+    use super::parse_game_told;
+    use crate::replay::{ReplayOptions, replay};
+
+    /// The kinds said about `text`, the candidates of the language problem,
+    /// and the moves replayed.
+    fn told(text: &str) -> (Vec<&'static str>, Vec<String>, Vec<String>) {
+        let mut game = Game::default();
+        parse_game_told(&mut game, text.as_bytes(), 0, Mode::Lenient, None);
+        let kinds = game.diagnostics.iter().map(|d| d.kind.name()).collect();
+        let candidates = game
+            .diagnostics
+            .iter()
+            .find(|d| matches!(d.kind, Kind::LanguageByMoves | Kind::UndecidableLanguage))
+            .map(|d| d.candidates.clone())
+            .unwrap_or_default();
+        let r = replay(&game, &ReplayOptions::default());
+        let moves = r.moves.iter().map(|m| m.to_uci()).collect();
+        (kinds, candidates, moves)
+    }
+
+    #[test]
+    fn the_one_legal_reading_is_read_with_a_note() {
+        // `S` is a knight in German, a bishop in Czech: no bishop reaches f3.
+        let (kinds, candidates, moves) = told("1. e4 e5 2. Sf3 *");
+        assert_eq!(kinds, ["national-letters", "language-by-moves"]);
+        assert_eq!(candidates, ["de", "sv", "da", "no", "pl"]);
+        assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+    }
+
+    #[test]
+    fn two_legal_readings_that_differ_stay_undecidable_among_them() {
+        // After 1.e3 e6 both a knight (German) and a bishop (Czech) reach e2.
+        let (kinds, candidates, _) = told("1. e3 e6 2. Se2 *");
+        assert!(kinds.contains(&"undecidable-language"), "{kinds:?}");
+        let codes: Vec<&str> = candidates
+            .iter()
+            .map(|c| c.split(' ').next().unwrap_or_default())
+            .collect();
+        assert_eq!(codes, ["de", "sv", "da", "no", "cs", "sk", "pl"]);
+    }
+
+    #[test]
+    fn no_legal_reading_keeps_every_candidate() {
+        // Neither a knight nor a bishop reaches e3 after 1.e4 e5.
+        let (kinds, candidates, _) = told("1. e4 e5 2. Se3 *");
+        assert!(kinds.contains(&"undecidable-language"), "{kinds:?}");
+        assert_eq!(candidates.len(), 7, "{candidates:?}");
+    }
+
+    #[test]
+    fn a_language_asked_for_is_never_second_guessed() {
+        let mut game = Game::default();
+        parse_game_told(
+            &mut game,
+            b"1. e4 e5 2. Sf3 *",
+            0,
+            Mode::Lenient,
+            Some(scoresheet_notation::lang::Language::Czech),
+        );
+        let r = replay(&game, &ReplayOptions::default());
+        assert_eq!(
+            r.first_error().map(|d| d.kind),
+            Some(Kind::IllegalMove),
+            "{:?}",
+            r.diagnostics
+        );
+    }
+}
