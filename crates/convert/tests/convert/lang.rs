@@ -16,10 +16,11 @@ use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 use scoresheet_board::EpStyle;
+use scoresheet_board::told::parse_game_told;
 use scoresheet_convert::{Format, LineFormat, Options, ResolvedGame, resolve_game, write_line_in};
 use scoresheet_notation::Mode;
 use scoresheet_notation::lang::{Detection, Language, detect};
-use scoresheet_notation::pgn::{Game, games, parse_game, parse_game_lang_into};
+use scoresheet_notation::pgn::{Game, games, parse_game};
 use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// Games of each corpus file checked by `cargo test`; `SCORESHEET_LANG_GAMES=all`
@@ -107,7 +108,7 @@ fn written_in(game: &ResolvedGame<'_>, format: LineFormat, lang: Language) -> Ve
 /// The moves of `text` read in `lang` (`None`: told from the letters).
 fn read_back(text: &[u8], lang: Option<Language>) -> Result<Vec<String>, String> {
     let mut game = Game::default();
-    parse_game_lang_into(&mut game, text, 0, Mode::Lenient, lang);
+    parse_game_told(&mut game, text, 0, Mode::Lenient, lang);
     let r = resolve_game(&game, &Options::default()).map_err(|e| e.error.message)?;
     Ok(r.mainline()
         .map(|m| format!("{} {}", m.mv.to_uci(), m.san))
