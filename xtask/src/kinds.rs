@@ -86,6 +86,26 @@ pub fn check() -> Result<(), String> {
     }
     let doc = std::fs::read_to_string(root().join("docs/JSON.md"))
         .map_err(|e| format!("reading docs/JSON.md: {e}"))?;
+    // The table `validate --deny` and `--allow` take: every kind in it.
+    let table_text = std::fs::read_to_string(root().join("crates/notation/src/kinds.rs"))
+        .map_err(|e| format!("reading crates/notation/src/kinds.rs: {e}"))?;
+    let table: BTreeSet<String> = table_text
+        .match_indices("Kind::new(\"")
+        .filter_map(|(at, _)| literal(&table_text[at + "Kind::new(".len()..]))
+        .map(str::to_owned)
+        .collect();
+    let unlisted: Vec<&str> = kinds
+        .iter()
+        .filter(|k| !table.contains(*k))
+        .map(String::as_str)
+        .collect();
+    if !unlisted.is_empty() {
+        return Err(format!(
+            "diagnostic kinds missing from KINDS in crates/notation/src/kinds.rs: {}",
+            unlisted.join(", ")
+        ));
+    }
+    kinds.extend(table);
     let missing: Vec<&String> = kinds
         .iter()
         .filter(|k| !doc.contains(&format!("`{k}`")))

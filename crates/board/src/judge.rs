@@ -35,7 +35,7 @@ use std::io::{Chain, Cursor, Read};
 use scoresheet_notation::pgn::{
     BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader, parse_game_into,
 };
-use scoresheet_notation::{Diagnostic, LineIndex, Mode, Severity, Span};
+use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 use crate::Position;
 use crate::quick::{QuickLane, QuickReplay};
@@ -122,11 +122,7 @@ impl Judge {
 
     /// Parses and replays a game in full.
     fn full(&mut self, text: &[u8]) -> Judgement {
-        let mode = if self.options.strict {
-            Mode::Strict
-        } else {
-            Mode::Lenient
-        };
+        let mode = self.options.mode();
         // The parsed game's vectors are kept from game to game.
         let mut game = core::mem::take(&mut self.game).recycle();
         parse_game_into(&mut game, text, 0, mode);

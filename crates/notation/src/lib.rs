@@ -36,6 +36,7 @@
 pub mod ast;
 pub mod desc;
 pub mod diag;
+pub mod kinds;
 pub mod lang;
 pub mod pgn;
 pub mod san;
