@@ -92,7 +92,13 @@ impl Judge {
         }
         let mut record = QuickRecord::default();
         if lane.replay_recording(text, &mut record).is_none() {
-            return Vec::new();
+            // The record has no place for comments, NAGs and variations: the
+            // tags as the full parser reads them.
+            let mut game = GAME.take().recycle();
+            parse_game_lang_into(&mut game, text, 0, self.options().mode(), self.lang);
+            let tags = tags_of(&game);
+            GAME.set(game.recycle());
+            return tags;
         }
         record
             .tags
@@ -205,10 +211,7 @@ impl Judge {
         let r = replay(&game, &options);
         let notation = game.notation();
         let tags = if self.every {
-            game.tags
-                .iter()
-                .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
-                .collect()
+            tags_of(&game)
         } else {
             Vec::new()
         };
@@ -315,6 +318,14 @@ impl Judge {
         out.end = split.end().unwrap_or(BlockEnd::Clean);
         out
     }
+}
+
+/// A parsed game's tags, names and values decoded, in order.
+fn tags_of(game: &Game<'_>) -> Vec<(String, String)> {
+    game.tags
+        .iter()
+        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+        .collect()
 }
 
 /// Where the game `text`, at `start` in `block`, is in its input.

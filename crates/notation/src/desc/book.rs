@@ -350,9 +350,13 @@ pub fn read_book(text: &[u8]) -> Book {
 ///
 /// ```
 /// use scoresheet_notation::desc::read_books;
-/// let books = read_books(b"% title: one\n1. P-K4 P-K4\n% title: two\n1. P-Q4\n");
+/// let text = b"% title: one\n1. P-K4 P-K4\n% title: two\n1. P-Q4\n\n";
+/// let books = read_books(text);
 /// assert_eq!(books.len(), 2);
 /// assert_eq!(books[1].plies.len(), 1);
+/// // Each game's text, the whole text between them.
+/// assert_eq!(books[0].span.slice(text), b"% title: one\n1. P-K4 P-K4\n");
+/// assert_eq!(books[1].span.slice(text), b"% title: two\n1. P-Q4\n\n");
 /// ```
 #[must_use]
 pub fn read_books(text: &[u8]) -> Vec<Book> {
