@@ -2,7 +2,6 @@
 //!
 //! The JSON shapes are documented in `docs/JSON.md`; keep the two in step.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
@@ -249,25 +248,44 @@ pub struct Summary {
 
 /// Problems counted by kind; shown most frequent first (then by name).
 #[derive(Debug, Clone, Default)]
-pub struct Counts(BTreeMap<&'static str, u64>);
+pub struct Counts {
+    /// Each kind met and its count, in the order met (a few dozen at most).
+    counts: Vec<(&'static str, u64)>,
+    /// The entry counted last: a file's warnings are mostly of a few kinds.
+    last: usize,
+}
 
 impl Counts {
     fn add(&mut self, problems: &[Problem]) {
         for p in problems {
-            *self.0.entry(p.kind).or_default() += 1;
+            let hit = |k: &&'static str| std::ptr::eq(*k, p.kind) || *k == p.kind;
+            let i = match self.counts.get(self.last) {
+                Some((k, _)) if hit(k) => self.last,
+                _ => match self.counts.iter().position(|(k, _)| hit(k)) {
+                    Some(i) => i,
+                    None => {
+                        self.counts.push((p.kind, 0));
+                        self.counts.len() - 1
+                    }
+                },
+            };
+            if let Some((_, n)) = self.counts.get_mut(i) {
+                *n += 1;
+            }
+            self.last = i;
         }
     }
 
     /// The kinds and their counts, most frequent first.
     fn sorted(&self) -> Vec<(&'static str, u64)> {
-        let mut v: Vec<(&'static str, u64)> = self.0.iter().map(|(k, n)| (*k, *n)).collect();
+        let mut v = self.counts.clone();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         v
     }
 
     /// `175400 missing-capture-mark, 4020 missing-check-mark`, or `None` when empty.
     fn human(&self) -> Option<String> {
-        (!self.0.is_empty()).then(|| {
+        (!self.counts.is_empty()).then(|| {
             self.sorted()
                 .iter()
                 .map(|(k, n)| format!("{n} {k}"))
@@ -280,7 +298,7 @@ impl Counts {
 impl Serialize for Counts {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
+        let mut map = s.serialize_map(Some(self.counts.len()))?;
         for (k, n) in self.sorted() {
             map.serialize_entry(k, &n)?;
         }

@@ -209,11 +209,11 @@ impl Judge {
         let mut game = GAME.take().recycle();
         parse_game_lang_into(&mut game, bytes, 0, options.mode(), self.lang);
         let r = replay(&game, &options);
-        let notation = game.notation();
-        let tags = if self.every {
-            tags_of(&game)
+        // Shown only in the JSON report.
+        let (notation, tags) = if self.every {
+            (game.notation(), tags_of(&game))
         } else {
-            Vec::new()
+            (None, Vec::new())
         };
         GAME.set(game.recycle());
         let origin = Origin {
