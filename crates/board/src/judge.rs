@@ -35,7 +35,7 @@ use std::io::{Chain, Cursor, Read};
 use scoresheet_notation::pgn::{
     BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
 };
-use scoresheet_notation::{Diagnostic, LineIndex, Mode, Severity, Span};
+use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 use crate::Position;
 use crate::quick::{QuickLane, QuickReplay};
@@ -122,11 +122,7 @@ impl Judge {
 
     /// Parses and replays a game in full.
     fn full(&mut self, text: &[u8]) -> Judgement {
-        let mode = if self.options.strict {
-            Mode::Strict
-        } else {
-            Mode::Lenient
-        };
+        let mode = self.options.mode();
         // The parsed game's vectors are kept from game to game.
         let mut game = core::mem::take(&mut self.game).recycle();
         crate::told::parse_game_told(&mut game, text, 0, mode, None);
@@ -320,6 +316,65 @@ mod tests {
         [Event \"c\"] 1. d4 d5 1/2-1/2\n\
         1. f3 e5 2. g4 Qh4# 1-0\n\n\
         ; a comment line\n[Event \"d\"]\n\n1. e4 {a comment over\n two lines 0-1\n} e5 0-1\n";
+
+    #[test]
+    fn deny_and_allow_grade_kinds_on_the_quick_lane_and_the_full_path_alike() {
+        use scoresheet_notation::kinds::KindSet;
+        let kinds = |names: &[&str]| {
+            let mut set = KindSet::default();
+            for n in names {
+                assert!(set.insert(n), "{n}");
+            }
+            set
+        };
+        // Quick lane: a missing mate mark; full path: a dash in SAN (a
+        // relaxation the strict parser makes an error) and a missing mate mark.
+        let quick = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0";
+        let full = "1. e4 e5 2. Q-h5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0";
+        let verdict = |options: ReplayOptions, text: &str| {
+            let j = Judge::new(options).judge(text.as_bytes());
+            let kinds: Vec<(Severity, &str)> = j
+                .diagnostics
+                .iter()
+                .map(|d| (d.severity, d.kind.name()))
+                .collect();
+            (j.is_valid(), kinds)
+        };
+        let deny = ReplayOptions {
+            deny: kinds(&["missing-check-mark"]),
+            ..ReplayOptions::default()
+        };
+        assert_eq!(
+            verdict(deny, quick),
+            (false, vec![(Severity::Error, "missing-check-mark")])
+        );
+        assert_eq!(
+            verdict(deny, full),
+            (
+                false,
+                vec![
+                    (Severity::Warning, "dash-in-san"),
+                    (Severity::Error, "missing-check-mark")
+                ]
+            )
+        );
+        let strict_allow = ReplayOptions {
+            strict: true,
+            allow: kinds(&["missing-check-mark", "dash-in-san"]),
+            ..ReplayOptions::default()
+        };
+        assert_eq!(verdict(strict_allow, quick), (true, vec![]));
+        assert_eq!(verdict(strict_allow, full), (true, vec![]));
+        let strict = ReplayOptions {
+            strict: true,
+            allow: kinds(&["missing-check-mark"]),
+            ..ReplayOptions::default()
+        };
+        assert_eq!(
+            verdict(strict, full),
+            (false, vec![(Severity::Error, "dash-in-san")])
+        );
+    }
 
     #[test]
     fn blocks_give_what_judging_each_game_gives() {

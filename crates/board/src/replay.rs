@@ -11,8 +11,9 @@
 
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
+use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::pgn::{Game as PgnGame, Token};
-use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
+use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
 use crate::resolve::suffix_diagnostics;
@@ -31,6 +32,25 @@ pub struct ReplayOptions {
     /// In a book table, read a misprinted move as its clearly best suggestion when the
     /// rest of the game resolves with it (`BookOptions::repair`); refused when strict.
     pub repair: bool,
+    /// Kinds whose warnings and notes are errors (`validate --deny KIND`).
+    pub deny: KindSet,
+    /// Kinds whose warnings and notes are dropped (`validate --allow KIND`);
+    /// before `strict` and `deny`, so an allowed kind is allowed under both.
+    pub allow: KindSet,
+}
+
+impl ReplayOptions {
+    /// The mode to parse a game in for these options: strict when warnings are
+    /// errors and no kind is allowed (an allowed kind has to reach [`settle`]
+    /// as the warning it is, to be dropped there).
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        if self.strict && self.allow.is_empty() {
+            Mode::Strict
+        } else {
+            Mode::Lenient
+        }
+    }
 }
 
 /// How the game stands after its last move, by the rules.
@@ -436,9 +456,11 @@ fn move_number_diagnostic(
     ))
 }
 
-/// Makes the warnings of a replay errors when `options` is strict, and puts the
-/// diagnostics in text order (an error before a warning at the same place): the
-/// last step of [`replay`], for diagnostics found another way (the quick lane's).
+/// Grades the diagnostics of a replay by `options`, the one place severities
+/// change: the warnings and notes of an allowed kind are dropped, those of a
+/// denied kind become errors, and every warning does when `options` is strict;
+/// then puts them in text order (an error before a warning at the same place):
+/// the last step of [`replay`], for diagnostics found another way (the quick lane's).
 ///
 /// ```
 /// use scoresheet_board::replay::{settle, ReplayOptions};
@@ -448,7 +470,8 @@ fn move_number_diagnostic(
 /// settle(&mut diags, &ReplayOptions { strict: true, ..ReplayOptions::default() });
 /// assert_eq!(diags[0].severity, Severity::Error);
 /// ```
-pub fn settle(diags: &mut [Diagnostic], options: &ReplayOptions) {
+pub fn settle(diags: &mut Vec<Diagnostic>, options: &ReplayOptions) {
+    options.deny.grade(&options.allow, diags);
     if options.strict {
         for d in diags.iter_mut() {
             if d.severity == Severity::Warning {

@@ -5,6 +5,9 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use scoresheet_notation::Kind;
+use scoresheet_notation::Severity;
+use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::{Language, codes};
 
 /// Read chess game records in any notation, replay them legally, say precisely
@@ -76,6 +79,9 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Print only the summary (human format) or only the summary object (JSON).
     #[arg(short, long, visible_alias = "summary-only")]
     pub quiet: bool,
@@ -83,6 +89,24 @@ pub struct ValidateArgs {
     /// not wrong (a book's tie-breaks, commentary kept). JSON always has them.
     #[arg(short = 'v', long)]
     pub notes: bool,
+    /// Human output shows only errors (the summary still counts everything).
+    #[arg(long)]
+    pub errors_only: bool,
+    /// Make the warnings and notes of this kind errors (repeatable); `warnings`
+    /// makes every warning an error, as --strict does.
+    #[arg(long, value_name = "KIND", value_parser = deny_kind)]
+    pub deny: Vec<&'static str>,
+    /// Drop the warnings and notes of this kind (repeatable); a kind that is
+    /// always an error cannot be allowed.
+    #[arg(long, value_name = "KIND", value_parser = allow_kind)]
+    pub allow: Vec<&'static str>,
+    /// Write the text of each valid game, exactly as read, to FILE (in input
+    /// order, one blank line between games; written through a temporary file).
+    #[arg(long, value_name = "FILE")]
+    pub valid_out: Option<PathBuf>,
+    /// Write the text of each invalid game, exactly as read, to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_out: Option<PathBuf>,
     /// En passant style of the FENs in the JSON report.
     #[arg(long, value_enum, default_value_t = EpArg::Always)]
     pub ep: EpArg,
@@ -94,6 +118,72 @@ pub struct ValidateArgs {
     /// from its letters.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub lang: Option<Language>,
+}
+
+impl ValidateArgs {
+    /// The output format: `--format`, or JSON with `--json`.
+    pub fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
+    }
+
+    /// The kinds of `--deny` and `--allow` as sets, and whether `--deny
+    /// warnings` was given.
+    pub fn grading(&self) -> (KindSet, KindSet, bool) {
+        let mut deny = KindSet::default();
+        let mut allow = KindSet::default();
+        let mut warnings = false;
+        for k in &self.deny {
+            if *k == "warnings" {
+                warnings = true;
+            } else {
+                deny.insert(k);
+            }
+        }
+        for k in &self.allow {
+            allow.insert(k);
+        }
+        (deny, allow, warnings)
+    }
+}
+
+/// Every kind's name, for the usage error of an unknown one.
+fn kind_names(of: impl Fn(&Kind) -> bool) -> String {
+    let mut names: Vec<&str> = Kind::ALL
+        .iter()
+        .filter(|k| of(k))
+        .map(|k| k.name())
+        .collect();
+    names.sort_unstable();
+    names.join(", ")
+}
+
+/// A `--deny` kind: any kind, or `warnings`.
+fn deny_kind(name: &str) -> Result<&'static str, String> {
+    if name == "warnings" {
+        return Ok("warnings");
+    }
+    Kind::from_name(name).map(Kind::name).ok_or_else(|| {
+        format!(
+            "unknown kind {name:?}: the kinds are warnings, {}",
+            kind_names(|_| true)
+        )
+    })
+}
+
+/// An `--allow` kind: a kind that can be a warning or a note.
+fn allow_kind(name: &str) -> Result<&'static str, String> {
+    match Kind::from_name(name) {
+        Some(k) if k.severity() != Severity::Error => Ok(k.name()),
+        Some(k) => Err(format!(
+            "{} is always an error: only warnings and notes can be allowed ({})",
+            k.name(),
+            kind_names(|k| k.severity() != Severity::Error)
+        )),
+        None => Err(format!(
+            "unknown kind {name:?}: the kinds that can be allowed are {}",
+            kind_names(|k| k.severity() != Severity::Error)
+        )),
+    }
 }
 
 /// A `--lang` code.

@@ -328,6 +328,7 @@ fn convert_books(
         strict: converter.options.strict,
         fix_results: converter.options.fix_results,
         repair: converter.repair,
+        ..ReplayOptions::default()
     };
     let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {

@@ -14,6 +14,7 @@ mod output;
 mod perft;
 mod play;
 mod report;
+mod split;
 mod validate;
 
 use std::io::{self, Write};

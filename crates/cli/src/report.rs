@@ -36,10 +36,22 @@ pub struct Problem {
 /// One game's verdict.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameReport {
+    /// What the JSON object is: `"game"`.
+    #[serde(rename = "type")]
+    pub object: &'static str,
     /// The input the game came from.
     pub file: String,
     /// 1-based index of the game in its file.
     pub game: u64,
+    /// Where the game starts in its input (after decompression).
+    #[serde(flatten)]
+    pub at: At,
+    /// The notation of the main line (`san`, `lan`, `uci`, `descriptive`,
+    /// `mixed`); `None` without a move, or when the game was not read.
+    pub notation: Option<&'static str>,
+    /// The tag pairs, in order (JSON output only: empty otherwise).
+    #[serde(serialize_with = "tags_object")]
+    pub tags: Vec<(String, String)>,
     /// No error (warnings allowed unless `--strict`).
     pub valid: bool,
     /// Main-line plies replayed.
@@ -53,6 +65,34 @@ pub struct GameReport {
     /// Notes: the choices made in reading the game that are not wrong (a book's
     /// tie-breaks, commentary kept as comments, a FEN completed).
     pub notes: Vec<Problem>,
+}
+
+/// Where a game's text is in its input.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct At {
+    /// 1-based line of its first byte.
+    pub line: u64,
+    /// 1-based column (characters) of its first byte.
+    pub column: u64,
+    /// Byte offset of its first byte.
+    pub offset: u64,
+    /// Its length in bytes, through the line end of its last line that is not
+    /// blank (what `--valid-out` and `--invalid-out` write).
+    pub length: u64,
+}
+
+/// Tag pairs as one JSON object, in their order (the first of a repeated name:
+/// the one the judge reads).
+fn tags_object<S: serde::Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(None)?;
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
+    for (name, value) in tags {
+        if seen.insert(name.as_str()) {
+            map.serialize_entry(name, value)?;
+        }
+    }
+    map.end()
 }
 
 /// Where a game's text sits in its file, to turn game-relative spans into `line:column`.
@@ -200,6 +240,70 @@ pub struct Summary {
     /// standard error); left out when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub unread: u64,
+    /// Errors by kind.
+    pub errors_by_kind: Counts,
+    /// Warnings by kind.
+    pub warnings_by_kind: Counts,
+}
+
+/// Problems counted by kind; shown most frequent first (then by name).
+#[derive(Debug, Clone, Default)]
+pub struct Counts {
+    /// Each kind met and its count, in the order met (a few dozen at most).
+    counts: Vec<(&'static str, u64)>,
+    /// The entry counted last: a file's warnings are mostly of a few kinds.
+    last: usize,
+}
+
+impl Counts {
+    fn add(&mut self, problems: &[Problem]) {
+        for p in problems {
+            let hit = |k: &&'static str| std::ptr::eq(*k, p.kind) || *k == p.kind;
+            let i = match self.counts.get(self.last) {
+                Some((k, _)) if hit(k) => self.last,
+                _ => match self.counts.iter().position(|(k, _)| hit(k)) {
+                    Some(i) => i,
+                    None => {
+                        self.counts.push((p.kind, 0));
+                        self.counts.len() - 1
+                    }
+                },
+            };
+            if let Some((_, n)) = self.counts.get_mut(i) {
+                *n += 1;
+            }
+            self.last = i;
+        }
+    }
+
+    /// The kinds and their counts, most frequent first.
+    fn sorted(&self) -> Vec<(&'static str, u64)> {
+        let mut v = self.counts.clone();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v
+    }
+
+    /// `175400 missing-capture-mark, 4020 missing-check-mark`, or `None` when empty.
+    fn human(&self) -> Option<String> {
+        (!self.counts.is_empty()).then(|| {
+            self.sorted()
+                .iter()
+                .map(|(k, n)| format!("{n} {k}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.counts.len()))?;
+        for (k, n) in self.sorted() {
+            map.serialize_entry(k, &n)?;
+        }
+        map.end()
+    }
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -217,6 +321,22 @@ impl Summary {
         }
         self.warnings += g.warnings.len() as u64;
         self.plies += g.plies;
+        if !(g.errors.is_empty() && g.warnings.is_empty()) {
+            self.errors_by_kind.add(&g.errors);
+            self.warnings_by_kind.add(&g.warnings);
+        }
+    }
+
+    /// The human lines of the counts by kind (`errors: 3 illegal-move, ...`,
+    /// then `warnings: ...`), each only when there is one.
+    pub fn human_kinds(&self) -> Vec<String> {
+        [
+            ("errors", &self.errors_by_kind),
+            ("warnings", &self.warnings_by_kind),
+        ]
+        .into_iter()
+        .filter_map(|(what, counts)| Some(format!("{what}: {}", counts.human()?)))
+        .collect()
     }
 
     /// Adds `games` games valid without a warning, of `plies` plies in all.

@@ -15,17 +15,18 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use scoresheet_board::quick::{QuickLane, QuickReplay};
+use scoresheet_board::quick::{QuickLane, QuickRecord, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::desc::read_books;
+use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
-    ResumePoint,
+    ResumePoint, parse_game_lang_into,
 };
-use scoresheet_notation::{Diagnostic, Mode};
+use scoresheet_notation::{Diagnostic, Span};
 
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
@@ -33,8 +34,10 @@ use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::{Input, batches, expand_some};
 use crate::report::{
-    Found, GameReport, Origin, Problem, Summary, human_line, printable, problems, problems_indexed,
+    At, Found, GameReport, Origin, Problem, Summary, human_line, printable, problems,
+    problems_indexed,
 };
+use crate::split::{Split, game_len};
 
 thread_local! {
     /// The parsed game of this thread, kept between games for its buffers.
@@ -58,12 +61,57 @@ pub struct Judge {
     pub every: bool,
     /// `--lang`: the language of the piece letters, or `None` to tell it per game.
     pub lang: Option<Language>,
+    /// `--deny`: kinds whose warnings and notes are errors.
+    pub deny: KindSet,
+    /// `--allow`: kinds whose warnings and notes are dropped.
+    pub allow: KindSet,
+    /// `--valid-out` or `--invalid-out`: every game's text goes to the
+    /// reporting side, with its verdict.
+    pub split: bool,
 }
 
 impl Judge {
     /// Whether English letters may be read the quick way (the quick lane reads no other).
     fn english(&self) -> bool {
         self.lang.is_none_or(|l| l == Language::English)
+    }
+
+    /// The judge's options (the grading of severities among them).
+    fn options(&self) -> ReplayOptions {
+        ReplayOptions {
+            strict: self.strict,
+            deny: self.deny,
+            allow: self.allow,
+            ..ReplayOptions::default()
+        }
+    }
+
+    /// The tags of a game the quick lane read, as the JSON report shows them
+    /// (only there: empty otherwise).
+    fn quick_tags(&self, lane: &mut QuickLane, text: &[u8]) -> Vec<(String, String)> {
+        if !self.every {
+            return Vec::new();
+        }
+        let mut record = QuickRecord::default();
+        if lane.replay_recording(text, &mut record).is_none() {
+            // The record has no place for comments, NAGs and variations: the
+            // tags as the full parser reads them.
+            let mut game = GAME.take().recycle();
+            parse_game_lang_into(&mut game, text, 0, self.options().mode(), self.lang);
+            let tags = tags_of(&game);
+            GAME.set(game.recycle());
+            return tags;
+        }
+        record
+            .tags
+            .iter()
+            .map(|(n, v)| {
+                (
+                    String::from_utf8_lossy(n).into_owned(),
+                    String::from_utf8_lossy(v).into_owned(),
+                )
+            })
+            .collect()
     }
 
     /// Judges one game read by a [`GameReader`].
@@ -76,14 +124,20 @@ impl Judge {
         } else {
             None
         };
+        let tags = match &quick {
+            Some(_) => self.quick_tags(&mut lane, &chunk.bytes),
+            None => Vec::new(),
+        };
         LANE.set(lane);
-        let origin = || Origin {
+        let at = At {
             line: chunk.line,
             column: chunk.column,
+            offset: chunk.offset,
+            length: game_len(&chunk.bytes) as u64,
         };
         match quick {
-            Some(q) => self.quick(file, index, &q, &chunk.bytes, origin),
-            None => self.full(file, index, &chunk.bytes, chunk.line, chunk.column),
+            Some(q) => self.quick(file, index, &q, &chunk.bytes, at, tags),
+            None => self.full(file, index, &chunk.bytes, at),
         }
     }
 
@@ -96,22 +150,27 @@ impl Judge {
         index: u64,
         q: &QuickReplay,
         text: &[u8],
-        origin: impl FnOnce() -> Origin,
+        at: At,
+        tags: Vec<(String, String)>,
     ) -> GameReport {
         let found = if q.warnings.is_empty() {
             Found::default()
         } else {
             let mut diags: Vec<Diagnostic> = q.warnings.iter().map(|(d, _)| d.clone()).collect();
-            settle(
-                &mut diags,
-                &ReplayOptions {
-                    strict: self.strict,
-                    ..ReplayOptions::default()
-                },
-            );
-            problems(&diags, text, &q.written(), None, origin())
+            settle(&mut diags, &self.options());
+            let origin = Origin {
+                line: at.line,
+                column: at.column,
+            };
+            problems(&diags, text, &q.written(), None, origin)
         };
-        self.report(file, index, q.plies, &q.position, found)
+        // The quick lane reads plain SAN only.
+        let notation = (q.plies > 0).then_some("san");
+        let mut report = self.report(file, index, q.plies, &q.position, found);
+        report.at = at;
+        report.notation = notation;
+        report.tags = tags;
+        report
     }
 
     /// A game's report: valid unless it has an error; the final FEN if shown.
@@ -124,8 +183,12 @@ impl Judge {
         (errors, warnings, notes): Found,
     ) -> GameReport {
         GameReport {
+            object: "game",
             file: file.to_owned(),
             game: index,
+            at: At::default(),
+            notation: None,
+            tags: Vec::new(),
             valid: errors.is_empty(),
             plies: plies as u64,
             fen: if self.every {
@@ -140,37 +203,40 @@ impl Judge {
     }
 
     /// Parses and replays one game in full, and locates its problems in the file
-    /// (`line` and `column` are where the game starts).
-    fn full(&self, file: &str, index: u64, bytes: &[u8], line: u64, column: u64) -> GameReport {
-        let mode = if self.strict {
-            Mode::Strict
-        } else {
-            Mode::Lenient
-        };
+    /// (`at` is where the game starts).
+    fn full(&self, file: &str, index: u64, bytes: &[u8], at: At) -> GameReport {
+        let options = self.options();
         // Each worker thread parses into the same game, so its token and tag
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
-        parse_game_told(&mut game, bytes, 0, mode, self.lang);
-        let r = replay(
-            &game,
-            &ReplayOptions {
-                strict: self.strict,
-                ..ReplayOptions::default()
-            },
-        );
+        parse_game_told(&mut game, bytes, 0, options.mode(), self.lang);
+        let r = replay(&game, &options);
+        // Shown only in the JSON report.
+        let (notation, tags) = if self.every {
+            (game.notation(), tags_of(&game))
+        } else {
+            (None, Vec::new())
+        };
         GAME.set(game.recycle());
-        let origin = Origin { line, column };
+        let origin = Origin {
+            line: at.line,
+            column: at.column,
+        };
         let found = problems(&r.diagnostics, bytes, &r.written, r.failed, origin);
-        self.report(file, index, r.moves.len(), &r.position, found)
+        let mut report = self.report(file, index, r.moves.len(), &r.position, found);
+        report.at = at;
+        report.notation = notation;
+        report.tags = tags;
+        report
     }
 
     /// Judges the games of a book's move tables, read whole (`text`), with the
     /// descriptive rules: what `convert` reads of the same file.
-    fn books(&self, file: &str, text: &[u8]) -> Vec<GameReport> {
+    /// Each report comes with the game's text: its span in `text`.
+    fn books(&self, file: &str, text: &[u8]) -> Vec<(GameReport, Span)> {
         let options = ReplayOptions {
-            strict: self.strict,
             repair: self.repair,
-            ..ReplayOptions::default()
+            ..self.options()
         };
         let origin = Origin { line: 1, column: 1 };
         let index = scoresheet_notation::LineIndex::new(text);
@@ -181,7 +247,16 @@ impl Judge {
                 let r = replay_book_game(book, None, &options, None);
                 let found =
                     problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
-                self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
+                let mut report = self.report(file, n as u64 + 1, r.moves.len(), &r.position, found);
+                let lc = index.line_col(book.span.start);
+                report.at = At {
+                    line: lc.line as u64,
+                    column: lc.column as u64,
+                    offset: book.span.start as u64,
+                    length: game_len(book.span.slice(text)) as u64,
+                };
+                report.notation = (!book.plies.is_empty()).then_some("descriptive");
+                (report, book.span)
             })
             .collect()
     }
@@ -199,6 +274,10 @@ impl Judge {
             clean_plies: 0,
             bytes: 0,
             end: BlockEnd::Clean,
+            split: self.split.then(|| SplitBlock {
+                text: block.bytes.clone(),
+                games: Vec::new(),
+            }),
         };
         let english = self.english();
         while let Some(g) = split.next_game(|rest| {
@@ -213,27 +292,52 @@ impl Judge {
             let mut report = match g.quick {
                 Some(q) if q.warnings.is_empty() && !self.every => {
                     out.clean_plies += q.plies as u64;
+                    if let Some(s) = &mut out.split {
+                        s.games.push((g.start, g.end, true));
+                    }
                     continue;
                 }
                 Some(q) => {
+                    // Lines are counted only as far as a game needs them.
                     let text = &block.bytes[g.start..g.end];
-                    self.quick(file, 0, &q, text, || {
-                        let (line, column) = split.line_col(g.start);
-                        Origin { line, column }
-                    })
+                    let at = at(&mut split, block, g.start, text);
+                    let tags = self.quick_tags(&mut lane, text);
+                    self.quick(file, 0, &q, text, at, tags)
                 }
                 None => {
-                    // Lines are counted only as far as a game needs them.
-                    let (line, column) = split.line_col(g.start);
-                    self.full(file, 0, &block.bytes[g.start..g.end], line, column)
+                    let text = &block.bytes[g.start..g.end];
+                    let at = at(&mut split, block, g.start, text);
+                    self.full(file, 0, text, at)
                 }
             };
+            if let Some(s) = &mut out.split {
+                s.games.push((g.start, g.end, report.valid));
+            }
             report.game = out.games;
             out.reports.push(report);
         }
         LANE.set(lane);
         out.end = split.end().unwrap_or(BlockEnd::Clean);
         out
+    }
+}
+
+/// A parsed game's tags, names and values decoded, in order.
+fn tags_of(game: &Game<'_>) -> Vec<(String, String)> {
+    game.tags
+        .iter()
+        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+        .collect()
+}
+
+/// Where the game `text`, at `start` in `block`, is in its input.
+fn at(split: &mut BlockGames<'_>, block: &Block, start: usize, text: &[u8]) -> At {
+    let (line, column) = split.line_col(start);
+    At {
+        line,
+        column,
+        offset: block.offset + start as u64,
+        length: game_len(text) as u64,
     }
 }
 
@@ -248,23 +352,50 @@ struct BlockReport {
     /// Bytes of the games (blanks between games not counted).
     bytes: usize,
     end: BlockEnd,
+    /// With `--valid-out` or `--invalid-out`: the games' text and verdicts.
+    split: Option<SplitBlock>,
 }
 
-/// The last JSON line: `{"summary": {...}}`, fields in their documented order.
+/// The games of a block for the split: the block's bytes, and each game's
+/// place in them with its verdict, in order.
+struct SplitBlock {
+    text: Vec<u8>,
+    games: Vec<(usize, usize, bool)>,
+}
+
+/// The last JSON line: `{"type":"summary","summary": {...}}`, fields in their
+/// documented order.
 #[derive(serde::Serialize)]
 struct SummaryLine<'a> {
+    #[serde(rename = "type")]
+    object: &'static str,
     summary: &'a Summary,
 }
 
 /// A game too large to hold, reported as invalid without being parsed.
 fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
-    let (line, column) = match e {
-        GameReadError::TooLarge { line, column, .. } => (*line, *column),
-        _ => (0, 0),
+    let (line, column, offset, length) = match e {
+        GameReadError::TooLarge {
+            line,
+            column,
+            offset,
+            len,
+            ..
+        } => (*line, *column, *offset, *len),
+        _ => (0, 0, 0, 0),
     };
     GameReport {
+        object: "game",
         file: file.to_owned(),
         game: index,
+        at: At {
+            line,
+            column,
+            offset,
+            length,
+        },
+        notation: None,
+        tags: Vec::new(),
         valid: false,
         plies: 0,
         fen: String::new(),
@@ -290,6 +421,8 @@ struct Reporter<W: Write> {
     quiet: bool,
     /// `--notes`: human output shows the notes too.
     notes: bool,
+    /// `--errors-only`: human output shows no warning (nor note).
+    errors_only: bool,
     summary: Summary,
 }
 
@@ -307,6 +440,9 @@ impl<W: Write> Reporter<W> {
             Format::Human => {
                 for e in &g.errors {
                     writeln!(self.out, "{}", human_line(&g.file, g.game, "error", e))?;
+                }
+                if self.errors_only {
+                    return Ok(());
                 }
                 for w in &g.warnings {
                     writeln!(self.out, "{}", human_line(&g.file, g.game, "warning", w))?;
@@ -344,14 +480,24 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let inputs = expand_some(&args.paths)?;
     blocks::env_block_bytes()?;
     let jobs = crate::args::jobs(args.jobs);
+    let format = args.format();
+    let (deny, allow, deny_warnings) = args.grading();
+    let split = Split::create(
+        args.valid_out.as_deref(),
+        args.invalid_out.as_deref(),
+        &inputs,
+    )?;
     let judge = Judge {
-        strict: args.strict,
+        strict: args.strict || deny_warnings,
+        deny,
+        allow,
+        split: split.is_some(),
         repair: args.repair,
         ep: match args.ep {
             EpArg::Always => EpStyle::Always,
             EpArg::Legal => EpStyle::Legal,
         },
-        every: matches!(args.format, Format::Json) && !args.quiet,
+        every: matches!(format, Format::Json) && !args.quiet,
         lang: args.lang,
     };
     let show_progress = !args.no_progress
@@ -361,9 +507,10 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let stdout = io::stdout();
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, stdout),
-        format: args.format,
+        format,
         quiet: args.quiet,
         notes: args.notes,
+        errors_only: args.errors_only,
         summary: Summary::default(),
     };
     let mut run = Run {
@@ -379,6 +526,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         index: 0,
         skip: false,
         read: 0,
+        split,
     };
     if jobs == 1 {
         let mut outcome = Ok(());
@@ -391,20 +539,34 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         run.parallel()?;
     }
     bar.finish_and_clear();
+    // The outputs of the split get their names once complete, before the summary.
+    if let Some(split) = run.split.take() {
+        split.commit()?;
+    }
     reporter.summary.seconds = start.elapsed().as_secs_f64();
     let timing = std::env::var_os("SCORESHEET_NO_TIMING").is_none();
     let summary = reporter.summary.clone();
     let mut out = reporter.out;
-    match args.format {
+    match format {
         Format::Json => {
             let mut s = summary.clone();
             if !timing {
                 s.seconds = 0.0;
             }
-            serde_json::to_writer(&mut out, &SummaryLine { summary: &s })?;
+            let line = SummaryLine {
+                object: "summary",
+                summary: &s,
+            };
+            serde_json::to_writer(&mut out, &line)?;
             out.write_all(b"\n")?;
         }
-        Format::Human => writeln!(out, "{}", summary.human(timing))?,
+        Format::Human => {
+            // The counts by kind come first: the summary stays the last line.
+            for line in summary.human_kinds() {
+                writeln!(out, "{line}")?;
+            }
+            writeln!(out, "{}", summary.human(timing))?;
+        }
     }
     out.flush()?;
     Ok(if summary.unread > 0 {
@@ -453,6 +615,8 @@ struct Run<'a, W: Write> {
     skip: bool,
     /// Bytes of the current input read so far.
     read: u64,
+    /// `--valid-out`, `--invalid-out`.
+    split: Option<Split>,
 }
 
 impl<W: Write> Run<'_, W> {
@@ -534,8 +698,11 @@ impl<W: Write> Run<'_, W> {
     /// Reports the games of a book's move tables (the whole input).
     fn books(&mut self, text: &[u8]) -> io::Result<()> {
         let reports = self.judge.books(&self.name, text);
-        for r in &reports {
+        for (r, span) in &reports {
             self.reporter.game(r)?;
+            if let Some(split) = &mut self.split {
+                split.game(span.slice(text), r.valid)?;
+            }
         }
         self.index += reports.len() as u64;
         self.reporter.summary.bytes += text.len() as u64;
@@ -647,6 +814,11 @@ impl<W: Write> Run<'_, W> {
             g.game += self.index;
             self.reporter.game(&g)?;
         }
+        if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
+            for &(start, end, valid) in &games.games {
+                split.game(&games.text[start..end], valid)?;
+            }
+        }
         self.index += result.games;
         self.read += len as u64;
         self.reporter.summary.bytes += result.bytes as u64;
@@ -711,6 +883,14 @@ impl<W: Write> Run<'_, W> {
         };
         for r in &reports {
             self.reporter.game(r)?;
+        }
+        if let Some(split) = &mut self.split {
+            // A game too large to hold goes to neither output (it is reported).
+            for ((_, chunk), r) in batch.iter().zip(&reports) {
+                if let Ok(c) = chunk {
+                    split.game(&c.bytes, r.valid)?;
+                }
+            }
         }
         self.reporter.summary.bytes += bytes as u64;
         self.read = self.read.saturating_add(bytes as u64);

@@ -3,7 +3,7 @@
 //! A kind is part of the public contract: the JSON report and the human output
 //! name it (`error[illegal-move]`), and scripts match on it. [`Kind`] is the one
 //! list: each kind's kebab-case name, the severity it has when a game is read
-//! leniently, and what it means. `docs/JSON.md`'s table of kinds is generated
+//! leniently (the lowest it takes), and what it means. `docs/JSON.md`'s table of kinds is generated
 //! from it (a test fails when the two differ; `BLESS=1` rewrites the table).
 //!
 //! ```
@@ -39,15 +39,23 @@ macro_rules! kinds {
                 }
             }
 
-            /// The severity a diagnostic of this kind has when a game is read
-            /// leniently, in the usual case (`--strict` makes every warning an
-            /// error; where a kind's severity depends on the case, its meaning
-            /// says when, and [`crate::Diagnostic::severity`] is what counts).
+            /// The severity of this kind when a game is read leniently:
+            /// [`Severity::Error`] for a kind that is always an error, else the
+            /// lowest it takes (`wrong-result` is an error when the board shows
+            /// mate and a warning elsewhere: a warning here, so its warnings can
+            /// be allowed). `--strict` makes every warning an error; a
+            /// diagnostic's own [`crate::Diagnostic::severity`] is what counts.
             #[must_use]
             pub const fn severity(self) -> Severity {
                 match self {
                     $(Kind::$variant => Severity::$severity,)*
                 }
+            }
+
+            /// The kind's place in [`Kind::ALL`] (for sets of kinds).
+            #[must_use]
+            pub const fn index(self) -> usize {
+                self as usize
             }
 
             /// What the kind means, in a sentence.
@@ -68,10 +76,10 @@ kinds! {
     AmbiguousMove = "ambiguous-move", Error;
     /// A move in a notation this reader cannot resolve here.
     UnsupportedNotation = "unsupported-notation", Error;
-    /// A move after mate, stalemate, the 75-move rule or five-fold repetition (after a dead position nobody claimed: a warning).
-    MoveAfterEnd = "move-after-end", Error;
-    /// The result contradicts a mate or stalemate on the board (a warning where the board only suggests it, or for a `*` completed from the board).
-    WrongResult = "wrong-result", Error;
+    /// A move after the game ended: an error after mate, stalemate, the 75-move rule or five-fold repetition, a warning after a dead position nobody claimed.
+    MoveAfterEnd = "move-after-end", Warning;
+    /// The result contradicts the board: an error against a mate or stalemate, a warning where the board only suggests another result or a `*` is completed from it.
+    WrongResult = "wrong-result", Warning;
     /// The result after the moves differs from the Result tag.
     ResultMismatch = "result-mismatch", Warning;
     /// The FEN tag (or a book's start position) cannot be read or is not a legal position.
@@ -84,8 +92,8 @@ kinds! {
     SetupTag = "setup-tag", Warning;
     /// A Variant tag names a variant that is not played; the game is not replayed.
     UnsupportedVariant = "unsupported-variant", Error;
-    /// A move number that does not match the position's (a note in a book table, whose plies are taken in order).
-    MoveNumber = "move-number", Warning;
+    /// A move number that does not match the position's: a warning in movetext, a note in a book table (whose plies are taken in order).
+    MoveNumber = "move-number", Note;
     /// A tag name given twice.
     DuplicateTag = "duplicate-tag", Warning;
     /// A Result tag that is not a result.
@@ -144,8 +152,8 @@ kinds! {
     MoveNumberDots = "move-number-dots", Warning;
     /// Dots without a move number.
     StrayDots = "stray-dots", Warning;
-    /// No result at the end of the movetext (a note for a bare move list, which usually ends without one).
-    MissingResult = "missing-result", Warning;
+    /// No result at the end of the movetext: a warning, a note for a bare move list (which usually ends without one).
+    MissingResult = "missing-result", Note;
     /// Moves after the game's result.
     MovetextAfterResult = "movetext-after-result", Error;
     /// A tag line inside the movetext.

@@ -37,6 +37,7 @@ pub mod ast;
 pub mod desc;
 pub mod diag;
 pub mod kind;
+pub mod kinds;
 pub mod lang;
 pub mod pgn;
 pub mod san;

@@ -430,8 +430,10 @@ fn gzip_bzip2_and_zstd_are_read_as_they_stream_told_by_their_magic_bytes() {
     }
     // A directory takes the compressed game files too.
     let all = scoresheet(&dir, &["validate", "--quiet", "."]);
+    // The summary is the last line, after the counts by kind.
+    let summary = all.stdout.lines().last().unwrap_or_default();
     assert!(
-        all.stdout.starts_with("5 files, 10005 games"),
+        summary.starts_with("5 files, 10005 games"),
         "{}",
         all.stdout
     );
@@ -509,4 +511,306 @@ fn a_directory_walk_follows_no_loop_counts_each_file_once_and_skips_fifos() {
             "scoresheet: error: empty: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found\n"
         );
     }
+}
+
+/// What `--valid-out` and `--invalid-out` should hold after a run whose JSON
+/// report is `report`, the inputs' text (decompressed) being `text` by name:
+/// each game's `length` bytes from its `offset`, in report order, each ending
+/// with a line end, one blank line between two. Checks on the way that every
+/// game's `line` and `column` are those of its `offset`, and that the games of
+/// an input leave none of its text out (only blanks lie between them).
+fn expected_split(
+    report: &str,
+    text: &std::collections::HashMap<String, Vec<u8>>,
+) -> (Vec<u8>, Vec<u8>) {
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    let mut ends: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for line in report.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        if g["type"] == "summary" {
+            continue;
+        }
+        assert_eq!(g["type"], "game", "{line}");
+        let file = g["file"].as_str().expect("a file name");
+        let bytes = text
+            .get(file)
+            .unwrap_or_else(|| panic!("the text of {file}"));
+        let at = |k: &str| usize::try_from(g[k].as_u64().expect(k)).expect(k);
+        let (offset, length) = (at("offset"), at("length"));
+        let before = &bytes[..offset];
+        let line_no = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = before[line_start..]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count()
+            + 1;
+        assert_eq!((at("line"), at("column")), (line_no, column), "{line}");
+        let end = ends.entry(file.to_owned()).or_default();
+        let gap = &bytes[*end..offset];
+        assert!(
+            blank(gap),
+            "{file}: text between games left out before {offset}: {:?}",
+            String::from_utf8_lossy(gap)
+        );
+        *end = offset + length;
+        let game = &bytes[offset..offset + length];
+        let out = if g["valid"] == true {
+            &mut good
+        } else {
+            &mut bad
+        };
+        let eol: &[u8] = if game.ends_with(b"\r\n") {
+            b"\r\n"
+        } else {
+            b"\n"
+        };
+        if !out.is_empty() {
+            out.extend_from_slice(eol);
+        }
+        out.extend_from_slice(game);
+        if !game.ends_with(b"\n") {
+            out.push(b'\n');
+        }
+    }
+    for (file, end) in &ends {
+        let rest = &text[file][*end..];
+        assert!(
+            blank(rest),
+            "{file}: text after the last game left out: {:?}",
+            String::from_utf8_lossy(rest)
+        );
+    }
+    (good, bad)
+}
+
+/// Asserts that an output is what was expected, showing where they part.
+#[track_caller]
+fn same(got: &[u8], want: &[u8], what: &str) {
+    if got == want {
+        return;
+    }
+    let at = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+    let near = |t: &[u8]| {
+        String::from_utf8_lossy(&t[at.saturating_sub(80)..(at + 80).min(t.len())]).into_owned()
+    };
+    assert_eq!(
+        near(got),
+        near(want),
+        "{what}: the outputs part at byte {at}"
+    );
+    panic!(
+        "{what}: {} bytes written, {} expected",
+        got.len(),
+        want.len()
+    );
+}
+
+/// Whether `text` holds only blanks, line ends and byte order marks (which
+/// the splitter skips between games: files concatenated).
+fn blank(text: &[u8]) -> bool {
+    let mut rest = text;
+    while let Some((&b, tail)) = rest.split_first() {
+        if let Some(after) = rest.strip_prefix(b"\xEF\xBB\xBF") {
+            rest = after;
+        } else if b.is_ascii_whitespace() || b == 0x0b {
+            rest = tail;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// Every input of `fixtures/` (the hostile ones, book tables, FEN lists and
+/// prose too), in sorted order.
+fn fixture_inputs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("listing fixtures") {
+            let p = e.expect("a fixture").path();
+            let name = p.to_string_lossy().into_owned();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if !name.ends_with(".expected") && !name.ends_with(".cmd") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
+    let dir = scratch("split");
+    let inputs = fixture_inputs();
+    assert!(inputs.len() > 200, "{} fixtures", inputs.len());
+    let mut text = std::collections::HashMap::new();
+    let mut names = Vec::new();
+    let mut all = Vec::new();
+    for (i, path) in inputs.iter().enumerate() {
+        let bytes = std::fs::read(path).expect("reading a fixture");
+        // Each one plain and compressed (zstd or gzip, in turn).
+        let plain = format!("{i:03}.pgn");
+        std::fs::write(dir.join(&plain), &bytes).expect("writing");
+        let packed = if i % 2 == 0 {
+            let name = format!("{i:03}z.pgn.zst");
+            std::fs::write(
+                dir.join(&name),
+                zstd::encode_all(&bytes[..], 3).expect("zstd"),
+            )
+            .expect("writing");
+            name
+        } else {
+            use std::io::Write as _;
+            let name = format!("{i:03}g.pgn.gz");
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(&bytes).expect("gzip");
+            std::fs::write(dir.join(&name), enc.finish().expect("gzip")).expect("writing");
+            name
+        };
+        all.extend_from_slice(&bytes);
+        text.insert(plain.clone(), bytes.clone());
+        text.insert(packed.clone(), bytes);
+        names.push(plain);
+        names.push(packed);
+    }
+    std::fs::write(dir.join("all.txt"), &all).expect("writing");
+    text.insert("<stdin>".to_owned(), all);
+    let split = |args: &[&str], stdin: Option<&str>, env: &str| -> (Run, Vec<u8>, Vec<u8>) {
+        let _ = std::fs::remove_file(dir.join("good.pgn"));
+        let _ = std::fs::remove_file(dir.join("bad.pgn"));
+        let mut script = format!(
+            "{env} $S validate --json --valid-out good.pgn --invalid-out bad.pgn {}",
+            args.join(" ")
+        );
+        if let Some(f) = stdin {
+            script = format!("cat {f} | {script} -");
+        }
+        let r = bash(&dir, &script);
+        let read = |n: &str| std::fs::read(dir.join(n)).expect("the output is written");
+        (r, read("good.pgn"), read("bad.pgn"))
+    };
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut runs = 0;
+    for (jobs, env) in [("1", ""), ("2", ""), ("2", "SCORESHEET_BLOCK_BYTES=7")] {
+        let mut args = vec!["--jobs", jobs];
+        args.extend(&names);
+        let (r, good, bad) = split(&args, None, env);
+        // The binary fixture (twice) is refused as a whole: no game.
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(r.stderr.matches("binary data").count(), 2, "{}", r.stderr);
+        let (want_good, want_bad) = expected_split(&r.stdout, &text);
+        same(&good, &want_good, &format!("valid, --jobs {jobs} {env}"));
+        same(&bad, &want_bad, &format!("invalid, --jobs {jobs} {env}"));
+        assert!(good.len() > 50_000 && bad.len() > 10_000, "{jobs} {env}");
+        runs += 1;
+    }
+    // Standard input, split game by game.
+    let (r, good, bad) = split(&["--jobs", "2"], Some("all.txt"), "");
+    let (want_good, want_bad) = expected_split(&r.stdout, &text);
+    same(&good, &want_good, "valid, standard input");
+    same(&bad, &want_bad, "invalid, standard input");
+    assert!(runs == 3 && !good.is_empty());
+    // Each input alone: what went to the valid output is valid again.
+    for name in names
+        .iter()
+        .filter(|n| n.ends_with(".pgn") && !n.contains('g'))
+    {
+        let (r, good, _) = split(&[name], None, "");
+        assert!(r.code.is_some(), "{name}: {}", r.stderr);
+        if good.is_empty() {
+            continue;
+        }
+        let again = scoresheet(&dir, &["validate", "--json", "--quiet", "good.pgn"]);
+        let summary: serde_json::Value =
+            serde_json::from_str(again.stdout.trim()).expect("a summary");
+        assert_eq!(again.code, Some(0), "{name}: {}", again.stdout);
+        assert_eq!(summary["summary"]["invalid"], 0, "{name}");
+    }
+}
+
+#[test]
+fn a_game_too_large_to_hold_goes_to_neither_output_and_is_reported() {
+    let dir = scratch("split-large");
+    let huge = format!("{{{}}}\n1. d4 d5 *\n\n", "x".repeat(17 << 20));
+    std::fs::write(dir.join("f.pgn"), format!("{GAME}{huge}{BAD}")).expect("writing");
+    for input in ["f.pgn", "- < f.pgn"] {
+        let r = bash(
+            &dir,
+            &format!("$S validate --valid-out good.pgn --invalid-out bad.pgn {input}"),
+        );
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
+        assert!(
+            r.stdout.contains("error[game-too-large]: game 2"),
+            "{}",
+            r.stdout
+        );
+        let read = |n: &str| std::fs::read_to_string(dir.join(n)).expect("written");
+        assert_eq!(read("good.pgn"), GAME.trim_end().to_owned() + "\n");
+        assert_eq!(read("bad.pgn"), BAD.trim_end().to_owned() + "\n");
+    }
+}
+
+#[test]
+fn json_fields_are_documented() {
+    use std::collections::BTreeSet;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/JSON.md")).expect("docs/JSON.md");
+    // The fields of the table under a heading: its rows' first cells.
+    let table = |heading: &str| -> BTreeSet<String> {
+        let at = doc
+            .find(heading)
+            .unwrap_or_else(|| panic!("{heading} in docs/JSON.md"));
+        let section = &doc[at + heading.len()..];
+        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+        section
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `")?.split(" |").next())
+            .flat_map(|cell| cell.split('`').step_by(2))
+            .filter(|name| !name.is_empty() && !name.starts_with(','))
+            .map(str::to_owned)
+            .collect()
+    };
+    let inputs = fixture_inputs();
+    let mut args = vec!["validate", "--json"];
+    let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    args.extend(names.iter().map(String::as_str));
+    let r = scoresheet(&root, &args);
+    let (mut game, mut problem, mut summary, mut line) = (
+        BTreeSet::new(),
+        BTreeSet::new(),
+        BTreeSet::new(),
+        BTreeSet::new(),
+    );
+    let keys = |v: &serde_json::Value, into: &mut BTreeSet<String>| {
+        into.extend(v.as_object().expect("an object").keys().cloned());
+    };
+    for l in r.stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+        if v["type"] == "summary" {
+            keys(&v, &mut line);
+            keys(&v["summary"], &mut summary);
+            continue;
+        }
+        keys(&v, &mut game);
+        for list in ["errors", "warnings", "notes"] {
+            for p in v[list].as_array().expect("a list of problems") {
+                keys(p, &mut problem);
+            }
+        }
+    }
+    assert_eq!(game, table("## Game object"));
+    assert_eq!(problem, table("## Problem object"));
+    assert_eq!(summary, table("## Summary object"));
+    assert_eq!(
+        line,
+        BTreeSet::from(["summary".to_owned(), "type".to_owned()])
+    );
 }

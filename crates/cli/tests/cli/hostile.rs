@@ -145,6 +145,7 @@ fn variations_nested_100000_deep_without_moves() {
         1,
         &[
             "nested_100000_empty.pgn:3:9: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
+            "errors: 1 variation-without-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 6 plies",
         ],
     );
@@ -162,6 +163,8 @@ fn variations_opened_100000_deep_never_closed() {
             // `((`: the second variation has no move to replace, the first error in text order.
             "unclosed_100000.pgn:3:8: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
             "unclosed_100000.pgn:3:100007: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "errors: 1 variation-without-move",
+            "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
         ],
     );
@@ -195,6 +198,7 @@ fn tag_with_unterminated_string() {
         1,
         &[
             "unterminated_tag.pgn:1:8: error[unterminated-tag-string]: game 1 (\"no end): the tag value has no closing '\"' on its line",
+            "errors: 1 unterminated-tag-string",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
         ],
     );
@@ -227,6 +231,7 @@ fn binary_garbage() {
         1,
         &[
             lines.first().copied().unwrap_or("(nothing)"),
+            "errors: 1 invalid-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 4 plies",
         ],
     );
@@ -246,6 +251,7 @@ fn invalid_utf8_in_a_comment() {
         0,
         &[
             "utf8_comment.pgn:3:8: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a comment",
+            "warnings: 1 invalid-utf8",
             "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
         ],
     );
@@ -260,6 +266,7 @@ fn invalid_utf8_in_a_tag() {
         0,
         &[
             "utf8_tag.pgn:1:9: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a tag value",
+            "warnings: 1 invalid-utf8",
             "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
         ],
     );
@@ -274,6 +281,7 @@ fn invalid_utf8_in_a_move() {
         1,
         &[
             "utf8_move.pgn:3:8: error[invalid-move]: game 1 (\u{fffd}5): expected a destination square, found \"\u{fffd}5\"",
+            "errors: 1 invalid-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
         ],
     );
@@ -289,6 +297,8 @@ fn truncated_mid_move() {
         &[
             "truncated_move.pgn:7:13: error[invalid-move]: game 2 (Nf): \"Nf\" ends before the move is complete: expected a destination square",
             "truncated_move.pgn:7:15: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "errors: 1 invalid-move",
+            "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 6 plies",
         ],
     );
@@ -304,6 +314,8 @@ fn truncated_mid_comment() {
         &[
             "truncated_comment.pgn:7:7: error[unterminated-comment]: game 2 ({): the comment has no closing '}'",
             "truncated_comment.pgn:7:19: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "errors: 1 unterminated-comment",
+            "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
         ],
     );
@@ -319,6 +331,8 @@ fn truncated_mid_tag() {
         &[
             "truncated_tag.pgn:5:8: error[unterminated-tag-string]: game 2 (\"t): the tag value has no closing '\"' on its line",
             "truncated_tag.pgn:5:10: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "errors: 1 unterminated-tag-string",
+            "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 4 plies",
         ],
     );
@@ -333,6 +347,7 @@ fn move_number_ten_to_the_thirty() {
         1,
         &[
             "move_number_1e30.pgn:3:1: error[move-number-overflow]: game 1 (1000000000000000000000000000000.): move number too large (more than 4294967295)",
+            "errors: 1 move-number-overflow",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 6 plies",
         ],
     );
@@ -357,6 +372,7 @@ fn fen_tag_of_10000_characters() {
                 "8/".repeat(39),
                 &shown[..40],
             ),
+            "errors: 1 invalid-fen",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 4 plies",
         ],
     );
@@ -400,6 +416,7 @@ fn game_of_20000_plies() {
         0,
         &[
             "plies_20000.pgn:4:15: warning[move-after-end]: game 1, ply 17 (Nf3): the game was already drawn by rule (fivefold repetition) before this move",
+            "warnings: 1 move-after-end",
             "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 20004 plies",
         ],
     );
@@ -422,6 +439,7 @@ fn game_over_the_16_mib_cap() {
         1,
         &[
             "over_16_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 16777255 bytes long, more than the limit of 16777216: skipped",
+            "errors: 1 game-too-large",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );
@@ -443,6 +461,7 @@ fn game_far_over_the_16_mib_cap() {
         1,
         &[
             "over_100_mib.pgn:5:1: error[game-too-large]: game 2: game at byte 37 is 104857629 bytes long, more than the limit of 16777216: skipped",
+            "errors: 1 game-too-large",
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );
@@ -464,6 +483,8 @@ fn terminal_escapes_are_not_echoed() {
             "escapes.pgn:2:7: error[invalid-fen]: game 1 (8/8/8/8/8/8/8/8 w - - 0 1 [2J): fen: full-move number: \"1\\u{1b}[2J\" is not a number, at character 24",
             "escapes.pgn:9:8: error[invalid-move]: game 2 ( ): expected a destination square, found \"\\u{1b}\"",
             "escapes.pgn:9:15: warning[result-mismatch]: game 2 (*): the result * differs from the Result tag \"1-0 [0m\"",
+            "errors: 1 invalid-fen, 1 invalid-move",
+            "warnings: 1 result-mismatch",
             "1 file, 3 games: 1 valid, 2 invalid, 1 warning, 5 plies",
         ],
     );

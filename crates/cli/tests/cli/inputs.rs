@@ -114,7 +114,7 @@ fn standard_input_is_read_when_no_path_is_given() {
     let out = child.wait_with_output().expect("wait");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "{\"summary\":{\"files\":1,\"games\":1,\"valid\":1,\"invalid\":0,\"warnings\":0,\"plies\":7,\"bytes\":71,\"seconds\":0.0}}\n"
+        "{\"type\":\"summary\",\"summary\":{\"files\":1,\"games\":1,\"valid\":1,\"invalid\":0,\"warnings\":0,\"plies\":7,\"bytes\":71,\"seconds\":0.0,\"errors_by_kind\":{},\"warnings_by_kind\":{}}}\n"
     );
 }
 
@@ -189,7 +189,10 @@ fn an_input_that_fails_midway_is_reported_after_its_games_and_the_run_goes_on() 
         err.contains(&format!("(after {cut} games, ")),
         "{cut} games reported: {err}"
     );
-    assert!(out.ends_with(",\"unread\":1}}\n"), "{out}");
+    assert!(
+        out.ends_with(",\"unread\":1,\"errors_by_kind\":{},\"warnings_by_kind\":{}}}\n"),
+        "{out}"
+    );
     for run in &runs[1..] {
         assert_eq!(run, &runs[0]);
     }

@@ -139,6 +139,11 @@ pub struct Book {
     pub commentary: Vec<Span>,
     /// Notes about the layout: commentary kept, wrong printed move numbers.
     pub notes: Vec<Diagnostic>,
+    /// The game's text in the input of [`read_books`]: from the start of its
+    /// first line to the start of the next game's (the first game from the
+    /// start of the text, the last to its end), so the games' spans cover the
+    /// whole text, in order. [`read_book`], which reads one game, leaves it empty.
+    pub span: Span,
 }
 
 impl Book {
@@ -347,9 +352,13 @@ pub fn read_book(text: &[u8]) -> Book {
 ///
 /// ```
 /// use scoresheet_notation::desc::read_books;
-/// let books = read_books(b"% title: one\n1. P-K4 P-K4\n% title: two\n1. P-Q4\n");
+/// let text = b"% title: one\n1. P-K4 P-K4\n% title: two\n1. P-Q4\n\n";
+/// let books = read_books(text);
 /// assert_eq!(books.len(), 2);
 /// assert_eq!(books[1].plies.len(), 1);
+/// // Each game's text, the whole text between them.
+/// assert_eq!(books[0].span.slice(text), b"% title: one\n1. P-K4 P-K4\n");
+/// assert_eq!(books[1].span.slice(text), b"% title: two\n1. P-Q4\n\n");
 /// ```
 #[must_use]
 pub fn read_books(text: &[u8]) -> Vec<Book> {
@@ -358,6 +367,8 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
     // Whether the current game has text below its headers: a header line after that
     // starts the next game, even when the game had no move (a position and `*`).
     let mut body = false;
+    // Where the game being read starts.
+    let mut book_start = 0;
     for (start, end) in lines(text) {
         let first = text
             .get(start..end)
@@ -370,7 +381,10 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         {
             // A header after the game's text, or a numbered row after its end words,
             // starts the next game.
-            books.push(core::mem::take(&mut reader).book);
+            let mut book = core::mem::take(&mut reader).book;
+            book.span = Span::new(book_start, start);
+            book_start = start;
+            books.push(book);
             body = false;
         }
         body |= !header && first.is_some();
@@ -389,7 +403,11 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         reader.line(text, start, end);
     }
     if reader.book != Book::default() {
+        reader.book.span = Span::new(book_start, text.len());
         books.push(reader.book);
+    } else if let Some(last) = books.last_mut() {
+        // Blank lines after the last game are its own.
+        last.span.end = text.len();
     }
     books
 }

@@ -32,7 +32,7 @@ mod split;
 
 use std::borrow::Cow;
 
-use crate::ast::{GameResult, WrittenMove};
+use crate::ast::{GameResult, MoveKind, WrittenMove};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
@@ -221,6 +221,45 @@ impl<'a> Game<'a> {
             Token::Move(m) if depth == 0 => Some(m),
             _ => None,
         })
+    }
+
+    /// The notation the main line is written in (up to [`Game::stop`]):
+    /// `"san"`, `"lan"`, `"uci"`, `"descriptive"`, or `"mixed"` when its moves
+    /// are in more than one; `None` when it has no move that tells (castling
+    /// written `O-O` and null moves fit every notation, and count as SAN when
+    /// nothing else is written).
+    ///
+    /// ```
+    /// use scoresheet_notation::pgn::parse_game;
+    /// use scoresheet_notation::Mode;
+    /// let notation = |text: &str| parse_game(text.as_bytes(), 0, Mode::Lenient).notation();
+    /// assert_eq!(notation("1. e4 e5 2. Nf3 *"), Some("san"));
+    /// assert_eq!(notation("1. e2e4 e7e5 *"), Some("uci"));
+    /// assert_eq!(notation("1. e2-e4 e7-e5 *"), Some("lan"));
+    /// assert_eq!(notation("1. P-K4 P-K4 *"), Some("descriptive"));
+    /// assert_eq!(notation("1. e4 e7e5 *"), Some("mixed"));
+    /// assert_eq!(notation("1. O-O *"), Some("san"));
+    /// assert_eq!(notation("*"), None);
+    /// ```
+    #[must_use]
+    pub fn notation(&self) -> Option<&'static str> {
+        let mut found: Option<&'static str> = None;
+        let mut any = false;
+        for m in self.mainline() {
+            any = true;
+            let this = match &m.kind {
+                MoveKind::San(_) | MoveKind::FileCapture(_) => "san",
+                MoveKind::Lan(l) if l.is_uci() => "uci",
+                MoveKind::Lan(_) => "lan",
+                MoveKind::Descriptive(_) => "descriptive",
+                MoveKind::Castle(_) | MoveKind::Null => continue,
+            };
+            match found {
+                Some(f) if f != this => return Some("mixed"),
+                _ => found = Some(this),
+            }
+        }
+        found.or(any.then_some("san"))
     }
 
     /// The result token outside every variation, if the movetext has one.
