@@ -583,7 +583,13 @@ pub fn replay_book_game(
     Replay {
         start: r.start,
         moves,
-        written: book.plies.iter().map(|p| p.span).take(tried).collect(),
+        written: book
+            .plies
+            .iter()
+            .skip(r.folded)
+            .map(|p| p.span)
+            .take(tried)
+            .collect(),
         position,
         diagnostics: diags,
         end,

@@ -43,6 +43,11 @@ pub struct Odds {
     pub phrase: &'static str,
     /// The squares whose pieces are removed before the first move.
     pub removed: Vec<Square>,
+    /// Moves the receiving side makes before the giver's first reply: 1 for the usual
+    /// odds, 2 for the pawn and two moves (the table prints White's first two moves with
+    /// Black's first reply missing), 0 for odds given during play (the exchange), which
+    /// leave the start position as it is.
+    pub first_moves: u8,
     /// The header line that says so.
     pub span: Span,
 }
@@ -50,7 +55,13 @@ pub struct Odds {
 /// The odds phrases books use, lower case, and the squares each empties when White gives
 /// them (Black's are the mirror), most specific first.
 const ODDS: &[(&str, &[&str], &str)] = &[
+    ("pawn and two moves", &["f7"], "pawn and two moves"),
+    ("pawn and 2 moves", &["f7"], "pawn and two moves"),
+    ("p. and two moves", &["f7"], "pawn and two moves"),
+    ("the exchange", &[], "exchange"),
+    ("exchange odds", &[], "exchange"),
     ("pawn and move", &["f7"], "pawn and move"),
+    ("p. and move", &["f7"], "pawn and move"),
     ("pawn and the move", &["f7"], "pawn and move"),
     ("queen's knight", &["b1"], "queen's knight"),
     ("q. kt.", &["b1"], "queen's knight"),
@@ -73,14 +84,24 @@ const ODDS: &[(&str, &[&str], &str)] = &[
 /// or of removing a piece.
 fn odds_in(text: &str, span: Span) -> Option<Odds> {
     let lower = text.to_ascii_lowercase().replace('\u{2019}', "'");
-    if !(lower.contains("odds") || lower.contains("remove") || lower.contains("pawn and")) {
+    if !(lower.contains("odds")
+        || lower.contains("remove")
+        || lower.contains("pawn and")
+        || lower.contains("p. and"))
+    {
         return None;
     }
     let &(_, squares, phrase) = ODDS.iter().find(|(p, _, _)| lower.contains(p))?;
+    // The exchange is odds only where the line speaks of odds (`a game at the odds of the
+    // exchange`), not `the exchange of queens`.
+    if phrase == "exchange" && !lower.contains("odds") {
+        return None;
+    }
     // Pawn and move is given by Black; a piece by White, unless the text says Black's.
     let black_gives = phrase.starts_with("pawn")
         || lower.contains("remove black's")
-        || lower.contains("black gives");
+        || lower.contains("black gives")
+        || lower.contains("given by black");
     let removed = squares
         .iter()
         .filter_map(|sq| {
@@ -96,9 +117,15 @@ fn odds_in(text: &str, span: Span) -> Option<Odds> {
             core::str::from_utf8(&b).ok()?.parse().ok()
         })
         .collect();
+    let first_moves = match phrase {
+        "pawn and two moves" => 2,
+        "exchange" => 0,
+        _ => 1,
+    };
     Some(Odds {
         phrase,
         removed,
+        first_moves,
         span,
     })
 }
@@ -1017,8 +1044,13 @@ fn read_moves(
         commentary(book, sp, "remark");
     }
     book.numbers.extend(numbers);
+    // At the pawn and two moves, Black's first reply is missing: the plies after White's
+    // first move are one later in the order of turns.
+    let two_moves = book.odds.as_ref().is_some_and(|o| o.first_moves == 2);
     for (number, row_number, result, span) in plies {
-        let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
+        let index = book.plies.len() as u64
+            + u64::from(first_color == Color::Black)
+            + u64::from(two_moves && !book.plies.is_empty());
         let color = if index % 2 == 0 {
             Color::White
         } else {

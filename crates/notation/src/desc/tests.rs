@@ -1264,4 +1264,33 @@ fn odds_phrases_name_the_squares_emptied() {
         odds("% title: Evans Gambit. The queen's knight goes to B3\n1. P-K4 P-K4\n"),
         None
     );
+    assert_eq!(
+        odds("% title: Pawn and two moves.\n1. P-K4\n2. P-Q4 P-K3\n"),
+        Some(("pawn and two moves", v(&["f7"])))
+    );
+    assert_eq!(
+        odds("% note: At the odds of the Exchange.\n1. P-K4 P-K4\n"),
+        Some(("exchange", v(&[])))
+    );
+    assert_eq!(
+        odds("% note: after the exchange of queens\n1. P-K4 P-K4\n"),
+        None
+    );
+    assert_eq!(
+        odds("% title: Knight odds, given by Black (Remove Black's Q. Kt.)\n1. P-K4 P-K4\n"),
+        Some(("queen's knight", v(&["b8"])))
+    );
+    // At the pawn and two moves, White's second move is White's, and the numbers fit.
+    let book = read_book(b"% title: Pawn and two moves.\n1. P-K4\n2. P-Q4 P-K3\n");
+    let colours: Vec<crate::Color> = book.plies.iter().map(|p| p.color).collect();
+    assert_eq!(
+        colours,
+        [
+            crate::Color::White,
+            crate::Color::White,
+            crate::Color::Black
+        ]
+    );
+    assert_eq!(book.odds.map(|o| o.first_moves), Some(2));
+    assert!(book.notes.is_empty(), "{:?}", book.notes);
 }
