@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::quick::{QuickLane, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
+use scoresheet_board::replay::{ReplayOptions, replay_book_game, replay_from, settle};
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
@@ -56,12 +56,16 @@ pub struct Judge {
     pub every: bool,
     /// `--lang`: the language of the piece letters, or `None` to tell it per game.
     pub lang: Option<Language>,
+    /// `--fen`: the start of every game without a FEN of its own (held for the whole
+    /// run, so that the judge stays `Copy` for the workers).
+    pub start: Option<&'static Position>,
 }
 
 impl Judge {
-    /// Whether English letters may be read the quick way (the quick lane reads no other).
+    /// Whether English letters may be read the quick way (the quick lane reads no other,
+    /// and starts from the standard position or a FEN tag, never from `--fen`).
     fn english(&self) -> bool {
-        self.lang.is_none_or(|l| l == Language::English)
+        self.lang.is_none_or(|l| l == Language::English) && self.start.is_none()
     }
 
     /// Judges one game read by a [`GameReader`].
@@ -149,12 +153,13 @@ impl Judge {
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
         parse_game_lang_into(&mut game, bytes, 0, mode, self.lang);
-        let r = replay(
+        let r = replay_from(
             &game,
             &ReplayOptions {
                 strict: self.strict,
                 ..ReplayOptions::default()
             },
+            self.start,
         );
         GAME.set(game.recycle());
         let origin = Origin { line, column };
@@ -176,7 +181,8 @@ impl Judge {
             .iter()
             .enumerate()
             .map(|(n, book)| {
-                let r = replay_book_game(book, None, &options, None);
+                let start = books::start_for(book, self.start);
+                let r = replay_book_game(book, start, &options, None);
                 let found =
                     problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
                 self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
@@ -351,6 +357,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         },
         every: matches!(args.format, Format::Json) && !args.quiet,
         lang: args.lang,
+        start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
