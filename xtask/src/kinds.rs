@@ -1,7 +1,10 @@
-//! Every diagnostic kind is documented: the kinds the code writes (the
-//! literal after the severity in `Diagnostic::new(..)`, and `kind: "..."` /
+//! Every diagnostic kind is documented. The library's kinds are one enum,
+//! `scoresheet_notation::Kind`, whose table in `docs/JSON.md` is generated and
+//! checked by a test of the notation crate; this check covers what that test
+//! cannot see: kinds written as strings outside the enum (the CLI's own, a
+//! literal after the severity in `Diagnostic::new(..)`, `kind: "..."` /
 //! `kind = "..."`) and the kinds the fixtures' expected outputs show
-//! (`error[KIND]`, `"kind":"KIND"`) must each stand in `docs/JSON.md` as
+//! (`error[KIND]`, `"kind":"KIND"`). Each must stand in `docs/JSON.md` as
 //! `` `KIND` ``.
 
 use std::collections::BTreeSet;

@@ -71,14 +71,14 @@ fn usage() -> &'static str {
      diff [DIR]         per-game differential check against the baseline program\n  \
      verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
-     bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
+     bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
 }
 
-/// The language round trip of `crates/convert/tests/lang.rs` over every game of
+/// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
 /// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
 fn langs(args: &[String]) -> Result<(), String> {
     if let Some(a) = args.first() {
@@ -91,10 +91,10 @@ fn langs(args: &[String]) -> Result<(), String> {
             "-p",
             "scoresheet-convert",
             "--test",
-            "lang",
+            "convert",
             "--",
             "--nocapture",
-            "corpus",
+            "lang::corpus",
         ])
         .env("SCORESHEET_LANG_GAMES", "all")
         .status()

@@ -9,6 +9,7 @@
 //! moves is resolved in the position its line reached, and a move that cannot be
 //! played there is an error of the game (see [`Replay::variation_moves`]).
 
+use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::pgn::{Game as PgnGame, Token};
 use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
@@ -267,7 +268,7 @@ fn record_result(
                 if token.is_none() {
                     let mut d = Diagnostic::new(
                         Severity::Warning,
-                        "invalid-result-tag",
+                        Kind::InvalidResultTag,
                         format!(
                             "the Result tag {:?} is not a result: {r} is written",
                             tag.value()
@@ -338,7 +339,7 @@ fn judge_variations(
                 let Some(pos) = before else {
                     diags.push(Diagnostic::new(
                         Severity::Error,
-                        "variation-without-move",
+                        Kind::VariationWithoutMove,
                         "a variation must follow the move it replaces",
                         *span,
                     ));
@@ -397,7 +398,7 @@ fn judge_variations(
                     Err(mut d) => {
                         d.message = match line.pos.outcome() {
                             Some(outcome) => {
-                                d.kind = "move-after-end";
+                                d.kind = Kind::MoveAfterEnd;
                                 d.span = mv.span;
                                 d.candidates.clear();
                                 format!(
@@ -452,7 +453,7 @@ fn move_number_diagnostic(
     };
     Some(Diagnostic::new(
         Severity::Warning,
-        "move-number",
+        Kind::MoveNumber,
         message,
         span,
     ))
@@ -464,8 +465,8 @@ fn move_number_diagnostic(
 ///
 /// ```
 /// use scoresheet_board::replay::{settle, ReplayOptions};
-/// use scoresheet_notation::{Diagnostic, Severity, Span};
-/// let warning = Diagnostic::new(Severity::Warning, "wrong-check-mark", "m".to_owned(), Span::new(3, 4));
+/// use scoresheet_notation::{Diagnostic, Kind, Severity, Span};
+/// let warning = Diagnostic::new(Severity::Warning, Kind::WrongCheckMark, "m".to_owned(), Span::new(3, 4));
 /// let mut diags = vec![warning];
 /// settle(&mut diags, &ReplayOptions { strict: true, ..ReplayOptions::default() });
 /// assert_eq!(diags[0].severity, Severity::Error);
@@ -579,8 +580,8 @@ pub fn replay_book_game(
         diags.retain(|d| !(d.kind == e.kind && d.span == e.span));
     }
     // A misprint read as its suggestion (`--repair`) is a warning, no longer an error.
-    for fixed in r.diagnostics.iter().filter(|d| d.kind == "repaired") {
-        diags.retain(|d| !(d.kind == "desc-syntax" && d.span == fixed.span));
+    for fixed in r.diagnostics.iter().filter(|d| d.kind == Kind::Repaired) {
+        diags.retain(|d| !(d.kind == Kind::DescSyntax && d.span == fixed.span));
     }
     diags.extend(r.diagnostics.iter().cloned());
     let position = r.position.clone();
@@ -673,7 +674,7 @@ fn start_position(
         if game.tags.iter().take(i).any(|u| u.name == t.name) {
             diags.push(Diagnostic::new(
                 Severity::Warning,
-                "duplicate-tag",
+                Kind::DuplicateTag,
                 format!(
                     "the tag {} is repeated: only the first is kept",
                     t.name_str()
@@ -688,7 +689,7 @@ fn start_position(
             // illegal (or worse, accept the game). Not replayed, never valid.
             diags.push(Diagnostic::new(
                 Severity::Error,
-                "unsupported-variant",
+                Kind::UnsupportedVariant,
                 format!(
                     "variant {:?} is not supported: the game is not replayed",
                     variant.value()
@@ -702,7 +703,7 @@ fn start_position(
         if let Some(setup) = game.tag("SetUp").filter(|t| t.value().trim() == "1") {
             diags.push(Diagnostic::new(
                 Severity::Warning,
-                "setup-tag",
+                Kind::SetupTag,
                 "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position",
                 setup.span,
             ));
@@ -713,7 +714,7 @@ fn start_position(
         // The export format pairs a FEN with SetUp "1"; readers take the FEN anyway.
         diags.push(Diagnostic::new(
             Severity::Error,
-            "setup-tag",
+            Kind::SetupTag,
             "a FEN tag without the SetUp tag \"1\" the export format pairs it with",
             tag.span,
         ));
@@ -723,9 +724,9 @@ fn start_position(
         Ok((pos, notes)) => {
             for n in notes {
                 let (severity, kind) = if n.is_repair() {
-                    (Severity::Warning, "fen-repair")
+                    (Severity::Warning, Kind::FenRepair)
                 } else {
-                    (Severity::Note, "fen-note")
+                    (Severity::Note, Kind::FenNote)
                 };
                 diags.push(Diagnostic::new(
                     severity,
@@ -737,7 +738,7 @@ fn start_position(
             if game.tag("SetUp").is_some_and(|t| t.value() != "1") {
                 diags.push(Diagnostic::new(
                     Severity::Warning,
-                    "setup-tag",
+                    Kind::SetupTag,
                     "a FEN tag is given but the SetUp tag is not \"1\"",
                     tag.span,
                 ));
@@ -747,7 +748,7 @@ fn start_position(
         Err(e) => {
             diags.push(Diagnostic::new(
                 Severity::Error,
-                "invalid-fen",
+                Kind::InvalidFen,
                 e.to_string(),
                 tag.value_span,
             ));
@@ -802,7 +803,7 @@ impl Replayer {
                 self.warned_dead = true;
                 let d = Diagnostic::new(
                     Severity::Warning,
-                    "move-after-end",
+                    Kind::MoveAfterEnd,
                     format!(
                         "the game was already drawn by rule ({}) before this move",
                         outcome_words(outcome)
@@ -841,7 +842,7 @@ impl Replayer {
     fn after_end(&mut self, mv: &WrittenMove, outcome: Outcome, ply: u32) {
         let d = Diagnostic::new(
             Severity::Error,
-            "move-after-end",
+            Kind::MoveAfterEnd,
             format!(
                 "the game is already over ({}), no move may follow",
                 outcome_words(outcome)
@@ -919,7 +920,7 @@ fn judge_result(
     if claimed == GameResult::Unknown {
         diags.push(Diagnostic::new(
             Severity::Warning,
-            "wrong-result",
+            Kind::WrongResult,
             format!(
                 "the result is written as * but the game ended in {}: it is {forced}",
                 outcome_words(outcome)
@@ -929,7 +930,7 @@ fn judge_result(
     } else if claimed != forced && options.fix_results {
         diags.push(Diagnostic::new(
             Severity::Warning,
-            "wrong-result",
+            Kind::WrongResult,
             format!(
                 "the result is written as {claimed} but the game ended in {} ({} to move): {forced} is written instead",
                 outcome_words(outcome),
@@ -940,7 +941,7 @@ fn judge_result(
     } else if claimed != forced {
         diags.push(Diagnostic::new(
             Severity::Error,
-            "wrong-result",
+            Kind::WrongResult,
             format!(
                 "the result is written as {claimed} but the game ended in {} ({} to move): it must be {forced}",
                 outcome_words(outcome),
@@ -990,7 +991,7 @@ mod tests {
             .iter()
             .map(|d| {
                 let under = String::from_utf8_lossy(d.span.slice(text.as_bytes())).into_owned();
-                (d.kind, d.severity, under, d.message.clone())
+                (d.kind.name(), d.severity, under, d.message.clone())
             })
             .collect()
     }
@@ -1050,7 +1051,10 @@ mod tests {
         let text = "1. e4 e5 ((1... c5) 1... d5) *";
         let r = judge(text, ReplayOptions::default());
         let e = r.first_error().unwrap();
-        assert_eq!((e.kind, e.span.start), ("variation-without-move", 10));
+        assert_eq!(
+            (e.kind.name(), e.span.start),
+            ("variation-without-move", 10)
+        );
         let first = judge("(1. d4) 1. e4 *", ReplayOptions::default());
         assert_eq!(first.first_error().unwrap().kind, "variation-without-move");
     }
@@ -1059,7 +1063,7 @@ mod tests {
     fn marks_and_numbers_in_variations_are_checked_as_in_the_main_line() {
         let text = "1. e4 f5 (1... e5 2. Qh5+ g6 3. Qxe5) 2. Qh5 *";
         let r = judge(text, ReplayOptions::default());
-        let kinds: Vec<_> = r.diagnostics.iter().map(|d| d.kind).collect();
+        let kinds: Vec<_> = r.diagnostics.iter().map(|d| d.kind.name()).collect();
         assert_eq!(
             kinds,
             [
@@ -1110,7 +1114,10 @@ mod tests {
 
         let wrong = "[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0";
         let refused = judge(wrong, ReplayOptions::default());
-        assert_eq!(refused.first_error().map(|e| e.kind), Some("wrong-result"));
+        assert_eq!(
+            refused.first_error().map(|e| e.kind.name()),
+            Some("wrong-result")
+        );
         assert_eq!(refused.result, GameResult::WhiteWins);
         let fixed = judge(
             wrong,

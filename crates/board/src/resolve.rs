@@ -8,6 +8,7 @@
 //! move resolves; errors are explained with the pieces and squares at fault.
 
 use core::fmt;
+use scoresheet_notation::Kind;
 
 use scoresheet_notation::{
     CastleMove, CastleSide, CheckMark, Diagnostic, File, FileCapture, LanMove, MoveKind, SanMove,
@@ -337,13 +338,13 @@ impl ResolveError {
     /// A short stable name for the kind: `ambiguous-move`, `unsupported-notation` or
     /// `illegal-move`.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
             ResolveError::Ambiguous { .. }
             | ResolveError::AmbiguousFileCapture { .. }
-            | ResolveError::CastlingSideUnknown { .. } => "ambiguous-move",
-            ResolveError::Unsupported { .. } => "unsupported-notation",
-            _ => "illegal-move",
+            | ResolveError::CastlingSideUnknown { .. } => Kind::AmbiguousMove,
+            ResolveError::Unsupported { .. } => Kind::UnsupportedNotation,
+            _ => Kind::IllegalMove,
         }
     }
 
@@ -979,7 +980,7 @@ pub(crate) fn suffix_diagnostics(
     played: &Move,
     out: &mut Vec<Diagnostic>,
 ) {
-    let warn = |kind: &'static str, message: String, span: Span| {
+    let warn = |kind: Kind, message: String, span: Span| {
         Diagnostic::new(Severity::Warning, kind, message, span)
     };
     // UCI has no check marks: a UCI move written without one is not asked for one.
@@ -1012,13 +1013,13 @@ pub(crate) fn suffix_diagnostics(
                     played.to
                 };
                 out.push(warn(
-                    "missing-capture-mark",
+                    Kind::MissingCaptureMark,
                     format!("the move captures the {role} on {square} but no capture mark (x) is written"),
                     span,
                 ));
             }
             (true, None) => out.push(warn(
-                "capture-mark-on-quiet-move",
+                Kind::CaptureMarkOnQuietMove,
                 "a capture mark is written but the move captures nothing".to_owned(),
                 span,
             )),
@@ -1028,7 +1029,7 @@ pub(crate) fn suffix_diagnostics(
     if let Some(span) = mv.suffix.en_passant {
         if played.kind != MoveType::EnPassant {
             out.push(warn(
-                "wrong-en-passant-mark",
+                Kind::WrongEnPassantMark,
                 "an en passant mark is written but the move is not an en passant capture"
                     .to_owned(),
                 span,
@@ -1047,19 +1048,19 @@ pub(crate) fn check_mark_diagnostic(
     mark: Option<(CheckMark, Span)>,
     move_span: Span,
 ) -> (bool, Option<Diagnostic>) {
-    let warn = |kind: &'static str, message: String, span: Span| {
+    let warn = |kind: Kind, message: String, span: Span| {
         Some(Diagnostic::new(Severity::Warning, kind, message, span))
     };
     let gives_check = after.is_check();
     let mates = gives_check && !after.has_legal_move();
     let diagnostic = match mark {
         None if mates => warn(
-            "missing-check-mark",
+            Kind::MissingCheckMark,
             "the move mates but no mate mark is written (#)".to_owned(),
             move_span,
         ),
         None if gives_check => warn(
-            "missing-check-mark",
+            Kind::MissingCheckMark,
             "the move gives check but no check mark is written (+)".to_owned(),
             move_span,
         ),
@@ -1074,17 +1075,17 @@ pub(crate) fn check_mark_diagnostic(
             };
             match mark {
                 _ if !gives_check => warn(
-                    "wrong-check-mark",
+                    Kind::WrongCheckMark,
                     format!("{written} is written but the move does not give check"),
                     span,
                 ),
                 CheckMark::Mate if !mates => warn(
-                    "wrong-check-mark",
+                    Kind::WrongCheckMark,
                     "# is written but the move only gives check (+)".to_owned(),
                     span,
                 ),
                 CheckMark::PlusPlus => warn(
-                    "plus-plus-mark",
+                    Kind::PlusPlusMark,
                     if mates {
                         "++ is not standard: write # for mate".to_owned()
                     } else {
@@ -1094,13 +1095,13 @@ pub(crate) fn check_mark_diagnostic(
                 ),
                 CheckMark::Check | CheckMark::DiscoveredCheck | CheckMark::DoubleCheck if mates => {
                     warn(
-                        "wrong-check-mark",
+                        Kind::WrongCheckMark,
                         format!("{written} is written but the move mates (#)"),
                         span,
                     )
                 }
                 CheckMark::DoubleCheck if after.checkers().count() < 2 => warn(
-                    "wrong-check-mark",
+                    Kind::WrongCheckMark,
                     "dbl ch is written but the move gives a single check".to_owned(),
                     span,
                 ),

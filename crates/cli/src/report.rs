@@ -99,7 +99,7 @@ pub fn problem(
         column,
         ply: d.ply,
         text: shown,
-        kind: d.kind,
+        kind: d.kind.name(),
         message: d.message.clone(),
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),

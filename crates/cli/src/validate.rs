@@ -7,6 +7,7 @@
 //! game; reports come in input order. A book's move tables (`books::is_book`, the
 //! rule `convert` and `play` use) are read whole and replayed with the descriptive rules.
 
+use scoresheet_notation::Kind;
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Read, Write};
 use std::time::Instant;
@@ -277,7 +278,7 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             column,
             ply: None,
             text: String::new(),
-            kind: "game-too-large",
+            kind: Kind::GameTooLarge.name(),
             message: e.to_string(),
             candidates: Vec::new(),
             suggestions: Vec::new(),

@@ -1,6 +1,7 @@
 //! Book tables in and out: a replayed book game as PGN text for the common
 //! pipeline, and a resolved game as a descriptive move table.
 
+use scoresheet_notation::Kind;
 use std::fmt::Write as _;
 
 use scoresheet_board::replay::Replay;
@@ -124,7 +125,7 @@ pub fn write_descriptive(
     if let Some((i, null)) = game.mainline().enumerate().find(|(_, m)| m.mv.is_null()) {
         let mut d = Diagnostic::new(
             Severity::Error,
-            "no-descriptive-spelling",
+            Kind::NoDescriptiveSpelling,
             "a null move has no spelling in descriptive notation: the game is not written",
             null.span,
         );

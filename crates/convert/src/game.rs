@@ -8,6 +8,7 @@
 use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, Variant, replay_from, variant_of};
 use scoresheet_board::{Color, Move, Position};
+use scoresheet_notation::Kind;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{CommentKind, Game as PgnGame, Tag, Token};
 use scoresheet_notation::{Annotation, Diagnostic, GameResult, LanMove, MoveKind, Severity, Span};
@@ -410,7 +411,7 @@ fn wrong_notation(game: &PgnGame<'_>, from: Notation) -> Option<Diagnostic> {
                 if !from.accepts(&mv.kind) {
                     let mut d = Diagnostic::new(
                         Severity::Error,
-                        "wrong-notation",
+                        Kind::WrongNotation,
                         format!(
                             "the move is written in {} notation but only {} is accepted",
                             Notation::of(&mv.kind).name(),

@@ -39,7 +39,9 @@ fn main() -> std::io::Result<()> {
                 m_count += game.mainline().count();
                 if round == 0 {
                     for d in &game.diagnostics {
-                        *kinds.entry((d.severity.to_string(), d.kind)).or_default() += 1;
+                        *kinds
+                            .entry((d.severity.to_string(), d.kind.name()))
+                            .or_default() += 1;
                     }
                 }
             }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::kind::Kind;
 use crate::span::{LineIndex, Span};
 
 /// The most characters of a source line a code frame shows.
@@ -44,8 +45,8 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// Note, warning or error.
     pub severity: Severity,
-    /// A short stable kebab-case name for the kind (`illegal-move`, `ambiguous-move`, `zero-castling`).
-    pub kind: &'static str,
+    /// The kind (`illegal-move`, `ambiguous-move`, `zero-castling`): [`Kind::name`] is its stable name.
+    pub kind: Kind,
     /// The lower-case message without a final period.
     pub message: String,
     /// Where in the text.
@@ -64,7 +65,7 @@ impl Diagnostic {
     #[must_use]
     pub fn new(
         severity: Severity,
-        kind: &'static str,
+        kind: Kind,
         message: impl Into<String>,
         span: Span,
     ) -> Diagnostic {
@@ -83,9 +84,9 @@ impl Diagnostic {
     /// under the span, then the candidates.
     ///
     /// ```
-    /// use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
+    /// use scoresheet_notation::{Diagnostic, Kind, LineIndex, Severity, Span};
     /// let text = b"1. e4 e5 2. Ke3";
-    /// let d = Diagnostic::new(Severity::Error, "illegal-move", "no king can reach e3", Span::new(12, 15));
+    /// let d = Diagnostic::new(Severity::Error, Kind::IllegalMove, "no king can reach e3", Span::new(12, 15));
     /// let shown = d.render("game.pgn", &LineIndex::new(text));
     /// assert_eq!(shown, "game.pgn:1:13: error[illegal-move]: no king can reach e3\n  |\n1 | 1. e4 e5 2. Ke3\n  |             ^^^\n");
     /// ```
@@ -176,7 +177,12 @@ mod tests {
     fn long_lines_are_shown_as_a_window_around_the_column() {
         let mut text = "a".repeat(1000);
         text.replace_range(500..503, "Ke9");
-        let d = Diagnostic::new(Severity::Error, "invalid-move", "bad", Span::new(500, 503));
+        let d = Diagnostic::new(
+            Severity::Error,
+            Kind::InvalidMove,
+            "bad",
+            Span::new(500, 503),
+        );
         let shown = d.render("f.pgn", &LineIndex::new(text.as_bytes()));
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines[0], "f.pgn:1:501: error[invalid-move]: bad");
@@ -201,7 +207,12 @@ mod tests {
         text.extend_from_slice(b"\nshort line\n");
         let index = LineIndex::new(&text);
         for start in (0..text.len()).step_by(97).chain([text.len() - 3]) {
-            let d = Diagnostic::new(Severity::Warning, "k", "m", Span::new(start, start + 2));
+            let d = Diagnostic::new(
+                Severity::Warning,
+                Kind::InvalidMove,
+                "m",
+                Span::new(start, start + 2),
+            );
             let whole = frame_of_whole_line(&d, &text, &index);
             let shown = d.render("f", &index);
             let frame: Vec<&str> = shown.lines().skip(2).take(2).collect();
@@ -257,7 +268,7 @@ mod tests {
         let text = b"[FEN \"\x1b[2J\"]\x00";
         let d = Diagnostic::new(
             Severity::Error,
-            "invalid-fen",
+            Kind::InvalidFen,
             "bad \x1b[0m",
             Span::new(6, 10),
         );

@@ -36,6 +36,7 @@
 pub mod ast;
 pub mod desc;
 pub mod diag;
+pub mod kind;
 pub mod lang;
 pub mod pgn;
 pub mod san;
@@ -48,6 +49,7 @@ pub use ast::{
 };
 pub use desc::{DescError, DescMove};
 pub use diag::{Diagnostic, Severity};
+pub use kind::Kind;
 pub use san::{Mode, MoveError, Parsed, parse_move};
 pub use span::{LineCol, LineIndex, Span};
 pub use types::{Color, File, ParseSquareError, Piece, Rank, Role, Square, SquareShade};

@@ -1,5 +1,5 @@
 //! English descriptive notation on the board: which legal move a written [`DescMove`]
-//! names (SPEC-NOTES §4 and §5), and whole book games replayed move by move.
+//! names (docs/DESCRIPTIVE.md §2 to §4), and whole book games replayed move by move.
 //!
 //! A descriptive move is a set of constraints; it means the one legal move that meets
 //! all of them. When printed books leave more than one, three tie-breaks settle most

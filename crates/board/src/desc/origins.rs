@@ -1,5 +1,5 @@
 //! Which rook, knight or bishop is which: the start wing of every piece, followed through
-//! the game (SPEC-NOTES §4.3).
+//! the game (docs/DESCRIPTIVE.md §3.3).
 
 use scoresheet_notation::desc::Wing;
 

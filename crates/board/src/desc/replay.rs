@@ -1,5 +1,6 @@
 //! A whole book game: every ply resolved in turn, with the lookahead tie-break.
 
+use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
@@ -117,7 +118,7 @@ pub fn replay_book(book: &Book, start: Option<Position>, strict: bool) -> BookRe
 /// How to replay a book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BookOptions {
-    /// Strict mode (SPEC-NOTES §5): no lenient tie-breaks, no repairs.
+    /// Strict mode (docs/DESCRIPTIVE.md §4): no lenient tie-breaks, no repairs.
     pub strict: bool,
     /// Read a misprinted move as its suggestion when exactly one suggestion is clearly
     /// best among those with which the rest of the game resolves, with a `repaired`
@@ -185,7 +186,7 @@ fn repair(
     }
     let note = Diagnostic::new(
         Severity::Warning,
-        "repaired",
+        Kind::Repaired,
         format!(
             "repaired: read `{printed}` as `{}` ({}), the closest legal move with which the rest of the game resolves",
             best.spelling,
@@ -222,7 +223,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             odds.phrase
                         ),
                     };
-                    let mut d = Diagnostic::new(Severity::Note, "odds", message, odds.span);
+                    let mut d = Diagnostic::new(Severity::Note, Kind::Odds, message, odds.span);
                     d.ply = None;
                     diagnostics.push(d);
                     Position::from_fen(&fen).unwrap_or_default()
@@ -239,7 +240,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     .unwrap_or_default();
                 let d = Diagnostic::new(
                     Severity::Error,
-                    "invalid-fen",
+                    Kind::InvalidFen,
                     format!("the start position cannot be set up: {e}"),
                     span,
                 );
@@ -282,7 +283,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     {
         let mut d = Diagnostic::new(
             Severity::Warning,
-            "side-to-move",
+            Kind::SideToMove,
             format!(
                 "the table starts with a {} move but {} is to move in the start position: plies are taken in turn from {}",
                 color_name(first.color),
@@ -300,7 +301,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
         let outcome = match &ply.result {
             Err(e) => Err(Diagnostic::new(
                 Severity::Error,
-                "desc-syntax",
+                Kind::DescSyntax,
                 e.to_string(),
                 e.span,
             )),
@@ -317,7 +318,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         Ok((m, why)) => {
                             let note = Diagnostic::new(
                                 Severity::Warning,
-                                "tie-break-lookahead",
+                                Kind::TieBreakLookahead,
                                 format!(
                                     "`{written}` fits {}; read as {} because {why}",
                                     moves
@@ -379,7 +380,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 if options.repair
                     && !strict
                     && repairs < MAX_REPAIRS
-                    && matches!(d.kind, "desc-syntax" | "no-legal-reading") =>
+                    && matches!(d.kind, Kind::DescSyntax | Kind::NoLegalReading) =>
             {
                 let printed = match &ply.result {
                     Err(e) => e.written.clone(),
@@ -415,7 +416,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     if let Some(folded_start) = white_again(&pos) {
                         let mut d = Diagnostic::new(
                             Severity::Note,
-                            "odds",
+                            Kind::Odds,
                             format!(
                                 "White's first move {} is made before Black's first reply (pawn and two moves): the game starts from {}",
                                 plies.last().map_or("", |p: &ReplayedPly| p.san.as_str()),
@@ -437,7 +438,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
             Err(mut d) => {
                 d.ply = ply_number;
                 // A misprint: the legal moves spelled closest to what was printed.
-                if matches!(d.kind, "desc-syntax" | "no-legal-reading") {
+                if matches!(d.kind, Kind::DescSyntax | Kind::NoLegalReading) {
                     let printed = match &ply.result {
                         Err(e) => e.written.clone(),
                         Ok(w) => write_move(w),
@@ -527,7 +528,7 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// Picks the reading of an ambiguous move under which the rest of the game resolves
-/// farthest (SPEC-NOTES §5.3), or says why none can be picked.
+/// farthest (docs/DESCRIPTIVE.md §4, the third tie-break), or says why none can be picked.
 fn lookahead(
     pos: &Position,
     origins: &Origins,

@@ -1,7 +1,8 @@
 //! One descriptive move against one position: the set of legal moves that fit every
-//! written constraint (SPEC-NOTES §4), then the tie-breaks of §5.
+//! written constraint (docs/DESCRIPTIVE.md §2 and §3), then the tie-breaks of §4.
 
 use core::fmt::Write as _;
+use scoresheet_notation::Kind;
 
 use scoresheet_notation::desc::write_move;
 use scoresheet_notation::desc::{
@@ -29,7 +30,7 @@ pub struct DescContext {
     /// are legal, and a missing promotion piece read as a queen, each reported.
     pub lenient: bool,
     /// The check-marker tie-break: a move printed without a check word does not give check
-    /// and one printed with it does (SPEC-NOTES §5.1). Books rely on it, so it is on in
+    /// and one printed with it does (docs/DESCRIPTIVE.md §4, the first tie-break). Books rely on it, so it is on in
     /// both modes; turn it off to test whether a spelling is unique by itself.
     pub check_marker: bool,
     /// The opponent's last move, for the recapture tie-break.
@@ -37,7 +38,7 @@ pub struct DescContext {
 }
 
 impl DescContext {
-    /// Strict: SPEC-NOTES §4 plus the check-marker filter.
+    /// Strict: docs/DESCRIPTIVE.md §2 and §3 plus the check-marker filter.
     #[must_use]
     pub const fn strict() -> DescContext {
         DescContext {
@@ -128,11 +129,11 @@ impl DescResolveError {
 
     /// A stable kind name: `no-legal-reading`, `ambiguous-move` or `not-descriptive`.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
-            DescResolveError::NoMove { .. } => "no-legal-reading",
-            DescResolveError::Ambiguous { .. } => "ambiguous-move",
-            DescResolveError::NotDescriptive { .. } => "not-descriptive",
+            DescResolveError::NoMove { .. } => Kind::NoLegalReading,
+            DescResolveError::Ambiguous { .. } => Kind::AmbiguousMove,
+            DescResolveError::NotDescriptive { .. } => Kind::NotDescriptive,
         }
     }
 
@@ -243,7 +244,7 @@ fn resolve_castle(
             (true, Some(short)) => {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "castles-both-legal",
+                    Kind::CastlesBothLegal,
                     format!("`{shown}` names no side and both castlings are legal: read as O-O"),
                     written.span,
                 ));
@@ -293,7 +294,7 @@ fn ambiguous(
     }
 }
 
-/// How a `K`/`Q` prefix on a rook, knight or bishop is read (SPEC-NOTES §4.3).
+/// How a `K`/`Q` prefix on a rook, knight or bishop is read (docs/DESCRIPTIVE.md §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reading {
     /// The piece that started on that wing.
@@ -534,7 +535,7 @@ fn resolve_piece_move(
             {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "origin-wing-conflict",
+                    Kind::OriginWingConflict,
                     format!(
                         "`{shown}` names {} by origin and {} by wing: origin taken",
                         pos.san(o),
@@ -551,7 +552,7 @@ fn resolve_piece_move(
             Ok(moves) if !named_origin_exists(pos, origins, d) => {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "wing-reading",
+                    Kind::WingReading,
                     format!("no piece of that origin is on the board: the prefix of `{shown}` is read as the wing the piece stands on"),
                     span,
                 ));
@@ -562,7 +563,7 @@ fn resolve_piece_move(
             Ok(moves) if ctx.lenient => {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "origin-wing-fallback",
+                    Kind::OriginWingFallback,
                     format!(
                         "no piece of that origin can play `{shown}`: read by wing as {}",
                         moves
@@ -602,7 +603,7 @@ fn resolve_piece_move(
                 Ok(moves) => {
                     notes.push(Diagnostic::new(
                     Severity::Note,
-                    "pawn-origin-reading",
+                    Kind::PawnOriginReading,
                     format!(
                         "no pawn on the file named fits `{shown}`: read as the pawn that started there ({})",
                         moves
@@ -633,7 +634,7 @@ fn resolve_piece_move(
             moves = queening;
             notes.push(Diagnostic::new(
                 Severity::Warning,
-                "promotion-assumed-queen",
+                Kind::PromotionAssumedQueen,
                 format!("`{shown}` names no promotion piece: read as a queen"),
                 span,
             ));
@@ -658,7 +659,7 @@ fn resolve_piece_move(
             if let [m] = fitting.as_slice() {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "tie-break-check-marker",
+                    Kind::TieBreakCheckMarker,
                     format!(
                         "`{shown}` also fits {}; read as {} because {rule}",
                         others(pos, &moves, m),
@@ -669,7 +670,7 @@ fn resolve_piece_move(
             } else {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "tie-break-check-marker",
+                    Kind::TieBreakCheckMarker,
                     format!("`{shown}`: moves that do not fit the check mark set aside ({rule})"),
                     span,
                 ));
@@ -687,7 +688,7 @@ fn resolve_piece_move(
             if ctx.lenient {
                 notes.push(Diagnostic::new(
                     Severity::Warning,
-                    "tie-break-recapture",
+                    Kind::TieBreakRecapture,
                     format!(
                         "`{shown}` also fits {}; read as the recapture {}",
                         others(pos, &moves, m),
@@ -708,7 +709,7 @@ fn resolve_piece_move(
             if let DescAction::Vague(kind) = d.action {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "vague-move",
+                    Kind::VagueMove,
                     format!(
                         "`{shown}` names the move by its effect ({}): {}",
                         kind.word(),
@@ -719,7 +720,7 @@ fn resolve_piece_move(
             } else if !fits_check_mark(pos, m, mark) && !matches!(mark, Some(CheckMark::PlusPlus)) {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "check-mark-mismatch",
+                    Kind::CheckMarkMismatch,
                     format!(
                         "`{shown}` is {} but the check mark says otherwise",
                         pos.san(m)

@@ -1,4 +1,4 @@
-//! SPEC-NOTES §4.5 examples and the §10 checklist, with exact results and messages.
+//! docs/DESCRIPTIVE.md §3.5 examples and the §6 checklist, with exact results and messages.
 
 use pretty_assertions::assert_eq;
 use scoresheet_notation::desc::{parse_desc_move, read_book};
@@ -500,7 +500,10 @@ fn lookahead_keeps_the_reading_the_rest_of_the_game_needs() {
     let book = read_book(text);
     let strict_replay = replay_book(&book, None, true);
     assert_eq!(
-        strict_replay.error.as_ref().map(|(i, d)| (*i, d.kind)),
+        strict_replay
+            .error
+            .as_ref()
+            .map(|(i, d)| (*i, d.kind.name())),
         Some((10, "ambiguous-move"))
     );
     let replay = replay_book(&book, None, false);
@@ -509,8 +512,11 @@ fn lookahead_keeps_the_reading_the_rest_of_the_game_needs() {
         replay.san_movetext(),
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. d3 d6 5. Bg5 h6 6. Ba4 b5 7. Bb3 Nf6"
     );
-    let kinds: Vec<(Option<u32>, &str)> =
-        replay.diagnostics.iter().map(|d| (d.ply, d.kind)).collect();
+    let kinds: Vec<(Option<u32>, &str)> = replay
+        .diagnostics
+        .iter()
+        .map(|d| (d.ply, d.kind.name()))
+        .collect();
     assert_eq!(kinds, vec![(Some(11), "tie-break-lookahead")]);
 }
 
@@ -688,8 +694,11 @@ fn a_start_position_with_the_other_side_to_move_is_reported() {
     let start =
         Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
     let replay = replay_book(&book, Some(start), true);
-    let kinds: Vec<(Option<u32>, &str)> =
-        replay.diagnostics.iter().map(|d| (d.ply, d.kind)).collect();
+    let kinds: Vec<(Option<u32>, &str)> = replay
+        .diagnostics
+        .iter()
+        .map(|d| (d.ply, d.kind.name()))
+        .collect();
     assert_eq!(kinds[0], (Some(1), "side-to-move"));
     assert_eq!(
         replay.diagnostics[0].message,

@@ -1,10 +1,8 @@
 //! Golden FEN fixtures: `fixtures/fen/{ok,err}/NNNN_name.fen` with the expected output in
 //! `NNNN_name.expected`. `BLESS=1` rewrites the expected files.
 
-use std::path::{Path, PathBuf};
-
-use pretty_assertions::assert_eq;
 use scoresheet_board::{EpStyle, Position};
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// What a FEN reads as: the round-tripped FEN and notes, or the rendered error.
 fn render(fen: &str) -> (String, bool) {
@@ -21,37 +19,18 @@ fn render(fen: &str) -> (String, bool) {
     }
 }
 
-fn cases(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "fen"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn fen_fixtures() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fen");
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    let mut count = 0;
+    let mut goldens = Goldens::new();
     for (kind, want_error) in [("ok", false), ("err", true)] {
-        for path in cases(&root.join(kind)) {
+        for path in cases(&fixtures().join("fen").join(kind), ".fen") {
             let input = std::fs::read_to_string(&path).expect("a readable fixture");
             let (actual, is_error) = render(&input);
-            assert_eq!(is_error, want_error, "{}: {actual}", path.display());
-            let expected_path = path.with_extension("expected");
-            if bless {
-                std::fs::write(&expected_path, &actual).expect("writable expected file");
-            } else {
-                let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
-                    panic!("{}: {e} (run with BLESS=1)", expected_path.display())
-                });
-                assert_eq!(actual, expected, "{}", path.display());
+            if is_error != want_error {
+                goldens.fail(&path, &format!("error = {is_error}: {actual}"));
             }
-            count += 1;
+            goldens.check(&path.with_extension("expected"), &actual);
         }
     }
-    assert!(count > 0, "no fixtures found under {}", root.display());
+    goldens.finish();
 }

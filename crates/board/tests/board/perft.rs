@@ -80,7 +80,7 @@ fn check_suite(name: &str, data: &str, max_depth: u32, limit: u64, every: usize)
 fn published_perft_counts() {
     let tally = check_suite(
         "perft.txt",
-        include_str!("../perft.txt"),
+        include_str!("perft.txt"),
         u32::MAX,
         node_limit(),
         1,

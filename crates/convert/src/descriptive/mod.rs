@@ -1,4 +1,4 @@
-//! Writing moves in English descriptive notation (SPEC-NOTES §6).
+//! Writing moves in English descriptive notation (docs/DESCRIPTIVE.md §5).
 //!
 //! No book fixes one spelling, so spellings are tried in a fixed preference order
 //! (`N-B3`, `N-KB3`, `KN-B3`, `R(1)-Q2`, `N(B3)-Q1`, `N(QB3)-Q1`; `PxP`, `PxQP`, `KPxP`,
@@ -182,7 +182,7 @@ fn square_units(sq: Square, mover: Color, full: bool) -> Vec<String> {
 }
 
 /// Writes `m` (legal in `pos`) in descriptive notation: the first spelling, in the
-/// SPEC-NOTES §6 preference order, that reads back as exactly `m`, then ` ch`,
+/// docs/DESCRIPTIVE.md §5 preference order, that reads back as exactly `m`, then ` ch`,
 /// ` dis ch`, ` dbl ch` or ` mate`. `origins` must follow the game as played (see
 /// [`Origins`]); it decides when `KN`/`QR` prefixes can tell pieces apart.
 ///

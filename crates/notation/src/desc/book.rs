@@ -1,6 +1,7 @@
 //! The book reader: a `.desc.txt` move table (headers, numbered two-column rows,
 //! continuation rows, game-end words, commentary) read into plies with spans.
 
+use crate::Kind;
 use crate::ast::{MoveKind, WrittenMove};
 use crate::diag::{Diagnostic, Severity};
 use crate::span::Span;
@@ -177,7 +178,8 @@ impl Book {
         let mut out = self.notes.clone();
         for (i, ply) in self.plies.iter().enumerate() {
             if let Err(e) = &ply.result {
-                let mut d = Diagnostic::new(Severity::Error, "desc-syntax", e.to_string(), e.span);
+                let mut d =
+                    Diagnostic::new(Severity::Error, Kind::DescSyntax, e.to_string(), e.span);
                 d.ply = u32::try_from(i + 1).ok();
                 out.push(d);
             }
@@ -712,7 +714,7 @@ fn commentary(book: &mut Book, span: Span, what: &str) {
     book.commentary.push(span);
     book.notes.push(Diagnostic::new(
         Severity::Note,
-        "commentary",
+        Kind::Commentary,
         format!("{what} kept as commentary, not read as moves"),
         span,
     ));
@@ -883,7 +885,7 @@ fn read_moves(
             if misprinted_number(word) {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "move-number",
+                    Kind::MoveNumber,
                     format!(
                         "printed move number `{}` is misprinted: read as {n}",
                         String::from_utf8_lossy(word)
@@ -1061,7 +1063,7 @@ fn read_moves(
             if u64::from(n) != expected {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "move-number",
+                    Kind::MoveNumber,
                     format!(
                         "printed move number {n}, expected {expected}: plies are taken in order"
                     ),
@@ -1071,7 +1073,7 @@ fn read_moves(
             if black && color == Color::White {
                 notes.push(Diagnostic::new(
                     Severity::Note,
-                    "move-number",
+                    Kind::MoveNumber,
                     "continuation marks a black move where white is to move: plies are taken in order",
                     nspan,
                 ));
@@ -1085,7 +1087,7 @@ fn read_moves(
             if d.missing_dash {
                 let mut w = Diagnostic::new(
                     Severity::Warning,
-                    "missing-dash",
+                    Kind::MissingDash,
                     "the `-` between piece and square is missing; read as a move",
                     d.span,
                 );

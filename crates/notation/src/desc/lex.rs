@@ -1,6 +1,6 @@
 //! The lexer: original bytes to atoms, each with its span in the original text.
 //!
-//! This is the normalisation step of SPEC-NOTES §7 done in one pass: long-form words
+//! This is the normalisation of the text done in one pass: long-form words
 //! (`to`, `takes`, ordinals, `sq.`), unicode dashes and `×`, possessives, periods, footnote
 //! markers and italics underscores all map to (or vanish between) atoms, so every atom
 //! still points into the original text.

@@ -12,7 +12,7 @@
 //! # Reading the model (for resolution against a board)
 //!
 //! A [`DescMove`] is a set of constraints; the move meant is the one legal move of the
-//! side to move that meets all of them (SPEC-NOTES §4):
+//! side to move that meets all of them (docs/DESCRIPTIVE.md §2):
 //!
 //! - [`DescMove::piece`]: the mover's [`Role`]; for R, N, B an optional [`Wing`] prefix
 //!   (`KR`, `Q. Kt.`: by origin first, by wing as a fallback, §4.3); for pawns an optional
@@ -228,7 +228,7 @@ impl fmt::Display for SquareSpec {
 pub struct DescPiece {
     /// The piece type.
     pub role: Role,
-    /// For R, N and B: the `K`/`Q` prefix (origin, or wing in some books; SPEC-NOTES §4.3).
+    /// For R, N and B: the `K`/`Q` prefix (origin, or wing in some books; docs/DESCRIPTIVE.md §3.3).
     pub wing: Option<Wing>,
     /// For pawns: the file the pawn stands on (`KP`, `QBP`, `BP`); `None` for a bare `P`.
     pub pawn_file: Option<DescFile>,

@@ -1,4 +1,4 @@
-//! The parser: atoms to a [`WrittenMove`], following the grammar of SPEC-NOTES §3.
+//! The parser: atoms to a [`WrittenMove`], reading every form docs/NOTATION.md lists for descriptive notation.
 
 use crate::ast::{CastleMove, CastleSide, CheckMark, MoveKind, Suffix, WrittenMove};
 use crate::span::Span;

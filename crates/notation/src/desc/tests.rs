@@ -998,7 +998,7 @@ fn book_layouts() {
         Some("and wins.")
     );
     assert_eq!(book.commentary.len(), 1);
-    let kinds: Vec<&str> = book.diagnostics().iter().map(|d| d.kind).collect();
+    let kinds: Vec<&str> = book.diagnostics().iter().map(|d| d.kind.name()).collect();
     assert_eq!(kinds, ["commentary", "move-number"]);
     for p in &book.plies {
         assert!(

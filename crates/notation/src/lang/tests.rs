@@ -186,7 +186,7 @@ mod games {
     }
 
     fn kinds(game: &Game<'_>) -> Vec<&'static str> {
-        game.diagnostics.iter().map(|d| d.kind).collect()
+        game.diagnostics.iter().map(|d| d.kind.name()).collect()
     }
 
     #[test]

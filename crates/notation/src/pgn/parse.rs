@@ -1,5 +1,6 @@
 //! One game's text into tags and a flat token list.
 
+use crate::Kind;
 use memchr::memchr;
 
 use super::{CommentKind, Game, Tag, Token};
@@ -87,7 +88,7 @@ fn undecidable(game: &mut Game<'_>, letters: &[&str], candidates: &[Language]) {
     };
     let names: Vec<&str> = candidates.iter().map(|l| l.name()).collect();
     let codes: Vec<&str> = candidates.iter().map(|l| l.code()).collect();
-    d.kind = "undecidable-language";
+    d.kind = Kind::UndecidableLanguage;
     d.message = format!(
         "cannot tell the language of this game: its piece letters {} fit {}, which read them differently; give --lang {}",
         letters.join(" "),
@@ -230,14 +231,14 @@ impl<'a> Parser<'a, '_> {
         Span::new(self.base + start, self.base + end)
     }
 
-    fn diag(&mut self, severity: Severity, kind: &'static str, message: String, span: Span) {
+    fn diag(&mut self, severity: Severity, kind: Kind, message: String, span: Span) {
         let diagnostics = &mut self.game.diagnostics;
         if diagnostics.len() < MAX_DIAGNOSTICS {
             diagnostics.push(Diagnostic::new(severity, kind, message, span));
         } else if diagnostics.len() == MAX_DIAGNOSTICS {
             diagnostics.push(Diagnostic::new(
                 Severity::Note,
-                "too-many-diagnostics",
+                Kind::TooManyDiagnostics,
                 format!(
                     "more than {MAX_DIAGNOSTICS} diagnostics in this game: the rest are not shown"
                 ),
@@ -246,12 +247,12 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
-    fn relax(&mut self, kind: &'static str, message: String, span: Span) {
+    fn relax(&mut self, kind: Kind, message: String, span: Span) {
         let severity = self.mode.relaxation_severity();
         self.diag(severity, kind, message, span);
     }
 
-    fn invalid(&mut self, kind: &'static str, message: String, start: usize, end: usize) {
+    fn invalid(&mut self, kind: Kind, message: String, start: usize, end: usize) {
         let span = self.span(start, end);
         self.diag(Severity::Error, kind, message, span);
         if self.game.stop.is_none() {
@@ -303,7 +304,7 @@ impl<'a> Parser<'a, '_> {
             let span = self.span(at, (at + len).min(bytes_end));
             self.diag(
                 Severity::Warning,
-                "invalid-utf8",
+                Kind::InvalidUtf8,
                 format!("invalid UTF-8 in {what}"),
                 span,
             );
@@ -355,7 +356,7 @@ impl<'a> Parser<'a, '_> {
         if name_start == name_end {
             let end = trim_cr(line, eol);
             self.tag_error(
-                "invalid-tag",
+                Kind::InvalidTag,
                 "expected a tag name after '['".into(),
                 start,
                 end,
@@ -368,7 +369,7 @@ impl<'a> Parser<'a, '_> {
         if line.get(i) != Some(&b'"') {
             let end = trim_cr(line, eol);
             self.tag_error(
-                "invalid-tag",
+                Kind::InvalidTag,
                 "expected '\"' and the tag value after the tag name".into(),
                 i.min(end),
                 end.max(i.min(end) + 1).min(eol.max(i)),
@@ -398,7 +399,7 @@ impl<'a> Parser<'a, '_> {
                 value_span: self.span(value_start, end.max(value_start)),
             });
             self.tag_error(
-                "unterminated-tag-string",
+                Kind::UnterminatedTagString,
                 "the tag value has no closing '\"' on its line".into(),
                 value_start - 1,
                 end,
@@ -429,7 +430,7 @@ impl<'a> Parser<'a, '_> {
             if let (Some(k), Some(q)) = (last, quote) {
                 let span = self.span(value_end, value_end + 1);
                 self.relax(
-                    "unescaped-quote",
+                    Kind::UnescapedQuote,
                     "a '\"' inside the tag value is not escaped (write \\\"): the value runs to the last '\"' before ']'".into(),
                     span,
                 );
@@ -449,7 +450,7 @@ impl<'a> Parser<'a, '_> {
         if !closed {
             let end = trim_cr(line, eol);
             self.tag_error(
-                "unterminated-tag",
+                Kind::UnterminatedTag,
                 "expected ']' after the tag value".into(),
                 i.min(end),
                 end.max(i),
@@ -469,7 +470,7 @@ impl<'a> Parser<'a, '_> {
             _ => {
                 let end = trim_cr(line, eol);
                 self.tag_error(
-                    "invalid-tag",
+                    Kind::InvalidTag,
                     "unexpected text after the tag pair".into(),
                     self.pos,
                     end,
@@ -480,7 +481,7 @@ impl<'a> Parser<'a, '_> {
 
     /// A malformed tag line: an error diagnostic (replay may go on: the moves are intact),
     /// and reading resumes at the next line.
-    fn tag_error(&mut self, kind: &'static str, message: String, start: usize, end: usize) {
+    fn tag_error(&mut self, kind: Kind, message: String, start: usize, end: usize) {
         let span = self.span(start, end.max(start));
         self.diag(Severity::Error, kind, message, span);
         self.pos = self.line_end(start);
@@ -498,7 +499,7 @@ impl<'a> Parser<'a, '_> {
         });
         self.diag(
             Severity::Note,
-            "escape-line",
+            Kind::EscapeLine,
             "'%' escape line skipped".into(),
             span,
         );
@@ -530,7 +531,7 @@ impl<'a> Parser<'a, '_> {
                 });
                 self.diag(
                     Severity::Error,
-                    "unterminated-comment",
+                    Kind::UnterminatedComment,
                     "the comment has no closing '}'".into(),
                     self.span(start, start + 1),
                 );
@@ -589,7 +590,7 @@ impl<'a> Parser<'a, '_> {
                         self.game.tokens.push(Token::EndVariation(span));
                     } else {
                         self.invalid(
-                            "unmatched-parenthesis",
+                            Kind::UnmatchedParenthesis,
                             "')' closes no variation".into(),
                             self.pos,
                             self.pos + 1,
@@ -599,7 +600,7 @@ impl<'a> Parser<'a, '_> {
                 }
                 b'}' => {
                     self.invalid(
-                        "unmatched-brace",
+                        Kind::UnmatchedBrace,
                         "'}' closes no comment".into(),
                         self.pos,
                         self.pos + 1,
@@ -609,7 +610,7 @@ impl<'a> Parser<'a, '_> {
                 b'[' if bol => {
                     let end = trim_cr(text, self.line_end(self.pos));
                     self.invalid(
-                        "tag-after-movetext",
+                        Kind::TagAfterMovetext,
                         "a tag pair after the movetext: is the game's result missing?".into(),
                         self.pos,
                         end,
@@ -618,7 +619,7 @@ impl<'a> Parser<'a, '_> {
                 }
                 b'[' | b']' => {
                     self.invalid(
-                        "unexpected-character",
+                        Kind::UnexpectedCharacter,
                         format!("unexpected '{}' in the movetext", b as char),
                         self.pos,
                         self.pos + 1,
@@ -646,7 +647,7 @@ impl<'a> Parser<'a, '_> {
         if i == start + 1 {
             self.diag(
                 Severity::Error,
-                "invalid-nag",
+                Kind::InvalidNag,
                 "'$' without a number".into(),
                 span,
             );
@@ -656,7 +657,7 @@ impl<'a> Parser<'a, '_> {
             let shown = String::from_utf8_lossy(&self.text[start..i]).into_owned();
             self.diag(
                 Severity::Error,
-                "invalid-nag",
+                Kind::InvalidNag,
                 format!("{shown} is out of range: NAGs go from $0 to $255"),
                 span,
             );
@@ -712,7 +713,7 @@ impl<'a> Parser<'a, '_> {
         });
         self.diag(
             Severity::Note,
-            "commentary",
+            Kind::Commentary,
             "this line is not moves: kept as commentary".into(),
             span,
         );
@@ -739,7 +740,7 @@ impl<'a> Parser<'a, '_> {
         }
         if self.result_at.is_some() && self.depth_stack.is_empty() {
             self.invalid(
-                "movetext-after-result",
+                Kind::MovetextAfterResult,
                 "movetext after the game's result".into(),
                 start,
                 end,
@@ -798,7 +799,7 @@ impl<'a> Parser<'a, '_> {
             // The number is saturated; it labels nothing the replay needs.
             self.diag(
                 Severity::Error,
-                "move-number-overflow",
+                Kind::MoveNumberOverflow,
                 format!("move number too large (more than {})", u32::MAX),
                 span,
             );
@@ -806,13 +807,13 @@ impl<'a> Parser<'a, '_> {
         let black = dots >= 2;
         if ellipsis {
             self.relax(
-                "move-number-ellipsis",
+                Kind::MoveNumberEllipsis,
                 "'…' after a move number: PGN writes three dots".into(),
                 span,
             );
         } else if dots == 2 {
             self.relax(
-                "move-number-dots",
+                Kind::MoveNumberDots,
                 "two dots after a move number: one for White, three for Black".into(),
                 span,
             );
@@ -838,7 +839,7 @@ impl<'a> Parser<'a, '_> {
         let span = self.span(start, end);
         if count_dots(&self.text[start..end]).2 {
             self.relax(
-                "move-number-ellipsis",
+                Kind::MoveNumberEllipsis,
                 "'…' after a move number: PGN writes three dots".into(),
                 span,
             );
@@ -859,7 +860,7 @@ impl<'a> Parser<'a, '_> {
                 return;
             }
         }
-        self.relax("stray-dots", "dots without a move number".into(), span);
+        self.relax(Kind::StrayDots, "dots without a move number".into(), span);
     }
 
     /// Checks the main-line numbering when a main-line move arrives.
@@ -884,7 +885,7 @@ impl<'a> Parser<'a, '_> {
                 if e % 2 == 0 && !numbered && !self.missing_number_reported {
                     self.missing_number_reported = true;
                     self.relax(
-                        "missing-move-number",
+                        Kind::MissingMoveNumber,
                         "move number missing before White's move".into(),
                         move_span,
                     );
@@ -895,7 +896,7 @@ impl<'a> Parser<'a, '_> {
                 if !self.missing_number_reported {
                     self.missing_number_reported = true;
                     self.relax(
-                        "missing-move-number",
+                        Kind::MissingMoveNumber,
                         "the movetext starts without a move number".into(),
                         move_span,
                     );
@@ -968,7 +969,12 @@ impl<'a> Parser<'a, '_> {
                 if self.game.stop.is_none() {
                     self.game.stop = Some(self.game.tokens.len());
                 }
-                self.diag(Severity::Error, "unknown-piece-letter", e.to_string(), span);
+                self.diag(
+                    Severity::Error,
+                    Kind::UnknownPieceLetter,
+                    e.to_string(),
+                    span,
+                );
                 self.game.tokens.push(Token::Invalid(self.span(start, end)));
                 return;
             }
@@ -983,7 +989,7 @@ impl<'a> Parser<'a, '_> {
                 m.map_spans(map);
                 for mut d in scratch {
                     d.span = map(d.span);
-                    if d.kind == "pawn-letter" && lang != Language::English {
+                    if d.kind == Kind::PawnLetter && lang != Language::English {
                         d.message = format!(
                             "pawn written with its {} letter, which algebraic omits",
                             lang.name()
@@ -1017,7 +1023,7 @@ impl<'a> Parser<'a, '_> {
     /// A pawn capture by files (`cd:`): read, and said (SAN names the square).
     fn file_capture(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
         self.relax(
-            "file-capture",
+            Kind::FileCapture,
             "a pawn capture written by its files only: SAN writes its square, as in cxd5".into(),
             m.span,
         );
@@ -1029,7 +1035,7 @@ impl<'a> Parser<'a, '_> {
     fn national_note(&mut self, lang: Language, span: Span) {
         if lang == Language::English {
             self.relax(
-                "knight-kt",
+                Kind::KnightKt,
                 "knight written Kt, as older books did: SAN writes N".into(),
                 span,
             );
@@ -1043,7 +1049,7 @@ impl<'a> Parser<'a, '_> {
             None => (lang.name().to_string(), "as asked"),
         };
         self.relax(
-            "national-letters",
+            Kind::NationalLetters,
             format!(
                 "moves written with the piece letters of {names} ({}), read as {lang} ({how}); PGN writes English letters",
                 lang.letters_text()
@@ -1100,7 +1106,7 @@ impl<'a> Parser<'a, '_> {
         }
         let span = self.span(start, end);
         self.relax(
-            "detached-suffix",
+            Kind::DetachedSuffix,
             "a mark written apart from its move".into(),
             span,
         );
@@ -1114,7 +1120,7 @@ impl<'a> Parser<'a, '_> {
             let span = self.game.diagnostics[MAX_DIAGNOSTICS - 1].span;
             self.diag(
                 Severity::Note,
-                "too-many-diagnostics",
+                Kind::TooManyDiagnostics,
                 format!(
                     "more than {MAX_DIAGNOSTICS} diagnostics in this game: the rest are not shown"
                 ),
@@ -1137,7 +1143,7 @@ impl<'a> Parser<'a, '_> {
             if let Some(span) = prose {
                 self.diag(
                     Severity::Error,
-                    "not-chess",
+                    Kind::NotChess,
                     "no tags and no moves: this text is not a chess game".into(),
                     span,
                 );
@@ -1148,7 +1154,7 @@ impl<'a> Parser<'a, '_> {
             let n = self.depth_stack.len();
             self.diag(
                 Severity::Error,
-                "unclosed-variation",
+                Kind::UnclosedVariation,
                 format!("{n} variation(s) not closed by ')'"),
                 span,
             );
@@ -1165,7 +1171,7 @@ impl<'a> Parser<'a, '_> {
                 let span = self.span(end, end);
                 self.diag(
                     Severity::Note,
-                    "missing-result",
+                    Kind::MissingResult,
                     "the move list has no result (1-0, 0-1, 1/2-1/2 or *) at the end".into(),
                     span,
                 );
@@ -1174,7 +1180,7 @@ impl<'a> Parser<'a, '_> {
                 let end = trim_space_end(self.text);
                 let span = self.span(end, end);
                 self.relax(
-                    "missing-result",
+                    Kind::MissingResult,
                     "the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end".into(),
                     span,
                 );
@@ -1182,7 +1188,7 @@ impl<'a> Parser<'a, '_> {
             (Some((r, span)), Some((raw, _))) if GameResult::from_ascii(raw) != Some(r) => {
                 let shown = String::from_utf8_lossy(raw).into_owned();
                 self.relax(
-                    "result-mismatch",
+                    Kind::ResultMismatch,
                     format!("the result {r} differs from the Result tag \"{shown}\""),
                     span,
                 );

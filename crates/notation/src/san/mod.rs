@@ -24,6 +24,7 @@ mod plain;
 pub use plain::{PlainMarks, PlainMove, read_plain};
 pub(crate) use plain::{read_plain_castle, read_plain_piece};
 
+use crate::Kind;
 use crate::ast::{CastleMove, CheckMark, LanMove, MoveKind, SanMove, Suffix, WrittenMove};
 use crate::diag::{Diagnostic, Severity};
 use crate::span::Span;
@@ -118,11 +119,11 @@ impl MoveError {
 
     /// A short stable name for the kind of error.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
-            MoveError::Empty { .. } => "empty-move",
-            MoveError::Unexpected { .. } | MoveError::Truncated { .. } => "invalid-move",
-            MoveError::Trailing { .. } => "trailing-characters",
+            MoveError::Empty { .. } => Kind::EmptyMove,
+            MoveError::Unexpected { .. } | MoveError::Truncated { .. } => Kind::InvalidMove,
+            MoveError::Trailing { .. } => Kind::TrailingCharacters,
         }
     }
 
@@ -264,7 +265,7 @@ fn read_move_grammar(
     }
     let abs = |s: Span| s.shifted(base);
     let severity = mode.relaxation_severity();
-    let mut relax = |kind: &'static str, message: &str, span: Span| {
+    let mut relax = |kind: Kind, message: &str, span: Span| {
         diagnostics.push(Diagnostic::new(severity, kind, message, abs(span)));
     };
     let whole = Span::new(0, text.len());
@@ -272,7 +273,7 @@ fn read_move_grammar(
         RawBody::Castle(c) => {
             if c.zeros {
                 relax(
-                    "zero-castling",
+                    Kind::ZeroCastling,
                     "castling written with zeros, PGN writes the letter O",
                     whole,
                 );
@@ -284,7 +285,7 @@ fn read_move_grammar(
         }
         RawBody::Null => {
             relax(
-                "null-move",
+                Kind::NullMove,
                 "a null move is not a move of standard PGN",
                 whole,
             );
@@ -295,7 +296,7 @@ fn read_move_grammar(
                 piece_relaxations(role, spelling, span, &mut relax);
             }
             if let Some((LanSeparator::Colon, span)) = l.separator {
-                relax("capture-mark", "capture marked with ':', not 'x'", span);
+                relax(Kind::CaptureMark, "capture marked with ':', not 'x'", span);
             }
             if let Some((_, spelling, span)) = l.promotion {
                 promotion_relaxations(spelling, span, l.separator.is_none(), &mut relax);
@@ -320,16 +321,20 @@ fn read_move_grammar(
                 piece_relaxations(role, spelling, span, &mut relax);
             }
             if let Some((CaptureMark::Colon, span)) = s.capture {
-                relax("capture-mark", "capture marked with ':', not 'x'", span);
+                relax(Kind::CaptureMark, "capture marked with ':', not 'x'", span);
             }
             if let Some(span) = s.dash {
-                relax("dash-in-san", "'-' written in a short algebraic move", span);
+                relax(
+                    Kind::DashInSan,
+                    "'-' written in a short algebraic move",
+                    span,
+                );
             }
             let role = s.piece.map_or(Role::Pawn, |p| p.0);
             if role == Role::Pawn && s.capture.is_none() {
                 if let (Some(_), Some(span)) = (s.from_file, s.from_span) {
                     relax(
-                        "missing-capture-mark",
+                        Kind::MissingCaptureMark,
                         "pawn capture written without 'x'",
                         span.to(s.to_span),
                     );
@@ -418,22 +423,22 @@ fn piece_relaxations(
     role: Role,
     spelling: PieceSpelling,
     span: Span,
-    relax: &mut impl FnMut(&'static str, &str, Span),
+    relax: &mut impl FnMut(Kind, &str, Span),
 ) {
     match spelling {
         PieceSpelling::Upper if role == Role::Pawn => relax(
-            "pawn-letter",
+            Kind::PawnLetter,
             "pawn written with the letter P, which SAN omits",
             span,
         ),
         PieceSpelling::Upper => {}
         PieceSpelling::Lower => relax(
-            "lowercase-piece",
+            Kind::LowercasePiece,
             "piece letter written in lower case",
             span,
         ),
         PieceSpelling::Figurine => relax(
-            "figurine",
+            Kind::Figurine,
             "piece written as a figurine, PGN uses letters",
             span,
         ),
@@ -444,7 +449,7 @@ fn promotion_relaxations(
     spelling: PromotionSpelling,
     span: Span,
     uci: bool,
-    relax: &mut impl FnMut(&'static str, &str, Span),
+    relax: &mut impl FnMut(Kind, &str, Span),
 ) {
     let message = match spelling {
         PromotionSpelling::Equals => return,
@@ -456,23 +461,23 @@ fn promotion_relaxations(
         PromotionSpelling::Parens => "promotion written as (Q), not =Q",
         PromotionSpelling::Slash => "promotion written as /Q, not =Q",
     };
-    relax("promotion-spelling", message, span);
+    relax(Kind::PromotionSpelling, message, span);
 }
 
 fn finish_suffix(
     raw: RawSuffix,
-    relax: &mut impl FnMut(&'static str, &str, Span),
+    relax: &mut impl FnMut(Kind, &str, Span),
     abs: impl Fn(Span) -> Span,
 ) -> Suffix {
     if let Some((CheckMark::PlusPlus, span)) = raw.check {
         relax(
-            "plus-plus",
+            Kind::PlusPlus,
             "'++' is not SAN: '#' marks mate and '+' check",
             span,
         );
     }
     if let Some(span) = raw.en_passant {
-        relax("en-passant-mark", "en passant mark is not SAN", span);
+        relax(Kind::EnPassantMark, "en passant mark is not SAN", span);
     }
     Suffix {
         check: raw.check.map(|(c, s)| (c, abs(s))),

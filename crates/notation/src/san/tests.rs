@@ -14,7 +14,7 @@ fn lenient(text: &str) -> Parsed<WrittenMove> {
 }
 
 fn kinds(p: &Parsed<WrittenMove>) -> Vec<&'static str> {
-    p.diagnostics.iter().map(|d| d.kind).collect()
+    p.diagnostics.iter().map(|d| d.kind.name()).collect()
 }
 
 /// Every spelling prints back to its canonical form, with the listed relaxations.

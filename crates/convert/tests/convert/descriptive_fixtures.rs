@@ -4,23 +4,11 @@
 //! `BLESS=1` rewrites the expected files.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use pretty_assertions::assert_eq;
 use scoresheet_board::{Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter, line_to_table};
-
-fn fixtures(area: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/desc-out")
-        .join(area);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.to_string_lossy().ends_with(".san.txt"));
-    files.sort();
-    files
-}
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// The tables, or the first SAN token that is not a legal move.
 fn render(text: &str) -> (String, bool) {
@@ -88,32 +76,17 @@ fn render(text: &str) -> (String, bool) {
 }
 
 fn check(area: &str, must_have_errors: bool) {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    let files = fixtures(area);
-    assert!(!files.is_empty(), "no fixtures in fixtures/desc-out/{area}");
-    for path in files {
+    let mut goldens = Goldens::new();
+    for path in cases(&fixtures().join("desc-out").join(area), ".san.txt") {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let (got, has_error) = render(&text);
-        assert_eq!(
-            has_error,
-            must_have_errors,
-            "{}: errors present = {has_error}\n{got}",
-            path.display()
-        );
-        let expected_path = PathBuf::from(path.to_string_lossy().replace(".san.txt", ".expected"));
-        if bless {
-            std::fs::write(&expected_path, &got)
-                .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
-            continue;
+        if has_error != must_have_errors {
+            goldens.fail(&path, &format!("errors present = {has_error}\n{got}"));
         }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (run with BLESS=1 to create it)",
-                expected_path.display()
-            )
-        });
-        assert_eq!(got, expected, "{}", path.display());
+        let expected = PathBuf::from(path.to_string_lossy().replace(".san.txt", ".expected"));
+        goldens.check(&expected, &got);
     }
+    goldens.finish();
 }
 
 #[test]

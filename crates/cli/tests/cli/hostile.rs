@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 
-mod common;
+use crate::common;
 use common::{Run, run};
 
 /// A game that follows every hostile one: 4 plies, valid.

@@ -3,13 +3,13 @@
 //! [`ALL_FORMATS`] the other outputs in `NNNN_name.{san,lan,uci,fen}.expected`.
 //! `BLESS=1` rewrites the expected files.
 
-mod common;
+use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use pretty_assertions::assert_eq;
 use scoresheet_convert::Format;
 use scoresheet_notation::pgn::games;
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// Fixtures whose SAN, LAN, UCI and FEN outputs are checked too.
 const ALL_FORMATS: &[&str] = &[
@@ -20,40 +20,21 @@ const ALL_FORMATS: &[&str] = &[
     "0011_chess960",
 ];
 
-fn cases(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn check(path: &Path, actual: &str, bless: bool) {
-    if bless {
-        std::fs::write(path, actual).expect("writable expected file");
-    } else {
-        let expected = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1)", path.display()));
-        assert_eq!(actual, expected, "{}", path.display());
-    }
-}
-
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/convert")
+    fixtures().join("convert")
 }
 
 #[test]
 fn convert_fixtures() {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    let mut count = 0;
+    let mut goldens = Goldens::new();
     for (kind, want_failure) in [("ok", false), ("err", true)] {
-        for path in cases(&root().join(kind)) {
+        for path in cases(&root().join(kind), ".pgn") {
             let input = std::fs::read(&path).expect("a readable fixture");
             let (actual, failed) = common::convert_file(&input, Format::Pgn);
-            assert_eq!(failed > 0, want_failure, "{}: {actual}", path.display());
-            check(&path.with_extension("expected"), &actual, bless);
+            if (failed > 0) != want_failure {
+                goldens.fail(&path, &format!("{failed} games failed:\n{actual}"));
+            }
+            goldens.check(&path.with_extension("expected"), &actual);
             let stem = path
                 .file_stem()
                 .and_then(|s| s.to_str())
@@ -66,24 +47,19 @@ fn convert_fixtures() {
                     ("fen", Format::Fen),
                 ] {
                     let (actual, _) = common::convert_file(&input, format);
-                    check(
-                        &path.with_extension(format!("{ext}.expected")),
-                        &actual,
-                        bless,
-                    );
+                    goldens.check(&path.with_extension(format!("{ext}.expected")), &actual);
                 }
             }
-            count += 1;
         }
     }
-    assert!(count > 0, "no fixtures found under {}", root().display());
+    goldens.finish();
 }
 
 #[test]
 fn export_of_the_export_is_identical_for_every_fixture() {
     let mut checked = 0;
     for kind in ["ok", "err"] {
-        for path in cases(&root().join(kind)) {
+        for path in cases(&root().join(kind), ".pgn") {
             let input = std::fs::read(&path).expect("a readable fixture");
             for (i, slice) in games(&input).enumerate() {
                 let what = format!("{} game {}", path.display(), i + 1);

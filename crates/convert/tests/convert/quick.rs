@@ -3,7 +3,7 @@
 //! of every file of the shared corpus (when there is one), resolves to the same
 //! tags, start, moves with their SAN and marks, result and warnings.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -122,6 +122,11 @@ fn the_quick_path_keeps_what_databases_add_and_warns_as_the_full_path() {
         &mut QuickLane::default(),
         &Options::default(),
     );
-    let kinds: Vec<_> = quick.unwrap().warnings.iter().map(|w| w.kind).collect();
+    let kinds: Vec<_> = quick
+        .unwrap()
+        .warnings
+        .iter()
+        .map(|w| w.kind.name())
+        .collect();
     assert_eq!(kinds, ["wrong-check-mark", "wrong-check-mark"]);
 }

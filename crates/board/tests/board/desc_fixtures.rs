@@ -6,23 +6,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use pretty_assertions::assert_eq;
 use scoresheet_board::EpStyle;
 use scoresheet_board::desc::replay_book;
 use scoresheet_notation::desc::read_book;
 use scoresheet_notation::{LineIndex, Severity};
-
-fn fixtures(area: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/resolve-desc")
-        .join(area);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.to_string_lossy().ends_with(".desc.txt"));
-    files.sort();
-    files
-}
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// The mode, the SAN movetext and every diagnostic (the book's, then the replay's).
 fn render(path: &Path, text: &[u8]) -> (String, bool) {
@@ -59,35 +47,17 @@ fn render(path: &Path, text: &[u8]) -> (String, bool) {
 }
 
 fn check(area: &str, must_have_errors: bool) {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    let files = fixtures(area);
-    assert!(
-        !files.is_empty(),
-        "no fixtures in fixtures/resolve-desc/{area}"
-    );
-    for path in files {
+    let mut goldens = Goldens::new();
+    for path in cases(&fixtures().join("resolve-desc").join(area), ".desc.txt") {
         let text = std::fs::read(&path).unwrap_or_default();
         let (got, has_error) = render(&path, &text);
-        assert_eq!(
-            has_error,
-            must_have_errors,
-            "{}: errors present = {has_error}\n{got}",
-            path.display()
-        );
-        let expected_path = PathBuf::from(path.to_string_lossy().replace(".desc.txt", ".expected"));
-        if bless {
-            std::fs::write(&expected_path, &got)
-                .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
-            continue;
+        if has_error != must_have_errors {
+            goldens.fail(&path, &format!("errors present = {has_error}\n{got}"));
         }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (run with BLESS=1 to create it)",
-                expected_path.display()
-            )
-        });
-        assert_eq!(got, expected, "{}", path.display());
+        let expected = PathBuf::from(path.to_string_lossy().replace(".desc.txt", ".expected"));
+        goldens.check(&expected, &got);
     }
+    goldens.finish();
 }
 
 #[test]

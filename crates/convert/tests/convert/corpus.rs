@@ -3,7 +3,7 @@
 //! the export of the export is identical, and SAN -> LAN -> SAN and SAN -> UCI -> SAN
 //! round trips give the same moves. Skipped with a message when there is no corpus.
 
-mod common;
+use crate::common;
 
 use common::pgn_files;
 

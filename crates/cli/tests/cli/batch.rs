@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 
-mod common;
+use crate::common;
 use common::{Run, run};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");

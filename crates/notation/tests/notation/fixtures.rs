@@ -5,26 +5,11 @@
 //! rewrite the expected files (never edit them by hand).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 use scoresheet_notation::pgn::{CommentKind, Game, GameReader, Token, games, parse_game};
 use scoresheet_notation::{LineIndex, Mode, MoveKind, Severity};
-
-fn fixtures_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-fn fixture_files(area: &str) -> Vec<PathBuf> {
-    let dir = fixtures_root().join("notation").join(area);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
-        .collect();
-    files.sort();
-    files
-}
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// Shows bytes as text: invalid UTF-8 lossily, line ends escaped, long text shortened.
 fn shown(bytes: &[u8]) -> String {
@@ -121,32 +106,25 @@ fn render_file(rel: &str, text: &[u8]) -> (String, usize) {
 }
 
 fn check_area(area: &str, want_errors: bool) {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
-    let files = fixture_files(area);
-    assert!(!files.is_empty(), "no fixtures in {area}");
-    for path in files {
+    let mut goldens = Goldens::new();
+    for path in cases(&fixtures().join("notation").join(area), ".pgn") {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let rel = format!("notation/{area}/{name}");
         let text = std::fs::read(&path).unwrap();
         let (rendered, errors) = render_file(&rel, &text);
-        if want_errors {
-            assert!(errors > 0, "{rel}: an err fixture must give an error");
-        } else {
-            assert_eq!(
-                errors, 0,
-                "{rel}: an ok fixture must give no error:\n{rendered}"
+        if want_errors && errors == 0 {
+            goldens.fail(&path, "an err fixture must give an error");
+        }
+        if !want_errors && errors > 0 {
+            goldens.fail(
+                &path,
+                &format!("an ok fixture must give no error:\n{rendered}"),
             );
         }
-        let expected_path = path.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &rendered).unwrap();
-        } else {
-            let expected = std::fs::read_to_string(&expected_path)
-                .unwrap_or_else(|e| panic!("{}: {e} (run with BLESS=1)", expected_path.display()));
-            assert_eq!(rendered, expected, "{rel}");
-        }
+        goldens.check(&path.with_extension("expected"), &rendered);
         same_games_streaming(&rel, &text);
     }
+    goldens.finish();
 }
 
 /// The streaming reader, with tiny reads, gives the same games at the same offsets.

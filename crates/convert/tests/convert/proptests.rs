@@ -1,7 +1,7 @@
 //! Properties: converting never panics, whatever the input, and every export that
 //! converts exports again to the same bytes.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use scoresheet_board::{Color, Position};

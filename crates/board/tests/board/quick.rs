@@ -16,11 +16,11 @@ use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay, settle};
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::pgn::{games, parse_game};
-use scoresheet_notation::{Diagnostic, Mode, Severity, Span};
+use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
 
 /// A warning or error as reported: severity, kind, message, span, ply, and where
 /// the move of its ply is written.
-type Said = (Severity, &'static str, String, Span, Option<u32>, Span);
+type Said = (Severity, Kind, String, Span, Option<u32>, Span);
 
 /// What a replay says of a game in one mode: plies, final position, and each
 /// warning or error (notes aside).
@@ -63,7 +63,7 @@ fn full_verdict(text: &[u8]) -> Option<[Verdict; 2]> {
     let only_marks = lenient
         .2
         .iter()
-        .all(|p| p.0 == Severity::Warning && CHECK_MARK_KINDS.contains(&p.1));
+        .all(|p| p.0 == Severity::Warning && CHECK_MARK_KINDS.contains(&p.1.name()));
     only_marks.then_some([lenient, strict])
 }
 

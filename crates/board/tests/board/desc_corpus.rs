@@ -191,7 +191,7 @@ fn used_tie_breaks(replay: &BookReplay) -> Vec<(String, &'static str)> {
         .iter()
         .filter(|d| {
             matches!(
-                d.kind,
+                d.kind.name(),
                 "tie-break-check-marker"
                     | "tie-break-recapture"
                     | "tie-break-lookahead"
@@ -201,7 +201,7 @@ fn used_tie_breaks(replay: &BookReplay) -> Vec<(String, &'static str)> {
         .filter_map(|d| {
             let ply = usize::try_from(d.ply?).ok()?.checked_sub(1)?;
             let p = replay.plies.iter().find(|p| p.index == ply)?;
-            Some((p.san.trim_end_matches(['+', '#']).to_owned(), d.kind))
+            Some((p.san.trim_end_matches(['+', '#']).to_owned(), d.kind.name()))
         })
         .collect();
     out.sort();
@@ -285,7 +285,7 @@ fn strict_disagrees(o: &Outcome) -> Option<String> {
     let lenient_only = o.replay.diagnostics.iter().any(|l| {
         l.ply == ply
             && matches!(
-                l.kind,
+                l.kind.name(),
                 "tie-break-recapture"
                     | "tie-break-lookahead"
                     | "castles-both-legal"
@@ -473,7 +473,7 @@ fn corpus_games_replay_to_their_san() {
                     o.name, d.ply, d.severity, d.kind, d.message
                 );
             }
-            *kinds.entry(d.kind).or_insert(0) += 1;
+            *kinds.entry(d.kind.name()).or_insert(0) += 1;
         }
         strict_plies += o.strict.plies.len();
         if o.strict.error.is_none() {
@@ -485,7 +485,7 @@ fn corpus_games_replay_to_their_san() {
             let cause = at_ply()
                 .find(|d| d.severity >= Severity::Warning)
                 .or_else(|| at_ply().next())
-                .map_or("error", |d| d.kind);
+                .map_or("error", |d| d.kind.name());
             *strict_stops.entry(cause).or_insert(0) += 1;
         }
         if let Some(problem) = strict_disagrees(&o) {
@@ -506,7 +506,8 @@ fn corpus_games_replay_to_their_san() {
                 let at_ply = o.replay.error.as_ref().is_some_and(|(i, _)| i + 1 == ply)
                     || o.replay.diagnostics.iter().any(|d| {
                         d.ply == u32::try_from(ply).ok()
-                            && (d.severity >= Severity::Warning || d.kind.starts_with("tie-break"))
+                            && (d.severity >= Severity::Warning
+                                || d.kind.name().starts_with("tie-break"))
                     });
                 if !at_ply {
                     failures.push(format!(

@@ -16,7 +16,7 @@
 //!
 //! The number of cases comes from `PROPTEST_CASES` (proptest's default, 256,
 //! when unset). The long run is documented in docs/RELIABILITY.md:
-//! `PROPTEST_CASES=10000 cargo test --release -p scoresheet-board --test properties`.
+//! `PROPTEST_CASES=10000 cargo test --release -p scoresheet-board --test board properties::`.
 
 use pretty_assertions::assert_eq;
 use proptest::prelude::*;

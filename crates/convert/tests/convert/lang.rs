@@ -10,7 +10,7 @@
 //!   read back to the same moves, forced with the language and told from the
 //!   letters. `cargo xtask langs` runs it over every game.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +20,7 @@ use scoresheet_convert::{Format, LineFormat, Options, ResolvedGame, resolve_game
 use scoresheet_notation::Mode;
 use scoresheet_notation::lang::{Detection, Language, detect};
 use scoresheet_notation::pgn::{Game, games, parse_game, parse_game_lang_into};
+use scoresheet_test_utils::{Goldens, cases, fixtures};
 
 /// Games of each corpus file checked by `cargo test`; `SCORESHEET_LANG_GAMES=all`
 /// (what `cargo xtask langs` sets) checks every game.
@@ -34,17 +35,7 @@ fn games_per_file() -> usize {
 }
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lang")
-}
-
-fn cases(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
-        .collect();
-    files.sort();
-    files
+    fixtures().join("lang")
 }
 
 /// The main line's SAN of the first game of `text`, told from its letters.
@@ -60,7 +51,7 @@ fn sans(text: &[u8], what: &str) -> Vec<String> {
 fn known(path: &Path) -> Option<PathBuf> {
     let stem = path.file_stem()?.to_str()?;
     let rest = stem.splitn(3, '_').nth(2)?;
-    cases(&root().join("known"))
+    cases(&root().join("known"), ".pgn")
         .into_iter()
         .filter(|k| {
             k.file_stem()
@@ -72,22 +63,16 @@ fn known(path: &Path) -> Option<PathBuf> {
 
 #[test]
 fn lang_fixtures() {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    let mut goldens = Goldens::new();
     let mut count = 0;
     for (kind, want_failure) in [("ok", false), ("err", true)] {
-        for path in cases(&root().join(kind)) {
+        for path in cases(&root().join(kind), ".pgn") {
             let input = std::fs::read(&path).expect("a readable fixture");
             let (actual, failed) = common::convert_file(&input, Format::San);
-            assert_eq!(failed > 0, want_failure, "{}: {actual}", path.display());
-            let expected_path = path.with_extension("expected");
-            if bless {
-                std::fs::write(&expected_path, &actual).expect("writable expected file");
-            } else {
-                let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|e| {
-                    panic!("{}: {e} (run with BLESS=1)", expected_path.display())
-                });
-                assert_eq!(actual, expected, "{}", path.display());
+            if (failed > 0) != want_failure {
+                goldens.fail(&path, &format!("{failed} games failed:\n{actual}"));
             }
+            goldens.check(&path.with_extension("expected"), &actual);
             if !want_failure {
                 let k = known(&path)
                     .unwrap_or_else(|| panic!("{}: no known game for it", path.display()));
@@ -98,6 +83,7 @@ fn lang_fixtures() {
             count += 1;
         }
     }
+    goldens.finish();
     assert!(
         count >= 15,
         "only {count} fixtures under {}",
