@@ -704,7 +704,11 @@ fn start_position(
             diags.push(Diagnostic::new(
                 Severity::Warning,
                 Kind::SetupTag,
-                "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position",
+                if default.is_some() {
+                    "SetUp \"1\" announces a FEN tag but there is none: the game starts from the given start position (--fen)"
+                } else {
+                    "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position"
+                },
                 setup.span,
             ));
         }
