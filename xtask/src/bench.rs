@@ -205,6 +205,7 @@ fn set(dir: &Path, sub: &str) -> Vec<String> {
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 9usize;
     let mut big = false;
+    let mut books = false;
     let mut write = false;
     let mut dir = root().join("../shared/corpus");
     let mut it = args.iter();
@@ -219,8 +220,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--big" => big = true,
             "--write" => write = true,
             "--hostile" => return crate::hostile::run(),
+            "--books" => books = true,
             d => dir = root().join(d),
         }
+    }
+    if books {
+        return crate::books::run(runs);
     }
     let ours = release_binary()?;
     let theirs = baseline_binary()?;

@@ -10,9 +10,11 @@
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
+//! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
 //! ```
 
 mod bench;
+mod books;
 mod check;
 mod corpus;
 mod fuzz;
@@ -71,6 +73,7 @@ fn usage() -> &'static str {
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
+     bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
 }

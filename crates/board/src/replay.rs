@@ -178,14 +178,37 @@ impl Replay {
 /// ```
 #[must_use]
 pub fn replay(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
+    replay_from(game, options, None)
+}
+
+/// Like [`replay`], with another start position for a game without a `FEN` tag of its
+/// own (`--fen`): `start`, when given, replaces the standard position; a game with a
+/// `FEN` tag keeps its own.
+///
+/// ```
+/// use scoresheet_board::replay::{replay_from, ReplayOptions};
+/// use scoresheet_board::Position;
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+/// let game = parse_game(b"1. O-O-O Kf7 *", 0, Mode::Lenient);
+/// let r = replay_from(&game, &ReplayOptions::default(), Some(&start));
+/// assert!(r.is_valid());
+/// assert_eq!(r.start, start);
+/// ```
+#[must_use]
+pub fn replay_from(
+    game: &PgnGame<'_>,
+    options: &ReplayOptions,
+    start: Option<&Position>,
+) -> Replay {
     if game
         .mainline()
         .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
     {
-        return replay_descriptive(game, options);
+        return replay_descriptive(game, options, start);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags, options.strict);
+    let (start, ok) = start_position(game, &mut diags, options.strict, start);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
     let mut r = Replayer {
@@ -485,9 +508,13 @@ pub fn settle(diags: &mut Vec<Diagnostic>, options: &ReplayOptions) {
 /// A game whose main line is written in English descriptive notation: its moves
 /// are replayed as a book game, with the descriptive resolution rules and the
 /// books' documented tie-breaks (see [`crate::desc::replay_book`]).
-fn replay_descriptive(game: &PgnGame<'_>, options: &ReplayOptions) -> Replay {
+fn replay_descriptive(
+    game: &PgnGame<'_>,
+    options: &ReplayOptions,
+    start: Option<&Position>,
+) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags, options.strict);
+    let (start, ok) = start_position(game, &mut diags, options.strict, start);
     if !ok {
         return Replay {
             start: start.clone(),
@@ -607,7 +634,13 @@ pub fn replay_book_game(
     Replay {
         start: r.start,
         moves,
-        written: book.plies.iter().map(|p| p.span).take(tried).collect(),
+        written: book
+            .plies
+            .iter()
+            .skip(r.folded)
+            .map(|p| p.span)
+            .take(tried)
+            .collect(),
         position,
         diagnostics: diags,
         end,
@@ -652,12 +685,13 @@ pub fn variant_of(value: &str) -> Variant {
     }
 }
 
-/// The starting position: the `FEN` tag's when there is one, else the standard one.
-/// A bad FEN is an error and nothing is replayed.
+/// The starting position: the `FEN` tag's when there is one, else `default` (`--fen`),
+/// else the standard one. A bad FEN is an error and nothing is replayed.
 fn start_position(
     game: &PgnGame<'_>,
     diags: &mut Vec<Diagnostic>,
     strict: bool,
+    default: Option<&Position>,
 ) -> (Position, bool) {
     for (i, t) in game.tags.iter().enumerate() {
         if game.tags.iter().take(i).any(|u| u.name == t.name) {
@@ -693,11 +727,15 @@ fn start_position(
             diags.push(Diagnostic::new(
                 Severity::Warning,
                 Kind::SetupTag,
-                "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position",
+                if default.is_some() {
+                    "SetUp \"1\" announces a FEN tag but there is none: the game starts from the given start position (--fen)"
+                } else {
+                    "SetUp \"1\" announces a FEN tag but there is none: the game starts from the standard position"
+                },
                 setup.span,
             ));
         }
-        return (Position::new(), true);
+        return (default.cloned().unwrap_or_default(), true);
     };
     if strict && game.tag("SetUp").is_none() {
         // The export format pairs a FEN with SetUp "1"; readers take the FEN anyway.

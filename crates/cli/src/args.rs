@@ -118,6 +118,18 @@ pub struct ValidateArgs {
     /// from its letters.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub lang: Option<Language>,
+    /// Start every game that has no FEN of its own (a book game, a bare move list, PGN
+    /// without a FEN tag) from this position (`startpos` for the standard one).
+    #[arg(long, visible_alias = "start-fen", value_name = "FEN", value_parser = start_fen)]
+    pub fen: Option<scoresheet_board::Position>,
+}
+
+/// A `--fen` start position: the FEN's own error when it is not one.
+fn start_fen(fen: &str) -> Result<scoresheet_board::Position, String> {
+    if fen.trim() == "startpos" {
+        return Ok(scoresheet_board::Position::new());
+    }
+    scoresheet_board::Position::from_fen(fen).map_err(|e| format!("invalid FEN: {e}"))
 }
 
 impl ValidateArgs {
@@ -204,6 +216,11 @@ pub struct PlayArgs {
     /// Print one FEN per ply instead of diagrams.
     #[arg(long)]
     pub fen: bool,
+    /// Start a game that has no FEN of its own (a book game, a bare move list, PGN
+    /// without a FEN tag) from this position (`startpos` for the standard one); `--fen`
+    /// is taken by the per-ply FEN output here.
+    #[arg(long = "start-fen", value_name = "FEN", value_parser = start_fen)]
+    pub start: Option<scoresheet_board::Position>,
     /// Draw the pieces with Unicode figurines.
     #[arg(long)]
     pub unicode: bool,
@@ -357,4 +374,8 @@ pub struct ConvertArgs {
     /// game's language is told from its letters.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub read_lang: Option<Language>,
+    /// Start every game that has no FEN of its own (a book game, a bare move list, PGN
+    /// without a FEN tag) from this position (`startpos` for the standard one).
+    #[arg(long, visible_alias = "start-fen", value_name = "FEN", value_parser = start_fen)]
+    pub fen: Option<scoresheet_board::Position>,
 }

@@ -38,7 +38,7 @@ use crate::output::{OutputFile, check_not_input};
 use crate::report::{Origin, Problem, human_line, printable, problem};
 
 /// What every worker needs to convert a game.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Converter {
     format: Output,
     options: Options,
@@ -333,7 +333,12 @@ fn convert_books(
     let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {
         let game_no = n as u64 + 1;
-        let r = replay_book_game(book, None, &options, None);
+        let r = replay_book_game(
+            book,
+            crate::books::start_for(book, converter.options.start.as_ref()),
+            &options,
+            None,
+        );
         for d in &r.diagnostics {
             let severity = match d.severity {
                 scoresheet_notation::Severity::Error => "error",
@@ -359,9 +364,9 @@ fn convert_books(
         let plain = Converter {
             options: Options {
                 from: None,
-                ..converter.options
+                ..converter.options.clone()
             },
-            ..*converter
+            ..converter.clone()
         };
         let done = plain.game(name, game_no, &chunk);
         out.write_all(&done.out)?;
@@ -403,6 +408,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
             strict: args.strict,
             fix_results: args.fix_results,
             lang: args.read_lang,
+            start: args.fen.clone(),
         },
         notes: args.notes,
         lang: args.lang.unwrap_or(Language::English),

@@ -110,18 +110,28 @@ fn refuse_binary(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + 
     Ok(Box::new(io::Cursor::new(head).chain(reader)))
 }
 
+/// The name endings of the files a directory walk takes (any case): PGN, and books'
+/// move tables in descriptive notation (`*.desc.txt`), each plain or compressed. What a
+/// file holds is told by its text, not its name (`books::is_book`).
+const GAME_FILE_ENDS: [&str; 8] = [
+    ".pgn",
+    ".pgn.zst",
+    ".pgn.gz",
+    ".pgn.bz2",
+    ".desc.txt",
+    ".desc.txt.zst",
+    ".desc.txt.gz",
+    ".desc.txt.bz2",
+];
+
 /// Whether a file found while walking a directory is a game file we read.
 fn is_game_file(p: &Path) -> bool {
     let name = p.file_name().map(|n| n.to_string_lossy().to_lowercase());
-    name.is_some_and(|n| {
-        [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"]
-            .iter()
-            .any(|end| n.ends_with(end))
-    })
+    name.is_some_and(|n| GAME_FILE_ENDS.iter().any(|end| n.ends_with(end)))
 }
 
 /// Expands the command-line paths: `-` is standard input, directories are
-/// searched recursively for `*.pgn`, `*.pgn.zst`, `*.pgn.gz`, `*.pgn.bz2` (sorted), files are taken
+/// searched recursively for the names in [`GAME_FILE_ENDS`] (sorted), files are taken
 /// as they are, whatever their name. A path that cannot be read becomes an
 /// [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
@@ -158,7 +168,7 @@ pub fn expand_some(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "{}: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found",
+                "{}: no input file (*.pgn, *.desc.txt, each also .zst, .gz or .bz2) found",
                 shown.join(", ")
             ),
         ));

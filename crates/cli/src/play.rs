@@ -3,7 +3,7 @@
 
 use std::io::{self, Read, Write};
 
-use scoresheet_board::replay::{Replay, ReplayOptions, replay, replay_book_game};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay_book_game, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::desc::read_books;
@@ -62,14 +62,15 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         if crate::books::is_book(&text) {
             // A book's move table (descriptive notation, numbered rows).
             for book in &read_books(&text) {
-                let r = replay_book_game(book, None, &options, None);
+                let start = crate::books::start_for(book, args.start.as_ref());
+                let r = replay_book_game(book, start, &options, None);
                 played.push((book.white.clone(), book.black.clone(), r));
             }
         } else {
             for slice in games(&text) {
                 let mut game = Game::default();
                 parse_game_told(&mut game, slice.bytes, slice.offset, mode, None);
-                let r = replay(&game, &options);
+                let r = replay_from(&game, &options, args.start.as_ref());
                 let tag = |name| game.tag(name).map(|t| t.value().into_owned());
                 played.push((tag("White"), tag("Black"), r));
             }

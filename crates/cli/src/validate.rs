@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::quick::{QuickLane, QuickRecord, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
+use scoresheet_board::replay::{ReplayOptions, replay_book_game, replay_from, settle};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_notation::desc::read_books;
@@ -68,12 +68,16 @@ pub struct Judge {
     /// `--valid-out` or `--invalid-out`: every game's text goes to the
     /// reporting side, with its verdict.
     pub split: bool,
+    /// `--fen`: the start of every game without a FEN of its own (held for the whole
+    /// run, so that the judge stays `Copy` for the workers).
+    pub start: Option<&'static Position>,
 }
 
 impl Judge {
-    /// Whether English letters may be read the quick way (the quick lane reads no other).
+    /// Whether English letters may be read the quick way (the quick lane reads no other,
+    /// and starts from the standard position or a FEN tag, never from `--fen`).
     fn english(&self) -> bool {
-        self.lang.is_none_or(|l| l == Language::English)
+        self.lang.is_none_or(|l| l == Language::English) && self.start.is_none()
     }
 
     /// The judge's options (the grading of severities among them).
@@ -210,7 +214,7 @@ impl Judge {
         // vectors grow once rather than for every game.
         let mut game = GAME.take().recycle();
         parse_game_told(&mut game, bytes, 0, options.mode(), self.lang);
-        let r = replay(&game, &options);
+        let r = replay_from(&game, &options, self.start);
         // Shown only in the JSON report.
         let (notation, tags) = if self.every {
             (game.notation(), tags_of(&game))
@@ -244,7 +248,8 @@ impl Judge {
             .iter()
             .enumerate()
             .map(|(n, book)| {
-                let r = replay_book_game(book, None, &options, None);
+                let start = books::start_for(book, self.start);
+                let r = replay_book_game(book, start, &options, None);
                 let found =
                     problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
                 let mut report = self.report(file, n as u64 + 1, r.moves.len(), &r.position, found);
@@ -499,6 +504,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         },
         every: matches!(format, Format::Json) && !args.quiet,
         lang: args.lang,
+        start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()

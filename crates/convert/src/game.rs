@@ -6,7 +6,7 @@
 //! costs heap, never call stack.
 
 use scoresheet_board::quick::{QuickLane, QuickRecord};
-use scoresheet_board::replay::{ReplayOptions, Variant, replay, variant_of};
+use scoresheet_board::replay::{ReplayOptions, Variant, replay_from, variant_of};
 use scoresheet_board::{Color, Move, Position};
 use scoresheet_notation::Kind;
 use scoresheet_notation::lang::Language;
@@ -72,7 +72,7 @@ fn lan_notation(l: &LanMove) -> Notation {
 }
 
 /// How to resolve a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
     /// Accept only moves in this notation: a move in another one is an error.
     pub from: Option<Notation>,
@@ -84,6 +84,9 @@ pub struct Options {
     /// Read the piece letters of this language; `None`: tell each game's from
     /// its letters (English needs no telling).
     pub lang: Option<Language>,
+    /// The start position of a game without a `FEN` tag of its own (`--fen`), instead
+    /// of the standard one; a game with its own `FEN` keeps it.
+    pub start: Option<Position>,
 }
 
 /// A move's SAN, check or mate mark included, held inline (no heap).
@@ -280,13 +283,14 @@ fn resolve_game_into<'a>(
     options: &Options,
     nodes: &mut Vec<Node<'a>>,
 ) -> Result<Resolved, Box<ConvertError>> {
-    let r = replay(
+    let r = replay_from(
         game,
         &ReplayOptions {
             strict: options.strict,
             fix_results: options.fix_results,
             ..ReplayOptions::default()
         },
+        options.start.as_ref(),
     );
     let wrong = options.from.and_then(|from| wrong_notation(game, from));
     let first = r.first_error();
@@ -518,8 +522,9 @@ fn resolve_recorded<'a>(
 ) -> Option<(ResolvedGame<'a>, usize)> {
     if options.from.is_some_and(|n| n != Notation::San)
         || options.lang.is_some_and(|l| l != Language::English)
+        || options.start.is_some()
     {
-        // The quick lane reads English letters only.
+        // The quick lane reads English letters only, from the standard start or a FEN tag.
         return None;
     }
     // Room for the usual game at once (a move takes at least six bytes of text

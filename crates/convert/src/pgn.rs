@@ -20,7 +20,7 @@
 //!
 //! Exporting an export gives the same bytes.
 
-use scoresheet_board::{Color, EpStyle};
+use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::pgn::Tag;
 
 use crate::game::{Node, ResolvedGame};
@@ -79,9 +79,17 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
             others.push(t);
         }
     }
-    let mut setup_written = !has_fen;
+    // A game that starts from another position without a FEN tag of its own (`--fen`)
+    // gets one, in its sorted place.
+    let mut fen_pending = !has_fen && game.start != Position::new();
+    let mut setup_written = !has_fen && !fen_pending;
     others.sort_by(|a, b| a.name.cmp(b.name));
     for t in others {
+        if fen_pending && t.name > b"FEN".as_slice() {
+            let fen = game.start.to_fen(EpStyle::Always);
+            write_tag(out, b"FEN", |out| escape(fen.as_bytes(), out));
+            fen_pending = false;
+        }
         if !setup_written && t.name > b"SetUp".as_slice() {
             write_tag(out, b"SetUp", |out| out.push(b'1'));
             setup_written = true;
@@ -92,6 +100,10 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         } else {
             write_tag(out, t.name, |out| escape_raw(t.raw_value, out));
         }
+    }
+    if fen_pending {
+        let fen = game.start.to_fen(EpStyle::Always);
+        write_tag(out, b"FEN", |out| escape(fen.as_bytes(), out));
     }
     if !setup_written {
         write_tag(out, b"SetUp", |out| out.push(b'1'));

@@ -114,7 +114,7 @@ kinds! {
     WrongEnPassantMark = "wrong-en-passant-mark", Warning;
     /// A game over the size cap, skipped and reported.
     GameTooLarge = "game-too-large", Error;
-    /// The start position of an odds game, given by its FEN.
+    /// The start position of an odds game, given by its FEN (the exchange: given during play, the usual start).
     Odds = "odds", Note;
     /// With --repair, a misprinted book move read as its one clear suggestion.
     Repaired = "repaired", Warning;
@@ -210,8 +210,10 @@ kinds! {
     WingReading = "wing-reading", Note;
     /// The printed check word, or its absence, left one move.
     TieBreakCheckMarker = "tie-break-check-marker", Note;
-    /// The one fitting move gives check (or mate) and the text says otherwise.
+    /// The one fitting move gives check (or mate, a discovered or double check) and the text says otherwise.
     CheckMarkMismatch = "check-mark-mismatch", Note;
+    /// No pawn on the file named fits: the pawn that started on that file is meant.
+    PawnOriginReading = "pawn-origin-reading", Note;
     /// The recapture on the last move's square, of several readings.
     TieBreakRecapture = "tie-break-recapture", Warning;
     /// The only reading under which the game goes on farthest.

@@ -27,6 +27,9 @@ use crate::{Color, File, Move, MoveType, Position, Role, Square};
 pub struct Origins {
     /// Indexed by square (FEN order); only squares holding a tagged R, N or B are `Some`.
     wings: [Option<Wing>; 64],
+    /// Indexed the same way: the file a pawn started on (`K. B.'s P.` after it has taken
+    /// onto another file), for pawns that stood on their home square.
+    pawns: [Option<File>; 64],
 }
 
 /// The files of the six tagged pieces of each side and their wings, in start-position order.
@@ -43,7 +46,10 @@ impl Origins {
     /// No piece has an origin.
     #[must_use]
     pub fn none() -> Origins {
-        Origins { wings: [None; 64] }
+        Origins {
+            wings: [None; 64],
+            pawns: [None; 64],
+        }
     }
 
     /// Tags each rook, knight and bishop that stands on its original square in `pos`
@@ -59,8 +65,25 @@ impl Origins {
                     origins.wings[usize::from(sq.index())] = Some(wing);
                 }
             }
+            let pawn_rank = match color {
+                Color::White => crate::Rank::Second,
+                Color::Black => crate::Rank::Seventh,
+            };
+            for file in File::ALL {
+                let sq = Square::from_coords(file, pawn_rank);
+                if pos.piece_at(sq) == Some(Role::Pawn.of(color)) {
+                    origins.pawns[usize::from(sq.index())] = Some(file);
+                }
+            }
         }
         origins
+    }
+
+    /// The file the pawn on `sq` started on, if it is known (a pawn that stood on its
+    /// home square in the start position).
+    #[must_use]
+    pub fn pawn_file_at(&self, sq: Square) -> Option<File> {
+        self.pawns[usize::from(sq.index())]
     }
 
     /// The start wing of the piece on `sq`, if it has one.
@@ -78,6 +101,12 @@ impl Origins {
                 let moving = self.wings[idx(m.from)].take();
                 // A capture ends the victim's identity; a promoted piece starts with none.
                 self.wings[idx(m.to)] = if m.promotion.is_some() { None } else { moving };
+                let pawn = self.pawns[idx(m.from)].take();
+                if m.kind == MoveType::EnPassant {
+                    let taken = Square::from_coords(m.to.file(), m.from.rank());
+                    self.pawns[idx(taken)] = None;
+                }
+                self.pawns[idx(m.to)] = if m.promotion.is_some() { None } else { pawn };
             }
             MoveType::Castle { rook } => {
                 let tag = self.wings[idx(rook)].take();

@@ -49,6 +49,10 @@ pub struct BookReplay {
     pub diagnostics: Vec<Diagnostic>,
     /// The first ply that could not be resolved (index in [`Book::plies`]) and why.
     pub error: Option<(usize, Diagnostic)>,
+    /// How many of the book's first plies are part of [`BookReplay::start`] rather than
+    /// of [`BookReplay::plies`]: 1 at the pawn and two moves (White's first move, made
+    /// before Black's first reply), else 0.
+    pub folded: usize,
 }
 
 impl BookReplay {
@@ -205,15 +209,21 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
             None => match &book.odds {
                 Some(odds) => {
                     let fen = odds_fen(odds);
-                    let mut d = Diagnostic::new(
-                        Severity::Note,
-                        Kind::Odds,
-                        format!(
+                    let message = match odds.first_moves {
+                        0 => format!(
+                            "played at the odds of the {}: given during the game (a rook for a minor piece), not in the start position, which is the usual one",
+                            odds.phrase
+                        ),
+                        2 => format!(
+                            "played at the odds of the {}: starts from {fen}, and White's first two moves are made before Black's first reply",
+                            odds.phrase
+                        ),
+                        _ => format!(
                             "played at the odds of the {}: starts from {fen}",
                             odds.phrase
                         ),
-                        odds.span,
-                    );
+                    };
+                    let mut d = Diagnostic::new(Severity::Note, Kind::Odds, message, odds.span);
                     d.ply = None;
                     diagnostics.push(d);
                     Position::from_fen(&fen).unwrap_or_default()
@@ -241,6 +251,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     position: Position::new(),
                     diagnostics,
                     error: Some((0, d)),
+                    folded: 0,
                 };
             }
         },
@@ -250,6 +261,13 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     } else {
         DescContext::lenient()
     };
+    let mut start = start;
+    let mut folded = 0;
+    // At the pawn and two moves (and no FEN of the book's own), White's first move is
+    // made before Black's first reply: it becomes part of the start position.
+    let two_moves = book.fen.is_none()
+        && book.odds.as_ref().is_some_and(|o| o.first_moves == 2)
+        && start.turn() == Color::White;
     let mut pos = start.clone();
     let mut origins = Origins::from_position(&start);
     let mut plies = Vec::new();
@@ -394,6 +412,28 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 origins.play(&mv);
                 pos.play_unchecked(&mv);
                 last = Some(mv);
+                if two_moves && index == 0 {
+                    if let Some(folded_start) = white_again(&pos) {
+                        let mut d = Diagnostic::new(
+                            Severity::Note,
+                            Kind::Odds,
+                            format!(
+                                "White's first move {} is made before Black's first reply (pawn and two moves): the game starts from {}",
+                                plies.last().map_or("", |p: &ReplayedPly| p.san.as_str()),
+                                folded_start.to_fen(EpStyle::Legal)
+                            ),
+                            ply.span,
+                        );
+                        // The move is part of the start now, not a ply of the replay.
+                        d.ply = None;
+                        diagnostics.push(d);
+                        plies.clear();
+                        pos = folded_start.clone();
+                        start = folded_start;
+                        last = None;
+                        folded = 1;
+                    }
+                }
             }
             Err(mut d) => {
                 d.ply = ply_number;
@@ -417,6 +457,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     }
     BookReplay {
         start,
+        folded,
         plies,
         position: pos,
         diagnostics,
@@ -426,6 +467,16 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
 
 /// The start position less the pieces the odds remove, as FEN: castling on a wing whose
 /// rook is gone is lost.
+/// The position `pos` (Black to move) with White to move again: Black's first reply is
+/// not made at the pawn and two moves.
+fn white_again(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.turn = Color::White;
+    setup.ep_square = None;
+    setup.fullmove_number = setup.fullmove_number.saturating_add(1);
+    Position::from_setup(setup).ok()
+}
+
 fn odds_fen(odds: &Odds) -> String {
     let mut board: Vec<u8> =
         b"rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR".to_vec();

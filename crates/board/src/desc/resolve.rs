@@ -5,7 +5,9 @@ use core::fmt::Write as _;
 use scoresheet_notation::Kind;
 
 use scoresheet_notation::desc::write_move;
-use scoresheet_notation::desc::{DescAction, DescMove, DescPiece, SquareSpec, VagueKind, Wing};
+use scoresheet_notation::desc::{
+    DescAction, DescFile, DescMove, DescPiece, SquareSpec, VagueKind, Wing,
+};
 use scoresheet_notation::{
     CastleSide, CheckMark, Diagnostic, MoveKind, Severity, Span, WrittenMove,
 };
@@ -299,6 +301,18 @@ enum Reading {
     Origin,
     /// The piece that stands on that wing now.
     Wing,
+    /// A pawn named by the file it started on (`K. B.'s P.` once it has taken onto the K
+    /// file); prefixes read by origin.
+    PawnOrigin,
+}
+
+/// Whether a pawn on `sq` fits the file a designation names: the file it stands on, or
+/// under [`Reading::PawnOrigin`] the file it started on.
+fn pawn_file_fits(origins: &Origins, sq: Square, file: DescFile, reading: Reading) -> bool {
+    match reading {
+        Reading::PawnOrigin => origins.pawn_file_at(sq).is_some_and(|f| file.contains(f)),
+        Reading::Origin | Reading::Wing => file.contains(sq.file()),
+    }
 }
 
 fn wing_of(file: File) -> Wing {
@@ -312,7 +326,7 @@ fn wing_of(file: File) -> Wing {
 /// Whether the R, N or B on `sq` is the one a `wing` prefix names under `reading`.
 fn prefix_fits(origins: &Origins, sq: Square, wing: Wing, reading: Reading) -> bool {
     match reading {
-        Reading::Origin => origins.wing_at(sq) == Some(wing),
+        Reading::Origin | Reading::PawnOrigin => origins.wing_at(sq) == Some(wing),
         Reading::Wing => wing_of(sq.file()) == wing,
     }
 }
@@ -321,6 +335,12 @@ fn prefix_fits(origins: &Origins, sq: Square, wing: Wing, reading: Reading) -> b
 /// bishops have an origin.
 fn has_prefix(piece: &DescPiece) -> bool {
     piece.wing.is_some() && matches!(piece.role, Role::Rook | Role::Knight | Role::Bishop)
+}
+
+/// Whether the mover or the captured unit is a pawn named by its file (`KBP`, `xQP`).
+fn names_pawn_file(d: &DescMove) -> bool {
+    d.piece.pawn_file.is_some()
+        || matches!(d.action, DescAction::Capture { victim, .. } if victim.pawn_file.is_some())
 }
 
 /// The square of the unit `m` captures (behind `to` for en passant).
@@ -383,7 +403,10 @@ fn filter(
         return Err(Stage::Role);
     }
     keep(&mut moves, Stage::Designation, &|m| {
-        let pawn_ok = d.piece.pawn_file.is_none_or(|f| f.contains(m.from.file()));
+        let pawn_ok = d
+            .piece
+            .pawn_file
+            .is_none_or(|f| pawn_file_fits(origins, m.from, f, reading));
         let prefix_ok = !has_prefix(&d.piece)
             || d.piece
                 .wing
@@ -430,13 +453,16 @@ fn action_fits(
             captured == victim.role
                 && victim
                     .pawn_file
-                    .is_none_or(|f| f.contains(victim_sq.file()))
+                    .is_none_or(|f| pawn_file_fits(origins, victim_sq, f, reading))
                 && (!has_prefix(&victim)
                     || victim
                         .wing
                         .is_none_or(|w| prefix_fits(origins, victim_sq, w, reading)))
                 && (!doubled || is_doubled(pos, victim_sq))
                 && at.is_none_or(|a| a.matches(m.to, mover))
+        }
+        DescAction::CaptureOn { square } => {
+            m.capture.is_some() && square.matches_destination(m.to, mover)
         }
         DescAction::Vague(kind) => match kind {
             VagueKind::Mates => after(pos, m).is_checkmate(),
@@ -470,13 +496,17 @@ fn after(pos: &Position, m: &Move) -> Position {
     next
 }
 
-/// Whether the move's check status fits the written mark (`None`: no check written).
+/// Whether the move's check status fits the written mark (`None`: no check written):
+/// `dis. ch.` needs a check by a unit other than the one that moved (a double check is
+/// discovered too), `dbl. ch.` two checking units, `mate` a mate.
 fn fits_check_mark(pos: &Position, m: &Move, mark: Option<CheckMark>) -> bool {
     let next = after(pos, m);
     match mark {
         None => !next.is_check(),
         Some(CheckMark::Mate) => next.is_checkmate(),
-        Some(_) => next.is_check(),
+        Some(CheckMark::DiscoveredCheck) => next.checkers().without(m.to).any(),
+        Some(CheckMark::DoubleCheck) => next.checkers().more_than_one(),
+        Some(CheckMark::Check | CheckMark::PlusPlus) => next.is_check(),
     }
 }
 
@@ -565,6 +595,30 @@ fn resolve_piece_move(
                 return Err(no_move(pos, d, shown, *stage, span));
             }
         },
+        // No pawn on the named file fits: the file may be the one a pawn started on
+        // (`K. B.'s P.` after it took onto the K file). Every pawn that could be meant is
+        // a candidate; more than one is ambiguous below.
+        (Err(stage), false) if names_pawn_file(d) => {
+            match filter(pos, origins, d, Reading::PawnOrigin) {
+                Ok(moves) => {
+                    notes.push(Diagnostic::new(
+                    Severity::Note,
+                    Kind::PawnOriginReading,
+                    format!(
+                        "no pawn on the file named fits `{shown}`: read as the pawn that started there ({})",
+                        moves
+                            .iter()
+                            .map(|m| pos.san(m))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    span,
+                ));
+                    moves
+                }
+                Err(_) => return Err(no_move(pos, d, shown, *stage, span)),
+            }
+        }
         (Err(stage), false) => return Err(no_move(pos, d, shown, *stage, span)),
     };
 
@@ -817,6 +871,9 @@ fn describe_action(d: &DescMove, mover: Color) -> String {
                 let _ = write!(s, " on {}", describe_spec(&at, mover, false));
             }
             s
+        }
+        DescAction::CaptureOn { square } => {
+            format!("capture on {}", describe_spec(&square, mover, true))
         }
         DescAction::Vague(kind) => match kind {
             VagueKind::Mates => "give mate".to_owned(),

@@ -597,6 +597,67 @@ fn check_words_of_every_kind() {
 }
 
 #[test]
+fn discovered_and_double_check_words_are_checked() {
+    // Rook e1 behind the bishop on e4, king e8: a bishop move discovers check.
+    let at = fen("4k3/8/8/8/4B3/8/8/4RK2 w - - 0 1");
+    let (got, notes) = read_with(&at, "B-Q5 dis ch", &DescContext::strict());
+    assert_eq!((got, notes), (ok("Bd5+"), Vec::<String>::new()));
+    // Bc6 checks twice: a double check, and a discovered one too.
+    let (got, notes) = read_with(&at, "B-QB6 dis. ch.", &DescContext::strict());
+    assert_eq!((got, notes), (ok("Bc6+"), Vec::<String>::new()));
+    // The rook's own check is no discovered one, and one checker is no double check.
+    let at = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let (got, notes) = read_with(&at, "R-R8 dis ch", &DescContext::strict());
+    assert_eq!(
+        (got, notes),
+        (
+            ok("Ra8+"),
+            vec![
+                "check-mark-mismatch: `R-R8 dis ch` is Ra8+ but the check mark says otherwise"
+                    .to_owned()
+            ]
+        )
+    );
+    let (_, notes) = read_with(&at, "R-R8 dbl. ch.", &DescContext::strict());
+    assert_eq!(
+        notes,
+        vec!["check-mark-mismatch: `R-R8 dbl ch` is Ra8+ but the check mark says otherwise"]
+    );
+    // The kind of check settles a choice: both knights check from d6, only the one that
+    // leaves the e-file discovers the rook's check too.
+    let at = fen("4k3/8/8/1N6/4N3/8/8/4RK2 w - - 0 1");
+    assert_eq!(
+        strict(&at, "Kt-Q6 ch"),
+        err("`N-Q6 ch` is ambiguous: Nbd6+ (Nb5-d6), Ned6+ (Ne4-d6)")
+    );
+    assert_eq!(strict(&at, "Kt-Q6 dbl. ch."), ok("Ned6+"));
+    assert_eq!(strict(&at, "Kt-Q6 disc. ch."), ok("Ned6+"));
+    assert_eq!(strict(&at, "Kt-Q6 double check"), ok("Ned6+"));
+}
+
+#[test]
+fn captures_named_by_the_square() {
+    // Legal's mate: `Q takes K B 7` is Qxf7#, whatever stands on f7.
+    let at = after("e4 e5 Bc4 Bc5 Qh5 Nf6");
+    assert_eq!(strict(&at, "Q takes K B 7 mate"), ok("Qxf7#"));
+    assert_eq!(strict(&at, "QxK5 ch"), ok("Qxe5+"));
+    // Black counts ranks from his side: his K5 is e4.
+    let black = after("e4 e5 Nf3 Nf6 Nxe5");
+    assert_eq!(strict(&black, "KtxK5"), ok("Nxe4"));
+    // A square with nothing to take, and one two pieces can take on.
+    assert_eq!(
+        strict(&at, "QxB5"),
+        err("no legal move fits `QxB5`: no white queen can capture on B5 (c5, f5)")
+    );
+    let two = fen("4k3/8/8/3p4/8/2N1N3/8/4K3 w - - 0 1");
+    assert_eq!(
+        strict(&two, "KtxQ5"),
+        err("`NxQ5` is ambiguous: Ncxd5 (Nc3xd5), Nexd5 (Ne3xd5)")
+    );
+    assert_eq!(strict(&two, "Kt(B3)xQ5"), ok("Ncxd5"));
+}
+
+#[test]
 fn wing_fallback_when_the_named_piece_cannot_move() {
     // The QN went b1-d2-f3; the KN is still on g1 and cannot reach e5. Read by wing, the
     // K-side knight that can is the QN: a repair, lenient only.

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use scoresheet_board::EpStyle;
 use scoresheet_board::desc::replay_book;
 use scoresheet_notation::desc::read_book;
 use scoresheet_notation::{LineIndex, Severity};
@@ -29,9 +30,12 @@ fn render(path: &Path, text: &[u8]) -> (String, bool) {
     let _ = writeln!(
         out,
         "resolved: {}/{} plies",
-        replay.plies.len(),
+        replay.folded + replay.plies.len(),
         book.plies.len()
     );
+    if replay.folded > 0 {
+        let _ = writeln!(out, "start: {}", replay.start.to_fen(EpStyle::Legal));
+    }
     let _ = writeln!(out, "san: {}", replay.san_movetext());
     let mut diagnostics = book.notes.clone();
     diagnostics.extend(replay.diagnostics.iter().cloned());

@@ -508,7 +508,7 @@ fn a_directory_walk_follows_no_loop_counts_each_file_once_and_skips_fifos() {
         assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""));
         assert_eq!(
             r.stderr,
-            "scoresheet: error: empty: no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found\n"
+            "scoresheet: error: empty: no input file (*.pgn, *.desc.txt, each also .zst, .gz or .bz2) found\n"
         );
     }
 }

@@ -44,6 +44,11 @@ pub struct Odds {
     pub phrase: &'static str,
     /// The squares whose pieces are removed before the first move.
     pub removed: Vec<Square>,
+    /// Moves the receiving side makes before the giver's first reply: 1 for the usual
+    /// odds, 2 for the pawn and two moves (the table prints White's first two moves with
+    /// Black's first reply missing), 0 for odds given during play (the exchange), which
+    /// leave the start position as it is.
+    pub first_moves: u8,
     /// The header line that says so.
     pub span: Span,
 }
@@ -51,7 +56,13 @@ pub struct Odds {
 /// The odds phrases books use, lower case, and the squares each empties when White gives
 /// them (Black's are the mirror), most specific first.
 const ODDS: &[(&str, &[&str], &str)] = &[
+    ("pawn and two moves", &["f7"], "pawn and two moves"),
+    ("pawn and 2 moves", &["f7"], "pawn and two moves"),
+    ("p. and two moves", &["f7"], "pawn and two moves"),
+    ("the exchange", &[], "exchange"),
+    ("exchange odds", &[], "exchange"),
     ("pawn and move", &["f7"], "pawn and move"),
+    ("p. and move", &["f7"], "pawn and move"),
     ("pawn and the move", &["f7"], "pawn and move"),
     ("queen's knight", &["b1"], "queen's knight"),
     ("q. kt.", &["b1"], "queen's knight"),
@@ -74,14 +85,24 @@ const ODDS: &[(&str, &[&str], &str)] = &[
 /// or of removing a piece.
 fn odds_in(text: &str, span: Span) -> Option<Odds> {
     let lower = text.to_ascii_lowercase().replace('\u{2019}', "'");
-    if !(lower.contains("odds") || lower.contains("remove") || lower.contains("pawn and")) {
+    if !(lower.contains("odds")
+        || lower.contains("remove")
+        || lower.contains("pawn and")
+        || lower.contains("p. and"))
+    {
         return None;
     }
     let &(_, squares, phrase) = ODDS.iter().find(|(p, _, _)| lower.contains(p))?;
+    // The exchange is odds only where the line speaks of odds (`a game at the odds of the
+    // exchange`), not `the exchange of queens`.
+    if phrase == "exchange" && !lower.contains("odds") {
+        return None;
+    }
     // Pawn and move is given by Black; a piece by White, unless the text says Black's.
     let black_gives = phrase.starts_with("pawn")
         || lower.contains("remove black's")
-        || lower.contains("black gives");
+        || lower.contains("black gives")
+        || lower.contains("given by black");
     let removed = squares
         .iter()
         .filter_map(|sq| {
@@ -97,9 +118,15 @@ fn odds_in(text: &str, span: Span) -> Option<Odds> {
             core::str::from_utf8(&b).ok()?.parse().ok()
         })
         .collect();
+    let first_moves = match phrase {
+        "pawn and two moves" => 2,
+        "exchange" => 0,
+        _ => 1,
+    };
     Some(Odds {
         phrase,
         removed,
+        first_moves,
         span,
     })
 }
@@ -125,6 +152,9 @@ pub struct Book {
     /// The column header (`WHITE. (Mr. M.)   BLACK. (M. B.)`, `White.  Black.`), if one was
     /// printed: a file with one is a book table whatever its rows hold.
     pub columns: Option<Span>,
+    /// The line under the column header that names the players (`Morphy.   Anderssen.`),
+    /// if one was printed: its names are [`Book::white`] and [`Book::black`].
+    pub players: Option<Span>,
     /// The odds the game was played at, when its title or a note says so.
     pub odds: Option<Odds>,
     /// A start position given by a `[FEN "..."]` line.
@@ -344,6 +374,7 @@ pub fn read_book(text: &[u8]) -> Book {
     for (start, end) in lines(text) {
         reader.line(text, start, end);
     }
+    reader.finish(text);
     reader.book
 }
 
@@ -381,6 +412,7 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         {
             // A header after the game's text, or a numbered row after its end words,
             // starts the next game.
+            reader.finish(text);
             let mut book = core::mem::take(&mut reader).book;
             book.span = Span::new(book_start, start);
             book_start = start;
@@ -389,10 +421,14 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         }
         body |= !header && first.is_some();
         // A line holding only a result ends the game (our own descriptive output
-        // writes one under every table, `*` included).
+        // writes one under every table, `*` included); under a table of two ranges side
+        // by side it ends the right range, so it waits with it.
         let line = text.get(start..end).unwrap_or_default();
         let trimmed = line.trim_ascii();
-        if reader.book.end.is_none() && matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2") {
+        if reader.book.end.is_none()
+            && reader.right_from.is_none()
+            && matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
+        {
             let offset = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             reader.book.end = Some(BookEnd {
                 text: String::from_utf8_lossy(trimmed).into_owned(),
@@ -402,6 +438,7 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         }
         reader.line(text, start, end);
     }
+    reader.finish(text);
     if reader.book != Book::default() {
         reader.book.span = Span::new(book_start, text.len());
         books.push(reader.book);
@@ -439,6 +476,14 @@ struct Reader {
     book: Book,
     first_color: Color,
     first_number: u32,
+    /// In a table of two ranges side by side (moves 1-24 on the left, 25-48 on the
+    /// right): the first move number of the right range.
+    right_from: Option<u32>,
+    /// The right range's rows, and every line after the left range, read at the end.
+    deferred: Vec<(usize, usize)>,
+    /// Whether the next non-blank line may name the players (after a column header
+    /// that named none: `White.  Black.` over `Morphy.  Anderssen.`).
+    players_next: bool,
 }
 
 impl Default for Reader {
@@ -447,12 +492,56 @@ impl Default for Reader {
             book: Book::default(),
             first_color: Color::White,
             first_number: 1,
+            right_from: None,
+            deferred: Vec::new(),
+            players_next: false,
         }
     }
 }
 
 impl Reader {
     fn line(&mut self, text: &[u8], start: usize, end: usize) {
+        let toks = tokens(text, start, end);
+        if toks.is_empty() {
+            return;
+        }
+        let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+        let leading = toks.first().and_then(|t| move_number(slice(t)));
+        if let Some(from) = self.right_from {
+            // Only the left range's rows are read in turn; the rest waits for the end.
+            if leading.is_none_or(|(n, _)| n >= from) {
+                self.deferred.push((start, end));
+                return;
+            }
+        }
+        if core::mem::take(&mut self.players_next) && leading.is_none() {
+            if let Some((white, black)) = players_line(text, start, end) {
+                self.book.white.get_or_insert(white);
+                self.book.black.get_or_insert(black);
+                let first = toks.first().map_or(start, |t| t.start);
+                let last = toks.last().map_or(end, |t| t.end);
+                self.book.players = Some(Span::new(first, last));
+                return;
+            }
+        }
+        let mut row_end = end;
+        if let Some((split, m)) = right_range_start(text, &toks) {
+            self.right_from.get_or_insert(m);
+            self.deferred.push((split, end));
+            row_end = split;
+        }
+        let had_columns = self.book.columns.is_some();
+        self.read(text, start, row_end);
+        if !had_columns
+            && self.book.columns.is_some()
+            && self.book.white.is_none()
+            && self.book.black.is_none()
+        {
+            self.players_next = true;
+        }
+    }
+
+    fn read(&mut self, text: &[u8], start: usize, end: usize) {
         read_line(
             text,
             start,
@@ -462,6 +551,72 @@ impl Reader {
             &mut self.first_number,
         );
     }
+
+    /// Reads what waited: the right range of a side-by-side table, in order.
+    fn finish(&mut self, text: &[u8]) {
+        self.right_from = None;
+        for (start, end) in core::mem::take(&mut self.deferred) {
+            self.read(text, start, end);
+        }
+    }
+}
+
+/// Where a row's right range starts, and its number: `1. P-K4  P-K4      25. R-K1  Q-Q2`
+/// holds move 1 on the left and move 25 on the right. The row starts with a printed
+/// number `N`; its next printed number `M`, after a column gap, is at least `N + 2` (a
+/// run of moves in one line, `1. P-K4 P-K4 2. Kt-KB3`, counts up by one).
+fn right_range_start(text: &[u8], toks: &[Token]) -> Option<(usize, u32)> {
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    let first = toks.first()?;
+    if !slice(first).ends_with(b".") {
+        return None;
+    }
+    let (n, _) = move_number(slice(first))?;
+    let (k, next) = toks
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, t)| slice(t).ends_with(b".") && move_number(slice(t)).is_some())?;
+    let (m, _) = move_number(slice(next))?;
+    let prev = toks.get(k - 1)?;
+    (m >= n.saturating_add(2) && gap(text, prev.end, next.start)).then_some((next.start, m))
+}
+
+/// The players' names in a line under the column header: `Morphy.   Anderssen.`,
+/// `Mr. Morphy.  Herr Anderssen.`, or one space after a name's full stop
+/// (`Morphy. Anderssen.`); repeated over a side-by-side table's second pair of columns.
+fn players_line(text: &[u8], start: usize, end: usize) -> Option<(String, String)> {
+    let line = core::str::from_utf8(text.get(start..end)?).ok()?.trim();
+    let mut parts: Vec<&str> = line
+        .split('\t')
+        .flat_map(|p| p.split("  "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() == 4 && parts.get(..2) == parts.get(2..) {
+        parts.truncate(2);
+    }
+    if parts.len() == 1 {
+        let white = name_at_start(line);
+        let black = line.get(white.len()..)?.trim_start_matches('.').trim();
+        parts = vec![white, black];
+    }
+    let [white, black] = parts.as_slice() else {
+        return None;
+    };
+    let name = |s: &str| {
+        let s = s.trim().trim_end_matches(['.', ',', ';']).trim();
+        let ok = s.starts_with(|c: char| c.is_uppercase())
+            && s.len() <= 60
+            && s.split_whitespace().count() <= 6
+            && !s
+                .chars()
+                .any(|c| c.is_ascii_digit() || "()[]:%".contains(c))
+            && parse_desc_move(s.as_bytes(), 0).is_err()
+            && !is_end_word(s.as_bytes());
+        ok.then(|| s.to_owned())
+    };
+    Some((name(white)?, name(black)?))
 }
 
 fn header(text: &[u8], start: usize, end: usize, book: &mut Book) {
@@ -909,8 +1064,13 @@ fn read_moves(
         commentary(book, sp, "remark");
     }
     book.numbers.extend(numbers);
+    // At the pawn and two moves, Black's first reply is missing: the plies after White's
+    // first move are one later in the order of turns.
+    let two_moves = book.odds.as_ref().is_some_and(|o| o.first_moves == 2);
     for (number, row_number, result, span) in plies {
-        let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
+        let index = book.plies.len() as u64
+            + u64::from(first_color == Color::Black)
+            + u64::from(two_moves && !book.plies.is_empty());
         let color = if index % 2 == 0 {
             Color::White
         } else {

@@ -373,6 +373,13 @@ fn lex_compact(text: &[u8], from: usize, to: usize, base: usize, out: &mut Vec<A
             len
         };
         let len = match c {
+            // `Kts P`: the possessive printed without its apostrophe.
+            b'K' if matches!(at(i + 1), b't' | b'T')
+                && at(i + 2) == b's'
+                && !at(i + 3).is_ascii_lowercase() =>
+            {
+                emit(Tok::Letter(b'N'), 3)
+            }
             b'K' if matches!(at(i + 1), b't' | b'T') => emit(Tok::Letter(b'N'), 2),
             b'K' | b'Q' | b'R' | b'N' | b'B' | b'P' => emit(Tok::Letter(c), 1),
             b'O' => emit(Tok::CastleO, 1),

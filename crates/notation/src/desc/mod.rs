@@ -26,6 +26,8 @@
 //! - [`DescAction::Capture`]: a capture of a unit of `victim.role` (pawns by current file,
 //!   pieces by origin or wing), landing on a square that fits `at` when written; with
 //!   [`DescMove::en_passant`] it must be an en passant capture (a bare `PxP` may also be one).
+//! - [`DescAction::CaptureOn`]: a capture landing on the named square (`QxK5`), whatever
+//!   stands there.
 //! - [`DescAction::Vague`]: only the piece is named; [`VagueKind`] says what the move does.
 //!   `mates` and `checks` also set the check mark of the [`Suffix`](crate::Suffix).
 //! - [`DescMove::promotion`]: the promotion piece, if written.
@@ -295,6 +297,12 @@ pub enum DescAction {
         /// A capture-square qualifier (`BxP(B4)`, `BxN/QB6`), counted from the mover's side.
         at: Option<SquareSpec>,
     },
+    /// `xsquare` (`QxK5`, `Q. takes K. B. 7th`, `R takes Q B 7`): a capture on the named
+    /// square, counted from the mover's side, of whatever stands there.
+    CaptureOn {
+        /// The square captured on; file and rank are both written.
+        square: SquareSpec,
+    },
     /// A move named by its effect only.
     Vague(VagueKind),
 }
@@ -346,6 +354,7 @@ impl fmt::Display for DescMove {
                     write!(f, "({at})")?;
                 }
             }
+            DescAction::CaptureOn { square } => write!(f, "x{square}")?,
             DescAction::Vague(kind) => write!(f, " {}", kind.word())?,
         }
         match (self.action, self.promotion) {

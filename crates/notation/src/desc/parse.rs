@@ -546,21 +546,26 @@ impl Parser<'_> {
             Some(Tok::Capture) => {
                 self.pos += 1;
                 let doubled = self.eat(Tok::Doubled).is_some();
-                let victim = self.designation("a captured piece or pawn")?;
-                let at = if pawn && {
-                    let save = self.pos;
-                    let promo = self.bracket_promotion().is_some();
-                    self.pos = save;
-                    promo
-                } {
-                    None
+                // `QxK5`, `R takes Q B 7`: the square captured on, not the piece.
+                if let Some(square) = self.capture_square(doubled) {
+                    DescAction::CaptureOn { square }
                 } else {
-                    self.qualifier(None)
-                };
-                DescAction::Capture {
-                    victim,
-                    doubled,
-                    at,
+                    let victim = self.designation("a captured piece or pawn")?;
+                    let at = if pawn && {
+                        let save = self.pos;
+                        let promo = self.bracket_promotion().is_some();
+                        self.pos = save;
+                        promo
+                    } {
+                        None
+                    } else {
+                        self.qualifier(None)
+                    };
+                    DescAction::Capture {
+                        victim,
+                        doubled,
+                        at,
+                    }
                 }
             }
             Some(Tok::Vague(kind)) => {
@@ -623,6 +628,22 @@ impl Parser<'_> {
             missing_dash,
             span,
         })
+    }
+
+    /// A whole square after a capture sign (`K5`, `KB7`, `Q B 7`, `K. B. 7th`): file and
+    /// rank both written, restoring the position when it is not one (`KtxB`, `PxP(B4)`).
+    fn capture_square(&mut self, doubled: bool) -> Option<SquareSpec> {
+        if doubled {
+            return None;
+        }
+        let save = self.pos;
+        match self.square_spec(None) {
+            Some(sq) if sq.file.is_some() && sq.rank.is_some() => Some(sq),
+            _ => {
+                self.pos = save;
+                None
+            }
+        }
     }
 
     /// `P K 4`: a designation of one or two letters directly followed by a square with a rank.

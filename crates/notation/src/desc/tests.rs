@@ -89,6 +89,7 @@ fn strip_desc(d: &mut DescMove) {
                 strip_spec(a);
             }
         }
+        DescAction::CaptureOn { square } => strip_spec(square),
         DescAction::Vague(_) => {}
     }
 }
@@ -313,6 +314,41 @@ fn capture_squares() {
 }
 
 #[test]
+fn captures_named_by_the_square() {
+    let on = |piece: DescPiece, square: SquareSpec| DescMove {
+        action: DescAction::CaptureOn { square },
+        ..cap(piece, piece)
+    };
+    same(
+        &["QxK5", "Q x K 5", "Q. takes K. 5th.", "Q takes K5"],
+        &on(piece(R::Queen), sq(nf(King), Some(5))),
+        None,
+    );
+    same(
+        &["Q takes K8 ch", "QxK8ch", "Q. takes K. 8th. (ch.)"],
+        &on(piece(R::Queen), sq(nf(King), Some(8))),
+        Some(CheckMark::Check),
+    );
+    same(
+        &["R takes Q B 7", "RxQB7", "R. takes Q. B's 7th."],
+        &on(piece(R::Rook), sq(qf(Bishop), Some(7))),
+        None,
+    );
+    same(
+        &["Q takes K B 7 mate", "Q. takes K. B. 7th, mate."],
+        &on(piece(R::Queen), sq(kf(Bishop), Some(7))),
+        Some(CheckMark::Mate),
+    );
+    // A piece or pawn after the sign is still the captured unit.
+    same(
+        &["QxKB", "Q takes K B"],
+        &cap(piece(R::Queen), winged(R::Bishop, Wing::King)),
+        None,
+    );
+    same(&["QxQBP"], &cap(piece(R::Queen), pawn(qf(Bishop))), None);
+}
+
+#[test]
 fn from_qualifiers() {
     let with_from = |from: SquareSpec| DescMove {
         from: Some(from),
@@ -435,12 +471,20 @@ fn check_words() {
             "B-B5 dbl ch",
             "B-B5 dble ch",
             "B - B 5 (dble ch.)",
+            "B-B5 double check",
+            "B-B5 dbl. ch.",
         ],
         &b,
         Some(CheckMark::DoubleCheck),
     );
     same(
-        &["B-B5 dis ch", "B-B5dis.ch", "B. to B's 5th. (dis. ch.)"],
+        &[
+            "B-B5 dis ch",
+            "B-B5dis.ch",
+            "B. to B's 5th. (dis. ch.)",
+            "B-B5 disc. ch.",
+            "B-B5 dis. ch.",
+        ],
         &b,
         Some(CheckMark::DiscoveredCheck),
     );
@@ -804,6 +848,107 @@ fn hostile_books_read_in_linear_time() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
 
+/// The plies of a book as `number move`, in the order read.
+fn plies_of(book: &crate::desc::Book) -> Vec<String> {
+    book.plies
+        .iter()
+        .map(|p| match &p.result {
+            Ok(m) => format!("{} {}", p.number.unwrap_or(0), write_move(m)),
+            Err(e) => format!("error {e}"),
+        })
+        .collect()
+}
+
+#[test]
+fn two_ranges_side_by_side_read_left_then_right() {
+    let text = "White.   Black.          White.   Black.\n\
+                1. P-K4   P-K4           3. B-B4  B-B4\n\
+                2. Kt-KB3 Kt-QB3         4. Castles\n\
+                \x20                         And wins.\n";
+    let book = read_book(text.as_bytes());
+    assert_eq!(
+        plies_of(&book),
+        [
+            "1 P-K4",
+            "1 P-K4",
+            "2 N-KB3",
+            "2 N-QB3",
+            "3 B-B4",
+            "3 B-B4",
+            "4 Castles"
+        ]
+    );
+    assert_eq!(
+        book.end.as_ref().map(|e| e.text.as_str()),
+        Some("And wins.")
+    );
+    // A run of moves in one line counts up by one: not two ranges.
+    let run = read_book(b"1. P-K4 P-K4  2. Kt-KB3 Kt-QB3\n3. B-B4 B-B4\n");
+    assert_eq!(
+        plies_of(&run),
+        ["1 P-K4", "1 P-K4", "2 N-KB3", "2 N-QB3", "3 B-B4", "3 B-B4"]
+    );
+    // Rows of the right range printed alone (the left range ended) wait for it too, and
+    // a file of two such games keeps each game's moves.
+    let two = "% title: one\n\
+               1. P-K4 P-K4      3. B-B4 B-B4\n\
+               2. Kt-KB3 Kt-QB3  4. P-Q3\n\
+               % title: two\n\
+               1. P-Q4 P-Q4      4. Kt-KB3\n\
+               2. P-QB4 P-K3\n\
+               3. Kt-QB3 Kt-KB3\n\
+               1-0\n";
+    let books = crate::desc::read_books(two.as_bytes());
+    let read: Vec<Vec<String>> = books.iter().map(plies_of).collect();
+    assert_eq!(
+        read,
+        [
+            vec![
+                "1 P-K4", "1 P-K4", "2 N-KB3", "2 N-QB3", "3 B-B4", "3 B-B4", "4 P-Q3"
+            ],
+            vec![
+                "1 P-Q4", "1 P-Q4", "2 P-QB4", "2 P-K3", "3 N-QB3", "3 N-KB3", "4 N-KB3"
+            ],
+        ]
+    );
+    assert_eq!(books[1].end.as_ref().map(|e| e.text.as_str()), Some("1-0"));
+}
+
+#[test]
+fn players_named_on_the_line_under_the_heading() {
+    let names = |text: &str| {
+        let b = read_book(text.as_bytes());
+        (b.white, b.black, b.players.is_some(), b.plies.len())
+    };
+    let some = |w: &str, b: &str| (Some(w.to_owned()), Some(b.to_owned()), true, 2);
+    assert_eq!(
+        names("White. Black.\nMorphy. Anderssen.\n1. P-K4 P-K4\n"),
+        some("Morphy", "Anderssen")
+    );
+    assert_eq!(
+        names("WHITE.          BLACK.\nMr. Morphy.     Herr Anderssen.\n1. P-K4 P-K4\n"),
+        some("Mr. Morphy", "Herr Anderssen")
+    );
+    assert_eq!(
+        names(
+            "white.  black.    white.  black.\nMorphy.  Anderssen.    Morphy.  Anderssen.\n1. P-K4 P-K4\n"
+        ),
+        some("Morphy", "Anderssen")
+    );
+    // Names in the heading itself are kept; a move row under the heading is no names line.
+    assert_eq!(
+        names("WHITE. (Mr. M.)   BLACK. (Mr. H.)\nMorphy. Anderssen.\n1. P-K4 P-K4\n").0,
+        Some("Mr. M.".to_owned())
+    );
+    assert_eq!(
+        names("White.  Black.\nP-K4  P-K4\n"),
+        (None, None, false, 2)
+    );
+    // Prose under the heading stays commentary.
+    let b = read_book(b"White.  Black.\nThe game was played in 1858.\n1. P-K4 P-K4\n");
+    assert_eq!((b.white, b.players, b.commentary.len()), (None, None, 1));
+}
+
 #[test]
 fn book_layouts() {
     let text = "% title: GAME 1. White: F. J. Marshall. Black: J. R. Capablanca.\n\
@@ -950,6 +1095,9 @@ fn arb_move() -> impl Strategy<Value = DescMove> {
         proptest::option::of(arb_spec(false)),
         prop_oneof![
             arb_spec(false).prop_map(|to| DescAction::Move { to }),
+            (arb_file(), 1u8..=8).prop_map(|(f, r)| DescAction::CaptureOn {
+                square: sq(Some(f), Some(r))
+            }),
             (
                 arb_piece(),
                 any::<bool>(),
@@ -1116,4 +1264,33 @@ fn odds_phrases_name_the_squares_emptied() {
         odds("% title: Evans Gambit. The queen's knight goes to B3\n1. P-K4 P-K4\n"),
         None
     );
+    assert_eq!(
+        odds("% title: Pawn and two moves.\n1. P-K4\n2. P-Q4 P-K3\n"),
+        Some(("pawn and two moves", v(&["f7"])))
+    );
+    assert_eq!(
+        odds("% note: At the odds of the Exchange.\n1. P-K4 P-K4\n"),
+        Some(("exchange", v(&[])))
+    );
+    assert_eq!(
+        odds("% note: after the exchange of queens\n1. P-K4 P-K4\n"),
+        None
+    );
+    assert_eq!(
+        odds("% title: Knight odds, given by Black (Remove Black's Q. Kt.)\n1. P-K4 P-K4\n"),
+        Some(("queen's knight", v(&["b8"])))
+    );
+    // At the pawn and two moves, White's second move is White's, and the numbers fit.
+    let book = read_book(b"% title: Pawn and two moves.\n1. P-K4\n2. P-Q4 P-K3\n");
+    let colours: Vec<crate::Color> = book.plies.iter().map(|p| p.color).collect();
+    assert_eq!(
+        colours,
+        [
+            crate::Color::White,
+            crate::Color::White,
+            crate::Color::Black
+        ]
+    );
+    assert_eq!(book.odds.map(|o| o.first_moves), Some(2));
+    assert!(book.notes.is_empty(), "{:?}", book.notes);
 }

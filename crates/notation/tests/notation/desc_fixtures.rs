@@ -64,6 +64,7 @@ fn dropped(books: &[Book], text: &[u8]) -> Vec<String> {
         for sp in book
             .columns
             .iter()
+            .chain(&book.players)
             .chain(&book.numbers)
             .chain(&book.commentary)
         {
