@@ -238,6 +238,20 @@ fn record_result(
     let written = match game.tag("Result") {
         Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
             Some(r) => r,
+            None if let Some(r) = GameResult::from_spelled(tag.value().trim().as_bytes()) => {
+                let mut d = Diagnostic::new(
+                    Severity::Warning,
+                    "unicode-dash",
+                    "a dash other than '-' in the Result tag: PGN writes 1-0, 0-1 or 1/2-1/2",
+                    tag.value_span,
+                );
+                if options.strict {
+                    d.severity = Severity::Error;
+                }
+                let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                diags.insert(at, d);
+                r
+            }
             None => {
                 let r = token.unwrap_or(GameResult::Unknown);
                 // With a result in the movetext, the parser already said they differ.
