@@ -136,6 +136,7 @@ fn parse_pass<'a>(
         foreign: false,
         national_reported: false,
         translation: Translation::default(),
+        latin1_noted: false,
     };
     p.run();
     p.foreign
@@ -277,6 +278,8 @@ struct Parser<'a, 'g> {
     national_reported: bool,
     /// The move token in English letters (reused).
     translation: Translation,
+    /// Text not in UTF-8 was noted (once a game).
+    latin1_noted: bool,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -348,6 +351,9 @@ impl<'a> Parser<'a, '_> {
         if bytes.is_ascii() {
             return;
         }
+        if self.latin1_noted {
+            return;
+        }
         if let Err(e) = core::str::from_utf8(bytes) {
             let at = bytes_start + e.valid_up_to();
             let len = e
@@ -355,10 +361,13 @@ impl<'a> Parser<'a, '_> {
                 .unwrap_or(bytes.len() - e.valid_up_to())
                 .max(1);
             let span = self.span(at, (at + len).min(bytes_end));
+            self.latin1_noted = true;
             self.diag(
-                Severity::Warning,
-                "invalid-utf8",
-                format!("invalid UTF-8 in {what}"),
+                Severity::Note,
+                "latin-1",
+                format!(
+                    "{what} not in UTF-8: read as Latin-1, the PGN standard's character set (0x80-0x9F as Windows-1252)"
+                ),
                 span,
             );
         }
