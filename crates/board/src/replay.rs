@@ -14,7 +14,7 @@ use scoresheet_notation::pgn::{Game as PgnGame, Token};
 use scoresheet_notation::{Diagnostic, GameResult, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
-use crate::resolve::suffix_diagnostics;
+use crate::resolve::{over_disambiguation, suffix_diagnostics};
 use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
 
 /// How strictly to judge a game.
@@ -381,6 +381,7 @@ fn judge_variations(
                             Some(b) => b.clone_from(&line.pos),
                             None => line.before_last = Some(line.pos.clone()),
                         }
+                        diags.extend(over_disambiguation(&line.pos, mv, &m));
                         line.pos.play_unchecked(&m);
                         suffix_diagnostics(&line.pos, mv, &m, diags);
                         moves.push(m);
@@ -794,8 +795,9 @@ impl Replayer {
         }
         match resolve(&self.pos, mv) {
             Ok(m) => {
-                self.pos.play_unchecked(&m);
                 let first = self.diags.len();
+                self.diags.extend(over_disambiguation(&self.pos, mv, &m));
+                self.pos.play_unchecked(&m);
                 suffix_diagnostics(&self.pos, mv, &m, &mut self.diags);
                 for d in self.diags.iter_mut().skip(first) {
                     d.ply = Some(ply);

@@ -565,6 +565,12 @@ pub struct UnknownLetter {
     pub language: Language,
 }
 
+/// Whether a token starts with castling spelled otherwise than `O-O`/`0-0`
+/// (`o-o`, `O--O`, `O—O`), which [`translate`] reads.
+pub(crate) fn spelled_castling(token: &[u8]) -> bool {
+    castle_prefix(token).is_some_and(|c| c.spelled)
+}
+
 /// A castling prefix: its side, written with zeros, length, and whether it is
 /// spelled otherwise than `O-O`/`0-0` (`o-o`, `O--O`, `0—0`).
 #[derive(Debug, Clone, Copy)]

@@ -137,6 +137,8 @@ fn parse_pass<'a>(
         national_reported: false,
         translation: Translation::default(),
         latin1_noted: false,
+        lan_reported: false,
+        uci_reported: false,
     };
     p.run();
     p.foreign
@@ -280,6 +282,10 @@ struct Parser<'a, 'g> {
     translation: Translation,
     /// Text not in UTF-8 was noted (once a game).
     latin1_noted: bool,
+    /// A move in long algebraic notation was said (once a game).
+    lan_reported: bool,
+    /// A move in UCI notation was said (once a game).
+    uci_reported: bool,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -1144,6 +1150,11 @@ impl<'a> Parser<'a, '_> {
             Ok(m) => {
                 self.push_move(m, main, before);
             }
+            Err(_) if crate::lang::spelled_castling(token) => {
+                // `O--O`, `O—O`: castling as English reads it, and said (the
+                // descriptive reader would take it silently).
+                self.national_token(Language::English, start, end, before, main);
+            }
             Err(failure) => {
                 if let Some(m) = crate::desc::parse_token(token, base) {
                     self.push_move(m, main, before);
@@ -1299,6 +1310,9 @@ impl<'a> Parser<'a, '_> {
 
     #[inline(always)]
     fn push_move(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
+        if let crate::ast::MoveKind::Lan(l) = &m.kind {
+            self.long_notation(l.is_uci(), m.span);
+        }
         if main {
             self.plies += 1;
             if self.game.stop.is_none() {
@@ -1310,6 +1324,29 @@ impl<'a> Parser<'a, '_> {
             }
         }
         self.game.tokens.push(crate::pgn::Token::Move(m));
+    }
+
+    /// A move in long algebraic notation or UCI: read, and said once a game for
+    /// each (PGN's export format writes SAN).
+    #[cold]
+    fn long_notation(&mut self, uci: bool, span: Span) {
+        let (reported, kind, message) = if uci {
+            (
+                &mut self.uci_reported,
+                "uci-move",
+                "moves written in UCI notation (origin and destination squares): PGN writes SAN",
+            )
+        } else {
+            (
+                &mut self.lan_reported,
+                "long-algebraic",
+                "moves written in long algebraic notation (origin and destination squares): PGN writes SAN",
+            )
+        };
+        if core::mem::replace(reported, true) {
+            return;
+        }
+        self.relax(kind, message.into(), span);
     }
 
     /// `e.p.`, `+`, `!`... written apart from their move: added to the previous move.
