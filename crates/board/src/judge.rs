@@ -285,6 +285,9 @@ impl<R: Read> Iterator for JudgedGames<'_, R> {
 }
 
 #[cfg(test)]
+mod notation_table;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;

@@ -523,6 +523,14 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
         } = resolve_piece(pos, written).ok_or(Unusual)?;
         let en_passant = taking.en_passant;
         let m = piece_move(pos, role, (from, to), promotion, taking);
+        // An origin written that the legal moves do not need (`Nge7` where `Ne7`
+        // tells it): the full replay warns about it.
+        if role != Role::Pawn
+            && (from_file.is_some() || from_rank.is_some())
+            && !origin_needed(pos, &m, crowded, (from_file.is_some(), from_rank.is_some()))
+        {
+            return Err(Unusual);
+        }
         // Only a record needs the position before the move (none for validation).
         let before = R::KEEPS_MOVES.then(|| Before::of(pos, &m, crowded));
         if en_passant {
@@ -820,6 +828,21 @@ fn resolve_piece(pos: &Position, written: WrittenMove) -> Option<Resolved> {
         },
         crowded,
     })
+}
+
+/// Whether the origin written with a piece move (its file, its rank: `written`)
+/// is what SAN needs to tell it from the other legal moves of its kind to its
+/// square, as [`crate::resolve::over_disambiguation`] judges; `crowded`: other
+/// pieces of the kind reach the square at all. Out of line: most moves name no
+/// origin.
+#[cold]
+#[inline(never)]
+fn origin_needed(pos: &Position, m: &crate::Move, crowded: bool, written: (bool, bool)) -> bool {
+    if !crowded {
+        return false;
+    }
+    let (file, rank) = pos.disambiguation(m);
+    (!written.0 || file) && (!written.1 || rank)
 }
 
 /// What the lean resolution finds for a piece move: the origin, what it takes

@@ -16,7 +16,7 @@ use scoresheet_notation::pgn::{Game as PgnGame, Token};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
-use crate::resolve::suffix_diagnostics;
+use crate::resolve::{over_disambiguation, suffix_diagnostics};
 use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
 
 /// How strictly to judge a game.
@@ -282,6 +282,20 @@ fn record_result(
     let written = match game.tag("Result") {
         Some(tag) => match GameResult::from_ascii(tag.value().trim().as_bytes()) {
             Some(r) => r,
+            None if let Some(r) = GameResult::from_spelled(tag.value().trim().as_bytes()) => {
+                let mut d = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::UnicodeDash,
+                    "a dash other than '-' in the Result tag: PGN writes 1-0, 0-1 or 1/2-1/2",
+                    tag.value_span,
+                );
+                if options.strict {
+                    d.severity = Severity::Error;
+                }
+                let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                diags.insert(at, d);
+                r
+            }
             None => {
                 let r = token.unwrap_or(GameResult::Unknown);
                 // With a result in the movetext, the parser already said they differ.
@@ -411,6 +425,7 @@ fn judge_variations(
                             Some(b) => b.clone_from(&line.pos),
                             None => line.before_last = Some(line.pos.clone()),
                         }
+                        diags.extend(over_disambiguation(&line.pos, mv, &m));
                         line.pos.play_unchecked(&m);
                         suffix_diagnostics(&line.pos, mv, &m, diags);
                         moves.push(m);
@@ -842,8 +857,9 @@ impl Replayer {
         }
         match resolve(&self.pos, mv) {
             Ok(m) => {
-                self.pos.play_unchecked(&m);
                 let first = self.diags.len();
+                self.diags.extend(over_disambiguation(&self.pos, mv, &m));
+                self.pos.play_unchecked(&m);
                 suffix_diagnostics(&self.pos, mv, &m, &mut self.diags);
                 for d in self.diags.iter_mut().skip(first) {
                     d.ply = Some(ply);

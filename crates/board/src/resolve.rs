@@ -972,6 +972,39 @@ pub fn check_suffix(
     out
 }
 
+/// The warning about a SAN move that names more of its origin than the legal
+/// moves need (`Nge7` where `Ne7` is the only knight move to e7, `Rf1a3`
+/// where `Rfa3` tells it), in `before`, the position the move `played` is
+/// played in: SAN writes the least origin that tells the move (the file, else
+/// the rank, else both). `None` for every other move.
+#[must_use]
+pub fn over_disambiguation(
+    before: &Position,
+    mv: &WrittenMove,
+    played: &Move,
+) -> Option<Diagnostic> {
+    let MoveKind::San(san) = &mv.kind else {
+        return None;
+    };
+    if san.role == Role::Pawn || (san.from_file.is_none() && san.from_rank.is_none()) {
+        return None;
+    }
+    let (file, rank) = before.disambiguation(played);
+    if (san.from_file.is_none() || file) && (san.from_rank.is_none() || rank) {
+        return None;
+    }
+    let span = san.from_span.unwrap_or(mv.span);
+    Some(Diagnostic::new(
+        Severity::Warning,
+        Kind::OverDisambiguated,
+        format!(
+            "the origin written is more than the legal moves need: SAN writes {}",
+            before.san_plain(played)
+        ),
+        span,
+    ))
+}
+
 /// [`check_suffix`] without the position before the move (which it does not need),
 /// appending to `out`.
 pub(crate) fn suffix_diagnostics(

@@ -111,7 +111,7 @@ impl Position {
 
     /// Whether SAN needs the origin file and/or rank to tell `m` from the other legal
     /// moves of the same piece kind to the same square.
-    fn disambiguation(&self, m: &Move) -> (bool, bool) {
+    pub(crate) fn disambiguation(&self, m: &Move) -> (bool, bool) {
         let piece = m.role.of(self.turn());
         let Some(safety) = self.safety() else {
             return (false, false);

@@ -295,7 +295,7 @@ fn located(
         let mut p: Problem = problem(d, bytes, &[], None, &lines, origin);
         if let Some(span) = move_span {
             let raw = span.slice(bytes);
-            p.text = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
+            p.text = scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned();
         }
         problems.push((severity, p));
     }

@@ -130,7 +130,7 @@ pub fn problem(
         .or_else(|| failed.filter(|f| f.start <= d.span.start && d.span.end <= f.end))
         .unwrap_or(d.span);
     let raw = subject.slice(text);
-    let mut shown = String::from_utf8_lossy(&raw[..raw.len().min(80)]).into_owned();
+    let mut shown = scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned();
     if raw.len() > 80 {
         shown.push('…');
     }

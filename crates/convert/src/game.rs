@@ -629,7 +629,7 @@ mod tests {
             .map(|n| match n {
                 Node::Move(m) => m.san.to_string(),
                 Node::Nag(n) => format!("${n}"),
-                Node::Comment(c) => format!("{{{}}}", String::from_utf8_lossy(c)),
+                Node::Comment(c) => format!("{{{}}}", scoresheet_notation::text::decode(c)),
                 Node::StartVariation => "(".into(),
                 Node::EndVariation => ")".into(),
             })

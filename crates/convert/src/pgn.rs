@@ -152,32 +152,13 @@ fn escape_raw(raw: &[u8], out: &mut Vec<u8>) {
 }
 
 /// The text as UTF-8: valid UTF-8 is kept, and every byte that is not part of valid
-/// UTF-8 is read as Latin-1 (the character set of the PGN standard).
+/// UTF-8 is read as Latin-1 (the character set of the PGN standard), 0x80-0x9F as
+/// Windows-1252 ([`scoresheet_notation::text::decode`]).
 pub(crate) fn to_utf8(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if core::str::from_utf8(bytes).is_ok() {
-        return std::borrow::Cow::Borrowed(bytes);
+    match scoresheet_notation::text::decode(bytes) {
+        std::borrow::Cow::Borrowed(s) => std::borrow::Cow::Borrowed(s.as_bytes()),
+        std::borrow::Cow::Owned(s) => std::borrow::Cow::Owned(s.into_bytes()),
     }
-    let mut out = Vec::with_capacity(bytes.len() + 8);
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        match core::str::from_utf8(rest) {
-            Ok(s) => {
-                out.extend_from_slice(s.as_bytes());
-                break;
-            }
-            Err(e) => {
-                let (good, bad) = rest.split_at(e.valid_up_to());
-                out.extend_from_slice(good);
-                let n = e.error_len().unwrap_or(bad.len()).max(1);
-                for &b in bad.iter().take(n) {
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(char::from(b).encode_utf8(&mut buf).as_bytes());
-                }
-                rest = bad.get(n..).unwrap_or_default();
-            }
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// The movetext with move numbers, glyphs as NAGs, comments and variations, then the result.

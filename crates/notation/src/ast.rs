@@ -292,6 +292,40 @@ impl GameResult {
             _ => return None,
         })
     }
+
+    /// Reads a result written with another dash than `-` (`1–0`, `0—1`,
+    /// `½–½`, U+2011, U+2212): `Some` only when [`GameResult::from_ascii`]
+    /// reads it with its dash written `-`, `None` for anything else (a
+    /// result [`GameResult::from_ascii`] reads included).
+    ///
+    /// ```
+    /// use scoresheet_notation::GameResult;
+    /// assert_eq!(GameResult::from_spelled("1–0".as_bytes()), Some(GameResult::WhiteWins));
+    /// assert_eq!(GameResult::from_spelled(b"1-0"), None);
+    /// ```
+    #[must_use]
+    pub fn from_spelled(s: &[u8]) -> Option<GameResult> {
+        if s.len() > 16 {
+            return None;
+        }
+        let mut ascii = [0u8; 16];
+        let (mut n, mut i, mut dashes) = (0, 0, 0);
+        while i < s.len() {
+            let dash = matches!(
+                s.get(i..i + 3),
+                Some([0xE2, 0x80, 0x91 | 0x93 | 0x94] | [0xE2, 0x88, 0x92])
+            );
+            let (b, len) = if dash { (b'-', 3) } else { (s[i], 1) };
+            dashes += usize::from(dash);
+            ascii[n] = b;
+            n += 1;
+            i += len;
+        }
+        if dashes == 0 {
+            return None;
+        }
+        GameResult::from_ascii(&ascii[..n])
+    }
 }
 
 impl core::fmt::Display for GameResult {

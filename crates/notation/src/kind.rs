@@ -182,8 +182,30 @@ kinds! {
     NullMove = "null-move", Warning;
     /// A `%` escape line, kept apart.
     EscapeLine = "escape-line", Note;
-    /// Bytes that are not UTF-8.
-    InvalidUtf8 = "invalid-utf8", Warning;
+    /// Tag or comment text not in UTF-8, read as Latin-1 (0x80-0x9F as Windows-1252); once a game.
+    Latin1 = "latin-1", Note;
+    /// A move in long algebraic notation (`Ng1-f3`, `Ng1f3`), which SAN does not use; once a game.
+    LongAlgebraic = "long-algebraic", Warning;
+    /// A move in UCI notation (`g1f3`); once a game.
+    UciMove = "uci-move", Warning;
+    /// A SAN move naming more of its origin than the legal moves need (`Ngf3` where `Nf3` is unique).
+    OverDisambiguated = "over-disambiguated", Warning;
+    /// An en dash, em dash, non-breaking hyphen or minus sign for `-` in castling or a result.
+    UnicodeDash = "unicode-dash", Warning;
+    /// Castling written `o-o` or `O--O`.
+    CastlingSpelling = "castling-spelling", Warning;
+    /// A non-breaking space between tokens.
+    NonBreakingSpace = "non-breaking-space", Warning;
+    /// A byte-order mark inside the text.
+    ByteOrderMark = "byte-order-mark", Warning;
+    /// An annotation glyph (`±`, `⩱`) after a move, kept as its NAG.
+    AnnotationGlyph = "annotation-glyph", Warning;
+    /// A `;` comment among the tags.
+    CommentAmongTags = "comment-among-tags", Warning;
+    /// A tag name with `: - + # =` or letters beyond ASCII.
+    TagName = "tag-name", Warning;
+    /// A forum's `[pgn]` ... `[/pgn]` wrapper around the game.
+    ForumWrapper = "forum-wrapper", Warning;
     /// Piece letters of another language.
     NationalLetters = "national-letters", Warning;
     /// The knight written `Kt`.

@@ -10,6 +10,7 @@
 //! - [`desc`]: English descriptive notation.
 //! - [`lang`]: piece letters of other languages (`Sf3`, `Cf3`, `Кf3`), and
 //!   telling a game's language from them.
+//! - [`text`]: tag and comment text as characters (UTF-8, or Latin-1).
 //!
 //! ```
 //! use scoresheet_notation::pgn::{games, parse_game};
@@ -42,6 +43,7 @@ pub mod lang;
 pub mod pgn;
 pub mod san;
 pub mod span;
+pub mod text;
 pub mod types;
 
 pub use ast::{

@@ -113,10 +113,17 @@ fn from_restricts_the_input_notation() {
         Some(game),
     );
     assert_eq!(out.status.code(), Some(1));
+    // The UCI move is said as a relaxation (once a game), then refused by --from.
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
     assert!(
-        text(&out.stderr).starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
-        "{}",
-        text(&out.stderr)
+        lines[0].starts_with("<stdin>:1:7: warning[uci-move]: game 1, ply 2 (e7e5)"),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
+        "{stderr}"
     );
     let out = run(&["convert", "-", "--to", "san"], Some(game));
     assert_eq!(out.status.code(), Some(0));

@@ -242,32 +242,42 @@ fn binary_garbage() {
     );
 }
 
+/// [`validate`] with notes shown.
+fn validate_notes(case: &str, input: &[u8]) -> Run {
+    let d = dir(case);
+    let name = format!("{case}.pgn");
+    std::fs::write(d.join(&name), input).expect("writing the input");
+    let run = run_in(&d, &["validate", "--notes", &name]);
+    let _ = std::fs::remove_file(d.join(&name));
+    run
+}
+
 #[test]
-fn invalid_utf8_in_a_comment() {
-    let input = then_ok(b"[Event \"c\"]\n\n1. e4 {\xff\xfe bad} e5 *");
-    let r = validate("utf8_comment", &input);
+fn latin1_in_a_comment() {
+    // Text that is not UTF-8 is Latin-1 (the PGN standard's character set): a note,
+    // the characters quoted as Latin-1 reads them.
+    let input = then_ok(b"[Event \"c\"]\n\n1. e4 {\xff\xfe bad \x93x\x94} e5 *");
+    let r = validate_notes("utf8_comment", &input);
     expect(
         &r,
         0,
         &[
-            "utf8_comment.pgn:3:8: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a comment",
-            "warnings: 1 invalid-utf8",
-            "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
+            "utf8_comment.pgn:3:8: note[latin-1]: game 1 (\u{ff}): a comment not in UTF-8: read as Latin-1, the PGN standard's character set (0x80-0x9F as Windows-1252)",
+            "1 file, 2 games: 2 valid, 0 invalid, 0 warnings, 6 plies",
         ],
     );
 }
 
 #[test]
-fn invalid_utf8_in_a_tag() {
+fn latin1_in_a_tag() {
     let input = then_ok(b"[Event \"\xff\xfe\"]\n\n1. e4 e5 *");
-    let r = validate("utf8_tag", &input);
+    let r = validate_notes("utf8_tag", &input);
     expect(
         &r,
         0,
         &[
-            "utf8_tag.pgn:1:9: warning[invalid-utf8]: game 1 (\u{fffd}): invalid UTF-8 in a tag value",
-            "warnings: 1 invalid-utf8",
-            "1 file, 2 games: 2 valid, 0 invalid, 1 warning, 6 plies",
+            "utf8_tag.pgn:1:9: note[latin-1]: game 1 (\u{ff}): a tag value not in UTF-8: read as Latin-1, the PGN standard's character set (0x80-0x9F as Windows-1252)",
+            "1 file, 2 games: 2 valid, 0 invalid, 0 warnings, 6 plies",
         ],
     );
 }
@@ -280,7 +290,7 @@ fn invalid_utf8_in_a_move() {
         &r,
         1,
         &[
-            "utf8_move.pgn:3:8: error[invalid-move]: game 1 (\u{fffd}5): expected a destination square, found \"\u{fffd}5\"",
+            "utf8_move.pgn:3:8: error[invalid-move]: game 1 (\u{ff}5): expected a destination square, found \"\u{ff}5\"",
             "errors: 1 invalid-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
         ],

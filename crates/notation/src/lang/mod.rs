@@ -361,7 +361,7 @@ fn followed_by_square(rest: &[u8]) -> bool {
                 [b'1'..=b'8', ..] if prev_file => return true,
                 [b'1'..=b'8' | b'x' | b':' | b'-', ..] => (1, false),
                 [0xD1, 0x85, ..] => (2, false),
-                [0xE2, 0x80, 0x93 | 0x94, ..] => (3, false),
+                [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] => (3, false),
                 _ => return false,
             }
         };
@@ -521,6 +521,21 @@ pub struct Translation {
     pub from: Vec<usize>,
     /// Whether a piece letter was translated (a national letter, not only marks).
     pub national: bool,
+    /// Castling spelled otherwise than `O-O`/`0-0`: its offset and length in the
+    /// token, and whether a dash other than `-` (`–`, `—`, U+2011) is among its
+    /// characters (`o-o`, `O--O`, `O—O`).
+    pub castling: Option<SpelledCastling>,
+}
+
+/// How a castling token was spelled, when not as `O-O` or `0-0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpelledCastling {
+    /// The length in bytes of the castling (without its marks).
+    pub len: usize,
+    /// A dash other than `-` was written (`O—O`, `0–0`, U+2011).
+    pub unicode_dash: bool,
+    /// A lower-case `o` or a doubled dash was written (`o-o`, `O--O`).
+    pub letters: bool,
 }
 
 impl Translation {
@@ -550,6 +565,12 @@ pub struct UnknownLetter {
     pub language: Language,
 }
 
+/// Whether a token starts with castling spelled otherwise than `O-O`/`0-0`
+/// (`o-o`, `O--O`, `O—O`), which [`translate`] reads.
+pub(crate) fn spelled_castling(token: &[u8]) -> bool {
+    castle_prefix(token).is_some_and(|c| c.spelled)
+}
+
 /// A castling prefix: its side, written with zeros, length, and whether it is
 /// spelled otherwise than `O-O`/`0-0` (`o-o`, `O--O`, `0—0`).
 #[derive(Debug, Clone, Copy)]
@@ -566,7 +587,7 @@ fn castle_prefix(token: &[u8]) -> Option<CastlePrefix> {
     let dash = |t: &[u8]| -> Option<usize> {
         let one = |t: &[u8]| match t {
             [b'-', ..] => Some(1),
-            [0xE2, 0x80, 0x93 | 0x94, ..] => Some(3),
+            [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] => Some(3),
             _ => None,
         };
         let a = one(t)?;
@@ -628,8 +649,20 @@ pub fn translate(
     out.bytes.clear();
     out.from.clear();
     out.national = false;
+    out.castling = None;
     let mut i = 0;
     if let Some(c) = castle_prefix(token) {
+        if c.spelled {
+            let body = &token[..c.len];
+            let unicode_dash = !body.is_ascii();
+            let ascii: Vec<u8> = body.iter().copied().filter(u8::is_ascii).collect();
+            let letters = ascii.contains(&b'o') || ascii.windows(2).any(|w| w == b"--");
+            out.castling = Some(SpelledCastling {
+                len: c.len,
+                unicode_dash,
+                letters,
+            });
+        }
         let text: &[u8] = match (c.long, c.zeros) {
             (true, true) => b"0-0-0",
             (true, false) => b"O-O-O",
@@ -672,7 +705,7 @@ pub fn translate(
                 i += 2;
                 continue;
             }
-            [0xE2, 0x80, 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => {
+            [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => {
                 out.push(b'-', i);
                 i += 3;
                 continue;

@@ -57,13 +57,14 @@ pub struct Tag<'a> {
 }
 
 impl<'a> Tag<'a> {
-    /// The name as text (names are ASCII; anything else shows as `\u{fffd}`).
+    /// The name as text (names are ASCII, or read as [`crate::text::decode`] reads text).
     #[must_use]
     pub fn name_str(&self) -> Cow<'a, str> {
-        String::from_utf8_lossy(self.name)
+        crate::text::decode(self.name)
     }
 
-    /// The value with `\"` and `\\` decoded; invalid UTF-8 shows as `\u{fffd}`.
+    /// The value with `\"` and `\\` decoded; text that is not UTF-8 is read as
+    /// Latin-1 ([`crate::text::decode`]).
     /// Borrows when there is nothing to decode.
     ///
     /// ```
@@ -75,7 +76,7 @@ impl<'a> Tag<'a> {
     #[must_use]
     pub fn value(&self) -> Cow<'a, str> {
         if memchr::memchr(b'\\', self.raw_value).is_none() {
-            return String::from_utf8_lossy(self.raw_value);
+            return crate::text::decode(self.raw_value);
         }
         let mut out = Vec::with_capacity(self.raw_value.len());
         let mut bytes = self.raw_value.iter();
@@ -89,7 +90,7 @@ impl<'a> Tag<'a> {
                 out.push(b);
             }
         }
-        Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+        Cow::Owned(crate::text::decode(&out).into_owned())
     }
 }
 

@@ -153,6 +153,9 @@ fn parse_pass<'a>(
         foreign: false,
         national_reported: false,
         translation: Translation::default(),
+        latin1_noted: false,
+        lan_reported: false,
+        uci_reported: false,
     };
     p.run();
     p.foreign
@@ -170,6 +173,60 @@ const fn delimiters() -> [bool; 256] {
     t
 }
 pub(super) static DELIMITER: [bool; 256] = delimiters();
+
+/// [`DELIMITER`], and the lead bytes of the blanks [`unicode_blank`] reads (the
+/// full parser's token end; the quick lane gives up on these bytes).
+static TOKEN_STOP: [bool; 256] = {
+    let mut t = delimiters();
+    t[0xC2] = true;
+    t[0xE2] = true;
+    t[0xEF] = true;
+    t
+};
+
+/// The length of the blank character other than ASCII at the start of `text`,
+/// 0 if there is none: a non-breaking space (U+00A0, U+202F) or a byte order
+/// mark (U+FEFF), which editors and web pages leave between tokens.
+fn unicode_blank(text: &[u8]) -> usize {
+    match text {
+        [0xC2, 0xA0, ..] => 2,
+        [0xE2, 0x80, 0xAF, ..] | [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => 0,
+    }
+}
+
+/// The annotation glyphs written after a move (`Nf3±`, or apart: `Nf3 ⩱`) and
+/// the NAG each stands for, as the NAG table of the PGN standard's successors
+/// (and ChessBase) print them.
+const GLYPHS: [(&str, u8); 16] = [
+    ("\u{25A1}", 7),   // □ only move
+    ("\u{221E}", 13),  // ∞ unclear
+    ("\u{2A72}", 14),  // ⩲ White is slightly better
+    ("\u{2A71}", 15),  // ⩱ Black is slightly better
+    ("\u{00B1}", 16),  // ± White is better
+    ("\u{2213}", 17),  // ∓ Black is better
+    ("+\u{2212}", 18), // +− White is winning
+    ("\u{2212}+", 19), // −+ Black is winning
+    ("\u{2A00}", 22),  // ⨀ zugzwang
+    ("\u{27F3}", 32),  // ⟳ development
+    ("\u{2192}", 36),  // → initiative
+    ("\u{2191}", 40),  // ↑ attack
+    ("\u{21C6}", 132), // ⇆ counterplay
+    ("\u{2206}", 140), // ∆ with the idea
+    ("\u{0394}", 140), // Δ with the idea
+    ("\u{2313}", 142), // ⌓ better is
+];
+
+/// The annotation glyph at the end of `token`, if any: its NAG and length in bytes.
+fn trailing_glyph(token: &[u8]) -> Option<(u8, usize)> {
+    if token.last().is_none_or(u8::is_ascii) {
+        return None;
+    }
+    GLYPHS
+        .iter()
+        .find(|(g, _)| token.ends_with(g.as_bytes()))
+        .map(|(g, nag)| (*nag, g.len()))
+}
 
 /// Bytes of a tag name: letters, digits, `_`.
 pub(super) static NAME_CHAR: [bool; 256] = {
@@ -240,6 +297,12 @@ struct Parser<'a, 'g> {
     national_reported: bool,
     /// The move token in English letters (reused).
     translation: Translation,
+    /// Text not in UTF-8 was noted (once a game).
+    latin1_noted: bool,
+    /// A move in long algebraic notation was said (once a game).
+    lan_reported: bool,
+    /// A move in UCI notation was said (once a game).
+    uci_reported: bool,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -311,6 +374,9 @@ impl<'a> Parser<'a, '_> {
         if bytes.is_ascii() {
             return;
         }
+        if self.latin1_noted {
+            return;
+        }
         if let Err(e) = core::str::from_utf8(bytes) {
             let at = bytes_start + e.valid_up_to();
             let len = e
@@ -318,10 +384,13 @@ impl<'a> Parser<'a, '_> {
                 .unwrap_or(bytes.len() - e.valid_up_to())
                 .max(1);
             let span = self.span(at, (at + len).min(bytes_end));
+            self.latin1_noted = true;
             self.diag(
-                Severity::Warning,
-                Kind::InvalidUtf8,
-                format!("invalid UTF-8 in {what}"),
+                Severity::Note,
+                Kind::Latin1,
+                format!(
+                    "{what} not in UTF-8: read as Latin-1, the PGN standard's character set (0x80-0x9F as Windows-1252)"
+                ),
                 span,
             );
         }
@@ -347,6 +416,16 @@ impl<'a> Parser<'a, '_> {
                 Some(b'%') if bol => self.escape_line(),
                 Some(b'{') if self.game.tags.is_empty() => self.brace_comment(),
                 Some(b';') if self.game.tags.is_empty() => self.line_comment(),
+                Some(b';') if self.tag_follows() => {
+                    let eol = self.line_end(self.pos);
+                    let span = self.span(self.pos, trim_cr(self.text, eol));
+                    self.relax(
+                        Kind::CommentAmongTags,
+                        "a comment among the tag pairs: PGN writes comments in the movetext".into(),
+                        span,
+                    );
+                    self.line_comment();
+                }
                 _ => {
                     self.at_bol = bol;
                     return;
@@ -355,8 +434,45 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
+    /// Whether the `;` comment line at the position is followed, past blanks and
+    /// more such lines, by a tag pair (so it is among the tags, not the movetext).
+    fn tag_follows(&mut self) -> bool {
+        let mut at = self.pos;
+        while self.text.get(at) == Some(&b';') {
+            at = self.line_end(at);
+            while self.text.get(at).is_some_and(|&b| is_space(b)) {
+                at += 1;
+            }
+        }
+        self.text.get(at) == Some(&b'[')
+    }
+
+    /// `[pgn]` or `[/pgn]` at the position (any case): the wrapper forums put
+    /// around a game. Gives its length.
+    fn forum_wrapper(&self) -> Option<usize> {
+        let rest = self.text.get(self.pos..)?;
+        let close = usize::from(rest.get(1) == Some(&b'/'));
+        let word = rest.get(1 + close..5 + close)?;
+        word.eq_ignore_ascii_case(b"pgn]").then_some(5 + close)
+    }
+
+    /// A forum wrapper (`[pgn]`, `[/pgn]`): skipped, and said.
+    fn skip_forum_wrapper(&mut self, len: usize) {
+        let span = self.span(self.pos, self.pos + len);
+        self.relax(
+            Kind::ForumWrapper,
+            "a forum's [pgn] ... [/pgn] wrapper around the game, skipped".into(),
+            span,
+        );
+        self.pos += len;
+    }
+
     /// `[` name `"` value `"` `]`, possibly several on one line.
     fn tag_line(&mut self) {
+        if let Some(len) = self.forum_wrapper() {
+            self.skip_forum_wrapper(len);
+            return;
+        }
         let start = self.pos;
         let eol = self.line_end(start);
         let line = &self.text[..eol];
@@ -367,6 +483,28 @@ impl<'a> Parser<'a, '_> {
         let name_start = i;
         while i < eol && NAME_CHAR[usize::from(line[i])] {
             i += 1;
+        }
+        // The standard's other symbol characters (`:`, `-`, `+`, `#`, `=`) and
+        // letters beyond ASCII (`[Ärger "1"]`), which exporters write in names.
+        let plain_end = i;
+        while i < eol
+            && (NAME_CHAR[usize::from(line[i])]
+                || line[i] >= 0x80
+                || matches!(line[i], b':' | b'-' | b'+' | b'#' | b'='))
+        {
+            i += 1;
+        }
+        if i > plain_end && (plain_end > name_start || line[name_start] >= 0x80) {
+            self.check_utf8(name_start, i, "a tag name");
+            let span = self.span(name_start, i);
+            self.relax(
+                Kind::TagName,
+                "a tag name with characters other than letters, digits and '_' (A-Z, a-z, 0-9)"
+                    .into(),
+                span,
+            );
+        } else {
+            i = plain_end;
         }
         let name_end = i;
         if name_start == name_end {
@@ -407,6 +545,30 @@ impl<'a> Parser<'a, '_> {
         }
         let Some(value_end) = value_end else {
             let end = trim_cr(line, eol);
+            // `[Event "Open]`: the value runs to the `]` that ends the line.
+            let last = line[value_start.min(end)..end]
+                .iter()
+                .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                .map(|k| value_start + k)
+                .filter(|&k| line[k] == b']');
+            if let Some(k) = last {
+                self.check_utf8(value_start, k, "a tag value");
+                self.game.tags.push(Tag {
+                    name: &self.text[name_start..name_end],
+                    raw_value: &self.text[value_start..k],
+                    span: self.span(start, k + 1),
+                    value_span: self.span(value_start, k),
+                });
+                let span = self.span(value_start - 1, k + 1);
+                self.relax(
+                    Kind::UnterminatedTagString,
+                    "the tag value has no closing '\"': read up to the ']' that ends the line"
+                        .into(),
+                    span,
+                );
+                self.pos = eol;
+                return;
+            }
             self.check_utf8(value_start, end, "a tag value");
             self.game.tags.push(Tag {
                 name: &self.text[name_start..name_end],
@@ -584,6 +746,9 @@ impl<'a> Parser<'a, '_> {
                 self.pos += BOM.len();
                 continue;
             }
+            if b >= 0xC2 && self.blank_character() {
+                continue;
+            }
             let bol = core::mem::replace(&mut self.at_bol, false);
             if bare && bol && self.depth_stack.is_empty() && self.is_commentary(self.pos) {
                 self.commentary_line();
@@ -623,6 +788,7 @@ impl<'a> Parser<'a, '_> {
                     );
                     self.pos += 1;
                 }
+                b'[' if let Some(len) = self.forum_wrapper() => self.skip_forum_wrapper(len),
                 b'[' if bol => {
                     let end = trim_cr(text, self.line_end(self.pos));
                     self.invalid(
@@ -646,6 +812,58 @@ impl<'a> Parser<'a, '_> {
                 _ => self.token(),
             }
         }
+    }
+
+    /// A non-breaking space or a byte order mark between tokens: read as a
+    /// blank, and said.
+    #[cold]
+    fn blank_character(&mut self) -> bool {
+        let len = unicode_blank(&self.text[self.pos..]);
+        if len == 0 {
+            return false;
+        }
+        let span = self.span(self.pos, self.pos + len);
+        let (kind, message) = if self.text[self.pos] == 0xEF {
+            (
+                Kind::ByteOrderMark,
+                "a byte order mark inside the text, read as a blank",
+            )
+        } else {
+            (
+                Kind::NonBreakingSpace,
+                "a non-breaking space between tokens, read as a space",
+            )
+        };
+        self.relax(kind, message.into(), span);
+        self.pos += len;
+        true
+    }
+
+    /// A move followed by an annotation glyph (`Nf3±`), or a glyph alone
+    /// (`Nf3 ⩱`): the move is read, the glyph kept as its NAG, and said.
+    fn glyph_token(&mut self, start: usize, end: usize) -> bool {
+        let Some((nag, len)) = trailing_glyph(&self.text[start..end]) else {
+            return false;
+        };
+        let at = end - len;
+        let span = self.span(at, end);
+        let before = self.game.diagnostics.len();
+        self.relax(
+            Kind::AnnotationGlyph,
+            format!("an annotation glyph: PGN writes ${nag}"),
+            span,
+        );
+        let plies = self.plies;
+        if at > start {
+            self.move_token(start, at);
+        }
+        if self.plies > plies {
+            if let Some(d) = self.game.diagnostics.get_mut(before) {
+                d.ply = Some(self.plies);
+            }
+        }
+        self.game.tokens.push(Token::Nag { nag, span });
+        true
     }
 
     /// `$` digits
@@ -743,7 +961,16 @@ impl<'a> Parser<'a, '_> {
         self.pos = end;
         let token = &self.text[start..end];
         let result = match token[0] {
-            b'0' | b'1' | b'*' | 0xC2 => GameResult::from_ascii(token),
+            b'0' | b'1' | b'*' | 0xC2 => GameResult::from_ascii(token).or_else(|| {
+                let r = GameResult::from_spelled(token)?;
+                let span = self.span(start, end);
+                self.relax(
+                    Kind::UnicodeDash,
+                    "a dash other than '-' in the result: PGN writes 1-0, 0-1 or 1/2-1/2".into(),
+                    span,
+                );
+                Some(r)
+            }),
             _ => None,
         };
         if let Some(r) = result {
@@ -940,12 +1167,17 @@ impl<'a> Parser<'a, '_> {
             Ok(m) => {
                 self.push_move(m, main, before);
             }
+            Err(_) if crate::lang::spelled_castling(token) => {
+                // `O--O`, `O—O`: castling as English reads it, and said (the
+                // descriptive reader would take it silently).
+                self.national_token(Language::English, start, end, before, main);
+            }
             Err(failure) => {
                 if let Some(m) = crate::desc::parse_token(token, base) {
                     self.push_move(m, main, before);
                 } else if let Some(m) = crate::lang::read_file_capture(token, base) {
                     self.file_capture(m, main, before);
-                } else if self.suffix_token(start, end) {
+                } else if self.suffix_token(start, end) || self.glyph_token(start, end) {
                 } else {
                     self.foreign |= crate::lang::foreign_hint(token);
                     let d = failure.into_error(token, base).to_diagnostic();
@@ -1002,6 +1234,9 @@ impl<'a> Parser<'a, '_> {
                     self.national_reported = true;
                     self.national_note(lang, map(m.span));
                 }
+                if let Some(c) = tr.castling {
+                    self.castling_spelling(c, start);
+                }
                 m.map_spans(map);
                 for mut d in scratch {
                     d.span = map(d.span);
@@ -1022,7 +1257,7 @@ impl<'a> Parser<'a, '_> {
                     self.push_move(m, main, before);
                 } else if let Some(m) = crate::lang::read_file_capture(token, base) {
                     self.file_capture(m, main, before);
-                } else if self.suffix_token(start, end) {
+                } else if self.suffix_token(start, end) || self.glyph_token(start, end) {
                 } else {
                     let failure = failure.remap(|at| self.translation.original(at));
                     let d = failure.into_error(token, base).to_diagnostic();
@@ -1033,6 +1268,27 @@ impl<'a> Parser<'a, '_> {
                     self.game.tokens.push(Token::Invalid(self.span(start, end)));
                 }
             }
+        }
+    }
+
+    /// Castling spelled otherwise than `O-O` (`o-o`, `O--O`, `O—O`): read, and said.
+    fn castling_spelling(&mut self, c: crate::lang::SpelledCastling, start: usize) {
+        let span = self.span(start, start + c.len);
+        if c.unicode_dash {
+            self.relax(
+                Kind::UnicodeDash,
+                "a dash other than '-' (en dash, em dash or non-breaking hyphen): PGN writes '-'"
+                    .into(),
+                span,
+            );
+        }
+        if c.letters {
+            self.relax(
+                Kind::CastlingSpelling,
+                "castling written with a lower-case 'o' or a doubled dash: PGN writes O-O or O-O-O"
+                    .into(),
+                span,
+            );
         }
     }
 
@@ -1076,6 +1332,9 @@ impl<'a> Parser<'a, '_> {
 
     #[inline(always)]
     fn push_move(&mut self, m: crate::ast::WrittenMove, main: bool, before: usize) {
+        if let crate::ast::MoveKind::Lan(l) = &m.kind {
+            self.long_notation(l.is_uci(), m.span);
+        }
         if main {
             self.plies += 1;
             if self.game.stop.is_none() {
@@ -1087,6 +1346,29 @@ impl<'a> Parser<'a, '_> {
             }
         }
         self.game.tokens.push(crate::pgn::Token::Move(m));
+    }
+
+    /// A move in long algebraic notation or UCI: read, and said once a game for
+    /// each (PGN's export format writes SAN).
+    #[cold]
+    fn long_notation(&mut self, uci: bool, span: Span) {
+        let (reported, kind, message) = if uci {
+            (
+                &mut self.uci_reported,
+                Kind::UciMove,
+                "moves written in UCI notation (origin and destination squares): PGN writes SAN",
+            )
+        } else {
+            (
+                &mut self.lan_reported,
+                Kind::LongAlgebraic,
+                "moves written in long algebraic notation (origin and destination squares): PGN writes SAN",
+            )
+        };
+        if core::mem::replace(reported, true) {
+            return;
+        }
+        self.relax(kind, message.into(), span);
     }
 
     /// `e.p.`, `+`, `!`... written apart from their move: added to the previous move.
@@ -1201,7 +1483,10 @@ impl<'a> Parser<'a, '_> {
                     span,
                 );
             }
-            (Some((r, span)), Some((raw, _))) if GameResult::from_ascii(raw) != Some(r) => {
+            (Some((r, span)), Some((raw, _)))
+                if GameResult::from_ascii(raw).or_else(|| GameResult::from_spelled(raw))
+                    != Some(r) =>
+            {
                 let shown = String::from_utf8_lossy(raw).into_owned();
                 self.relax(
                     Kind::ResultMismatch,
@@ -1281,8 +1566,17 @@ fn trim_space_end(text: &[u8]) -> usize {
 fn token_end(text: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     loop {
-        while i < text.len() && !DELIMITER[text[i] as usize] {
+        while i < text.len() && !TOKEN_STOP[text[i] as usize] {
             i += 1;
+        }
+        if text.get(i).is_some_and(|&b| b >= 0x80) {
+            // A non-breaking space or a byte order mark ends the token; other
+            // characters with these lead bytes do not.
+            if unicode_blank(&text[i..]) == 0 {
+                i += 1;
+                continue;
+            }
+            return i;
         }
         match text.get(i..i + 3) {
             Some(

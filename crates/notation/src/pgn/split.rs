@@ -300,6 +300,12 @@ impl Splitter {
                         return Scan::NeedMore;
                     }
                     let line_end = nl.map_or(buf.len(), |n| self.pos + n);
+                    if self.start.is_some() && is_wrapper_close(&buf[self.pos..line_end]) {
+                        // A forum's `[/pgn]` closes the game in progress.
+                        self.line_start = false;
+                        self.pos = line_end;
+                        continue;
+                    }
                     let name = Self::tag_name(&buf[..line_end], self.pos);
                     let repeated = self.blank_after_tags
                         && self.first_tag_len > 0
@@ -456,6 +462,11 @@ impl Splitter {
             return Scan::NeedMore;
         }
         match self.start {
+            // The `[/pgn]` closing a forum's last game, after its result: no game.
+            Some(start) if only_wrapper_closes(&buf[start..]) => {
+                self.new_game();
+                Scan::Done
+            }
             Some(start) => {
                 self.new_game();
                 Scan::Game {
@@ -466,6 +477,19 @@ impl Splitter {
             None => Scan::Done,
         }
     }
+}
+
+/// Whether a line is a forum's `[/pgn]` (any case), blanks around it.
+fn is_wrapper_close(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    line.len() == 6 && line.eq_ignore_ascii_case(b"[/pgn]")
+}
+
+/// Whether `bytes` hold only forum `[/pgn]` lines and blanks.
+fn only_wrapper_closes(bytes: &[u8]) -> bool {
+    bytes
+        .split(|&b| b == b'\n')
+        .all(|line| line.trim_ascii().is_empty() || is_wrapper_close(line))
 }
 
 enum CommentEnd {

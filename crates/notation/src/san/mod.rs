@@ -159,7 +159,7 @@ impl MoveFailure {
     /// The one place where a parse failure becomes the public [`MoveError`].
     pub(crate) fn into_error(self, text: &[u8], base: usize) -> MoveError {
         let shown = |bytes: &[u8]| {
-            let s = String::from_utf8_lossy(bytes);
+            let s = crate::text::decode(bytes);
             if s.chars().count() > 24 {
                 let mut t: String = s.chars().take(24).collect();
                 t.push('…');
