@@ -94,6 +94,37 @@ pub struct ValidateArgs {
     /// from its letters.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub lang: Option<Language>,
+    /// Report each valid game that repeats an earlier game of the run as a
+    /// `duplicate` error: the same start position and main-line moves
+    /// (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black
+    /// and Result tags).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "moves"
+    )]
+    pub dedup: Option<DedupArg>,
+}
+
+/// What `--dedup` compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DedupArg {
+    /// The start position and the main line's moves.
+    Moves,
+    /// Those and the seven roster tags (Event, Site, Date, Round, White, Black, Result).
+    Tags,
+}
+
+impl From<DedupArg> for scoresheet_board::dedup::DedupBy {
+    fn from(a: DedupArg) -> Self {
+        match a {
+            DedupArg::Moves => Self::Moves,
+            DedupArg::Tags => Self::Tags,
+        }
+    }
 }
 
 /// A `--lang` code.

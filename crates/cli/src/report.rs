@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use scoresheet_board::dedup::GameKey;
 use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 /// One problem of a game, located in its file.
@@ -31,6 +32,18 @@ pub struct Problem {
     /// to it, closest first: `Rhe1 (Rh1-e1)`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// For a `duplicate`, the earlier game it repeats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<GameRef>,
+}
+
+/// A game of the run: its input and its 1-based index there.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRef {
+    /// The input as named on the command line.
+    pub file: String,
+    /// 1-based index of the game in its input.
+    pub game: u64,
 }
 
 /// One game's verdict.
@@ -53,6 +66,9 @@ pub struct GameReport {
     /// Notes: the choices made in reading the game that are not wrong (a book's
     /// tie-breaks, commentary kept as comments, a FEN completed).
     pub notes: Vec<Problem>,
+    /// With `--dedup`, a valid game's duplicate key and where the game starts.
+    #[serde(skip)]
+    pub key: Option<(GameKey, Origin)>,
 }
 
 /// Where a game's text sits in its file, to turn game-relative spans into `line:column`.
@@ -103,6 +119,7 @@ pub fn problem(
         message: d.message.clone(),
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),
+        duplicate_of: None,
     }
 }
 
@@ -200,6 +217,9 @@ pub struct Summary {
     /// standard error); left out when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub unread: u64,
+    /// Games reported as `duplicate` (with `--dedup`); left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub duplicates: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -217,6 +237,9 @@ impl Summary {
         }
         self.warnings += g.warnings.len() as u64;
         self.plies += g.plies;
+        if g.errors.first().is_some_and(|e| e.duplicate_of.is_some()) {
+            self.duplicates += 1;
+        }
     }
 
     /// Adds `games` games valid without a warning, of `plies` plies in all.
@@ -228,8 +251,17 @@ impl Summary {
 
     /// The human summary line; timing is left out when `timing` is false (golden tests).
     pub fn human(&self, timing: bool) -> String {
+        let duplicates = if self.duplicates > 0 {
+            format!(
+                " ({} {})",
+                self.duplicates,
+                plural(self.duplicates, "duplicate", "duplicates")
+            )
+        } else {
+            String::new()
+        };
         let mut s = format!(
-            "{} {}, {} {}: {} valid, {} invalid, {} {}, {} plies",
+            "{} {}, {} {}: {} valid, {} invalid{duplicates}, {} {}, {} plies",
             self.files,
             plural(self.files, "file", "files"),
             self.games,

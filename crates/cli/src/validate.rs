@@ -14,6 +14,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use scoresheet_board::dedup::{DedupBy, KeyBuilder, Seen};
 use scoresheet_board::quick::{QuickLane, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay, replay_book_game, settle};
 use scoresheet_board::{EpStyle, Position};
@@ -31,7 +32,8 @@ use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::{Input, batches, expand_some};
 use crate::report::{
-    Found, GameReport, Origin, Problem, Summary, human_line, printable, problems, problems_indexed,
+    Found, GameRef, GameReport, Origin, Problem, Summary, human_line, printable, problems,
+    problems_indexed,
 };
 
 thread_local! {
@@ -39,6 +41,15 @@ thread_local! {
     static GAME: Cell<Game<'static>> = Cell::new(Game::default());
     /// The quick lane of this thread, kept between games for its buffer.
     static LANE: Cell<QuickLane> = Cell::new(QuickLane::default());
+    /// The duplicate keys' builder of this thread (`--dedup`), kept for its buffers.
+    static KEYS: Cell<Option<KeyBuilder>> = const { Cell::new(None) };
+}
+
+/// This thread's key builder for keys `by`, to hand back with [`KEYS`]`.set`.
+fn take_keys(by: DedupBy) -> KeyBuilder {
+    KEYS.take()
+        .filter(|k| k.by() == by)
+        .unwrap_or_else(|| KeyBuilder::new(by))
 }
 
 /// What every worker needs to judge a game.
@@ -56,6 +67,9 @@ pub struct Judge {
     pub every: bool,
     /// `--lang`: the language of the piece letters, or `None` to tell it per game.
     pub lang: Option<Language>,
+    /// `--dedup`: every valid game gets its duplicate key (and a report, so
+    /// that the key reaches the reporter).
+    pub dedup: Option<DedupBy>,
 }
 
 impl Judge {
@@ -69,20 +83,31 @@ impl Judge {
         // Most games have nothing to report: the quick lane replays those straight
         // from their bytes, and defers every other game to the full parser.
         let mut lane = LANE.take();
-        let quick = if self.english() {
-            lane.replay(&chunk.bytes)
-        } else {
-            None
+        let mut keys = self.dedup.map(take_keys);
+        let quick = match (self.english(), &mut keys) {
+            (false, _) => None,
+            (true, None) => lane.replay(&chunk.bytes),
+            (true, Some(keys)) => lane.replay_keyed(&chunk.bytes, keys),
         };
         LANE.set(lane);
-        let origin = || Origin {
+        let origin = Origin {
             line: chunk.line,
             column: chunk.column,
         };
-        match quick {
-            Some(q) => self.quick(file, index, &q, &chunk.bytes, origin),
+        let report = match quick {
+            Some(q) => {
+                let mut report = self.quick(file, index, &q, &chunk.bytes, || origin);
+                if let Some(k) = keys.as_ref().filter(|_| report.valid) {
+                    report.key = Some((k.finish(), origin));
+                }
+                report
+            }
             None => self.full(file, index, &chunk.bytes, chunk.line, chunk.column),
+        };
+        if keys.is_some() {
+            KEYS.set(keys);
         }
+        report
     }
 
     /// The report of a game the quick lane replayed (`text`, which starts at
@@ -134,6 +159,7 @@ impl Judge {
             errors,
             warnings,
             notes,
+            key: None,
         }
     }
 
@@ -156,10 +182,17 @@ impl Judge {
                 ..ReplayOptions::default()
             },
         );
-        GAME.set(game.recycle());
         let origin = Origin { line, column };
         let found = problems(&r.diagnostics, bytes, &r.written, r.failed, origin);
-        self.report(file, index, r.moves.len(), &r.position, found)
+        let mut report = self.report(file, index, r.moves.len(), &r.position, found);
+        if let Some(by) = self.dedup.filter(|_| report.valid) {
+            let mut keys = take_keys(by);
+            keys.replayed(&r, Some(&game));
+            report.key = Some((keys.finish(), origin));
+            KEYS.set(Some(keys));
+        }
+        GAME.set(game.recycle());
+        report
     }
 
     /// Judges the games of a book's move tables, read whole (`text`), with the
@@ -172,16 +205,35 @@ impl Judge {
         };
         let origin = Origin { line: 1, column: 1 };
         let index = scoresheet_notation::LineIndex::new(text);
-        read_books(text)
+        let mut keys = self.dedup.map(take_keys);
+        let reports = read_books(text)
             .iter()
             .enumerate()
             .map(|(n, book)| {
                 let r = replay_book_game(book, None, &options, None);
                 let found =
                     problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
-                self.report(file, n as u64 + 1, r.moves.len(), &r.position, found)
+                let mut report = self.report(file, n as u64 + 1, r.moves.len(), &r.position, found);
+                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
+                    // A book's game has no tags; it is located at its first
+                    // header line, or else its first move.
+                    k.replayed(&r, None);
+                    let start = book.headers.first().map(|h| h.span.start);
+                    let start = start.or_else(|| book.plies.first().map(|p| p.span.start));
+                    let at = index.line_col(start.unwrap_or(0));
+                    let at = Origin {
+                        line: at.line as u64,
+                        column: at.column as u64,
+                    };
+                    report.key = Some((k.finish(), at));
+                }
+                report
             })
-            .collect()
+            .collect();
+        if keys.is_some() {
+            KEYS.set(keys);
+        }
+        reports
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
@@ -190,6 +242,7 @@ impl Judge {
     /// games with nothing to show are only counted.
     fn block(&self, file: &str, block: &Block) -> BlockReport {
         let mut lane = LANE.take();
+        let mut keys = self.dedup.map(take_keys);
         let mut split = BlockGames::new(block);
         let mut out = BlockReport {
             reports: Vec::new(),
@@ -199,26 +252,30 @@ impl Judge {
             end: BlockEnd::Clean,
         };
         let english = self.english();
-        while let Some(g) = split.next_game(|rest| {
-            if english {
-                lane.replay_prefix(rest)
-            } else {
-                None
-            }
+        let every = self.every || keys.is_some();
+        while let Some(g) = split.next_game(|rest| match (english, &mut keys) {
+            (false, _) => None,
+            (true, None) => lane.replay_prefix(rest),
+            (true, Some(keys)) => lane.replay_prefix_keyed(rest, keys),
         }) {
             out.bytes += g.end - g.start;
             out.games += 1;
             let mut report = match g.quick {
-                Some(q) if q.warnings.is_empty() && !self.every => {
+                Some(q) if q.warnings.is_empty() && !every => {
                     out.clean_plies += q.plies as u64;
                     continue;
                 }
                 Some(q) => {
                     let text = &block.bytes[g.start..g.end];
-                    self.quick(file, 0, &q, text, || {
+                    let mut report = self.quick(file, 0, &q, text, || {
                         let (line, column) = split.line_col(g.start);
                         Origin { line, column }
-                    })
+                    });
+                    if let Some(k) = keys.as_ref().filter(|_| report.valid) {
+                        let (line, column) = split.line_col(g.start);
+                        report.key = Some((k.finish(), Origin { line, column }));
+                    }
+                    report
                 }
                 None => {
                     // Lines are counted only as far as a game needs them.
@@ -230,6 +287,9 @@ impl Judge {
             out.reports.push(report);
         }
         LANE.set(lane);
+        if keys.is_some() {
+            KEYS.set(keys);
+        }
         out.end = split.end().unwrap_or(BlockEnd::Clean);
         out
     }
@@ -275,9 +335,11 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             message: e.to_string(),
             candidates: Vec::new(),
             suggestions: Vec::new(),
+            duplicate_of: None,
         }],
         warnings: Vec::new(),
         notes: Vec::new(),
+        key: None,
     }
 }
 
@@ -289,10 +351,65 @@ struct Reporter<W: Write> {
     /// `--notes`: human output shows the notes too.
     notes: bool,
     summary: Summary,
+    /// `--dedup`: the games seen.
+    dedup: Option<Dedup>,
+}
+
+/// The games of a `--dedup` run so far, in input order: "earlier" is the same
+/// for every `--jobs`.
+#[derive(Default)]
+struct Dedup {
+    /// Each valid game's key, with the game's number in the run (from 0).
+    seen: Seen,
+    /// The number in the run of the first game of each input, and its name.
+    inputs: Vec<(u64, String)>,
+    /// Games so far.
+    games: u64,
+}
+
+impl Dedup {
+    /// Makes `g`, the next game of the run, a `duplicate` when a game before it
+    /// had its key: the first error of a game that had none.
+    fn check(&mut self, g: &mut GameReport) {
+        if g.game == 1 || self.inputs.is_empty() {
+            self.inputs.push((self.games, g.file.clone()));
+        }
+        let n = self.games;
+        self.games += 1;
+        let Some((key, at)) = g.key else {
+            return;
+        };
+        let Some(first) = self.seen.check(key, n) else {
+            return;
+        };
+        let input = self.inputs.partition_point(|(start, _)| *start <= first);
+        let Some((start, file)) = input.checked_sub(1).and_then(|i| self.inputs.get(i)) else {
+            return;
+        };
+        let game = first - start + 1;
+        g.valid = false;
+        g.errors.push(Problem {
+            line: at.line,
+            column: at.column,
+            ply: None,
+            text: String::new(),
+            kind: "duplicate",
+            message: format!("the same game as game {game} of {file}"),
+            candidates: Vec::new(),
+            suggestions: Vec::new(),
+            duplicate_of: Some(GameRef {
+                file: file.clone(),
+                game,
+            }),
+        });
+    }
 }
 
 impl<W: Write> Reporter<W> {
-    fn game(&mut self, g: &GameReport) -> io::Result<()> {
+    fn game(&mut self, g: &mut GameReport) -> io::Result<()> {
+        if let Some(dedup) = &mut self.dedup {
+            dedup.check(g);
+        }
         self.summary.add(g);
         if self.quiet {
             return Ok(());
@@ -351,6 +468,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         },
         every: matches!(args.format, Format::Json) && !args.quiet,
         lang: args.lang,
+        dedup: args.dedup.map(Into::into),
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
@@ -363,6 +481,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         quiet: args.quiet,
         notes: args.notes,
         summary: Summary::default(),
+        dedup: args.dedup.map(|_| Dedup::default()),
     };
     let mut run = Run {
         inputs: &inputs,
@@ -531,8 +650,8 @@ impl<W: Write> Run<'_, W> {
 
     /// Reports the games of a book's move tables (the whole input).
     fn books(&mut self, text: &[u8]) -> io::Result<()> {
-        let reports = self.judge.books(&self.name, text);
-        for r in &reports {
+        let mut reports = self.judge.books(&self.name, text);
+        for r in &mut reports {
             self.reporter.game(r)?;
         }
         self.index += reports.len() as u64;
@@ -643,7 +762,7 @@ impl<W: Write> Run<'_, W> {
         self.reporter.summary.add_clean(clean, result.clean_plies);
         for mut g in result.reports {
             g.game += self.index;
-            self.reporter.game(&g)?;
+            self.reporter.game(&mut g)?;
         }
         self.index += result.games;
         self.read += len as u64;
@@ -695,7 +814,7 @@ impl<W: Write> Run<'_, W> {
             self.pool = Some(pool);
         }
         let (judge, name) = (&self.judge, self.name.as_str());
-        let reports: Vec<GameReport> = match &self.pool {
+        let mut reports: Vec<GameReport> = match &self.pool {
             None => batch
                 .iter()
                 .map(|(i, c)| judge_one(judge, name, *i, c))
@@ -707,7 +826,7 @@ impl<W: Write> Run<'_, W> {
                     .collect()
             }),
         };
-        for r in &reports {
+        for r in &mut reports {
             self.reporter.game(r)?;
         }
         self.reporter.summary.bytes += bytes as u64;
