@@ -46,6 +46,22 @@ pub enum Format {
     Human,
     /// One JSON object per game (JSON Lines), then `{"summary": {...}}`.
     Json,
+    /// GitHub Actions workflow commands (`::error file=F,line=L,col=C,title=KIND::...`),
+    /// then the summary line.
+    Github,
+    /// One SARIF 2.1.0 log, for code-scanning services.
+    Sarif,
+}
+
+/// When human output is coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless `NO_COLOR` is set to a non-empty value.
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How the en passant field of reported FENs is written.
@@ -79,6 +95,9 @@ pub struct ValidateArgs {
     /// Print only the summary (human format) or only the summary object (JSON).
     #[arg(short, long, visible_alias = "summary-only")]
     pub quiet: bool,
+    /// Colour human output: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Human output also shows notes: the choices made in reading a game that are
     /// not wrong (a book's tie-breaks, commentary kept). JSON always has them.
     #[arg(short = 'v', long)]

@@ -168,10 +168,37 @@ pub fn problems_indexed(
 
 /// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`
 pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String {
-    let mut s = format!(
-        "{file}:{}:{}: {severity}[{}]: game {game}",
-        p.line, p.column, p.kind
-    );
+    human_line_styled(file, game, severity, p, false)
+}
+
+/// [`human_line`], with the location in bold and the severity and kind in
+/// colour (ANSI SGR) when `color`.
+pub fn human_line_styled(
+    file: &str,
+    game: u64,
+    severity: &str,
+    p: &Problem,
+    color: bool,
+) -> String {
+    let at = printable(&format!("{file}:{}:{}:", p.line, p.column));
+    let tag = format!("{severity}[{}]", p.kind);
+    let message = human_message(game, p);
+    if color {
+        let sgr = match severity {
+            "error" => "1;31",
+            "warning" => "1;33",
+            _ => "1;36",
+        };
+        format!("\x1b[1m{at}\x1b[0m \x1b[{sgr}m{tag}\x1b[0m: {message}")
+    } else {
+        format!("{at} {tag}: {message}")
+    }
+}
+
+/// A problem as the human line says it after its location and kind: `game N,
+/// ply P (move): message; candidates: ...` (control characters made spaces).
+pub fn human_message(game: u64, p: &Problem) -> String {
+    let mut s = format!("game {game}");
     if let Some(ply) = p.ply {
         let _ = write!(s, ", ply {ply}");
     }

@@ -30,9 +30,10 @@ use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
+use crate::ci::{Sarif, github_line, no_color_env, use_color};
 use crate::input::{Input, batches, expand_some};
 use crate::report::{
-    Found, GameRef, GameReport, Origin, Problem, Summary, human_line, printable, problems,
+    Found, GameRef, GameReport, Origin, Problem, Summary, human_line_styled, printable, problems,
     problems_indexed,
 };
 
@@ -353,6 +354,10 @@ struct Reporter<W: Write> {
     summary: Summary,
     /// `--dedup`: the games seen.
     dedup: Option<Dedup>,
+    /// Human output in colour.
+    color: bool,
+    /// The SARIF log being written (`--format sarif`).
+    sarif: Sarif,
 }
 
 /// The games of a `--dedup` run so far, in input order: "earlier" is the same
@@ -419,19 +424,31 @@ impl<W: Write> Reporter<W> {
                 serde_json::to_writer(&mut self.out, g)?;
                 self.out.write_all(b"\n")
             }
-            Format::Human => {
-                for e in &g.errors {
-                    writeln!(self.out, "{}", human_line(&g.file, g.game, "error", e))?;
-                }
-                for w in &g.warnings {
-                    writeln!(self.out, "{}", human_line(&g.file, g.game, "warning", w))?;
-                }
-                if self.notes {
-                    for n in &g.notes {
-                        writeln!(self.out, "{}", human_line(&g.file, g.game, "note", n))?;
+            Format::Human | Format::Github | Format::Sarif => {
+                let notes = if self.notes { &g.notes[..] } else { &[] };
+                let all = [
+                    ("error", &g.errors[..]),
+                    ("warning", &g.warnings),
+                    ("note", notes),
+                ];
+                for (severity, list) in all {
+                    for p in list {
+                        self.problem(&g.file, g.game, severity, p)?;
                     }
                 }
                 Ok(())
+            }
+        }
+    }
+
+    /// One problem, in the human, GitHub or SARIF form.
+    fn problem(&mut self, file: &str, game: u64, severity: &str, p: &Problem) -> io::Result<()> {
+        match self.format {
+            Format::Sarif => self.sarif.result(&mut self.out, file, game, severity, p),
+            Format::Github => writeln!(self.out, "{}", github_line(file, game, severity, p)),
+            Format::Human | Format::Json => {
+                let line = human_line_styled(file, game, severity, p, self.color);
+                writeln!(self.out, "{line}")
             }
         }
     }
@@ -482,7 +499,13 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         notes: args.notes,
         summary: Summary::default(),
         dedup: args.dedup.map(|_| Dedup::default()),
+        color: args.format == Format::Human
+            && use_color(args.color, io::stdout().is_terminal(), no_color_env()),
+        sarif: Sarif::default(),
     };
+    if args.format == Format::Sarif {
+        reporter.sarif.start(&mut reporter.out)?;
+    }
     let mut run = Run {
         inputs: &inputs,
         judge,
@@ -512,16 +535,17 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let timing = std::env::var_os("SCORESHEET_NO_TIMING").is_none();
     let summary = reporter.summary.clone();
     let mut out = reporter.out;
+    let mut untimed = summary.clone();
+    if !timing {
+        untimed.seconds = 0.0;
+    }
     match args.format {
         Format::Json => {
-            let mut s = summary.clone();
-            if !timing {
-                s.seconds = 0.0;
-            }
-            serde_json::to_writer(&mut out, &SummaryLine { summary: &s })?;
+            serde_json::to_writer(&mut out, &SummaryLine { summary: &untimed })?;
             out.write_all(b"\n")?;
         }
-        Format::Human => writeln!(out, "{}", summary.human(timing))?,
+        Format::Sarif => reporter.sarif.finish(&mut out, &untimed)?,
+        Format::Human | Format::Github => writeln!(out, "{}", summary.human(timing))?,
     }
     out.flush()?;
     Ok(if summary.unread > 0 {
