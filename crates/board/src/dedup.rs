@@ -71,7 +71,11 @@ impl std::hash::Hash for GameKey {
 #[derive(Debug, Clone)]
 pub struct KeyBuilder {
     by: DedupBy,
+    /// The standard start's Zobrist hash, computed once.
+    standard: u64,
     start: u64,
+    /// The moves, two bytes each; then, while [`KeyBuilder::finish`] hashes,
+    /// the tags.
     moves: Vec<u8>,
     /// The value of each roster tag (the first of its name), when `by` is `Tags`.
     tags: [Vec<u8>; 7],
@@ -83,9 +87,11 @@ impl KeyBuilder {
     /// A builder of keys that compare games `by` moves or moves and tags.
     #[must_use]
     pub fn new(by: DedupBy) -> KeyBuilder {
+        let standard = Position::new().zobrist();
         KeyBuilder {
             by,
-            start: Position::new().zobrist(),
+            standard,
+            start: standard,
             moves: Vec::new(),
             tags: Default::default(),
             present: 0,
@@ -100,7 +106,7 @@ impl KeyBuilder {
 
     /// Forgets the game fed so far: the next starts from the standard position.
     pub fn clear(&mut self) {
-        self.start = Position::new().zobrist();
+        self.start = self.standard;
         self.moves.clear();
         self.present = 0;
     }
@@ -112,7 +118,7 @@ impl KeyBuilder {
     }
 
     /// The next main-line move.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, m: &Move) {
         let promotion = m.promotion.map_or(0, |r| r.index() as u16 + 1) & 7;
         let special = u16::from(!matches!(m.kind, MoveType::Normal | MoveType::EnPassant));
@@ -161,24 +167,27 @@ impl KeyBuilder {
 
     /// The key of the game fed since [`KeyBuilder::clear`].
     #[must_use]
-    pub fn finish(&self) -> GameKey {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&[self.by as u8]);
-        h.update(&self.start.to_le_bytes());
-        h.update(&(self.moves.len() as u64).to_le_bytes());
-        h.update(&self.moves);
+    pub fn finish(&mut self) -> GameKey {
+        // One buffer hashed at once (XXH3's fastest way): the moves, then their
+        // count, the start, the kind of key, and the tags.
+        let moves = self.moves.len();
+        let buf = &mut self.moves;
+        buf.extend_from_slice(&(moves as u64).to_le_bytes());
+        buf.extend_from_slice(&self.start.to_le_bytes());
+        buf.push(self.by as u8);
         if self.by == DedupBy::Tags {
             for (slot, v) in self.tags.iter().enumerate() {
                 if self.present & (1 << slot) == 0 {
-                    h.update(&[0]);
+                    buf.push(0);
                 } else {
-                    h.update(&[1]);
-                    h.update(&(v.len() as u64).to_le_bytes());
-                    h.update(v);
+                    buf.push(1);
+                    buf.extend_from_slice(&(v.len() as u64).to_le_bytes());
+                    buf.extend_from_slice(v);
                 }
             }
         }
-        let k = h.digest128();
+        let k = xxhash_rust::xxh3::xxh3_128(buf);
+        buf.truncate(moves);
         GameKey([k as u64, (k >> 64) as u64])
     }
 }

@@ -98,7 +98,7 @@ impl Judge {
         let report = match quick {
             Some(q) => {
                 let mut report = self.quick(file, index, &q, &chunk.bytes, || origin);
-                if let Some(k) = keys.as_ref().filter(|_| report.valid) {
+                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
                     report.key = Some((k.finish(), origin));
                 }
                 report
@@ -272,7 +272,7 @@ impl Judge {
                         let (line, column) = split.line_col(g.start);
                         Origin { line, column }
                     });
-                    if let Some(k) = keys.as_ref().filter(|_| report.valid) {
+                    if let Some(k) = keys.as_mut().filter(|_| report.valid) {
                         let (line, column) = split.line_col(g.start);
                         report.key = Some((k.finish(), Origin { line, column }));
                     }
