@@ -290,6 +290,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 None,
             ),
         ];
+        // What `--dedup` costs: a key for every game, a table of the keys.
+        variants.push((
+            "scoresheet validate --jobs 1 --dedup".into(),
+            ours.clone(),
+            [
+                vec![
+                    "validate".into(),
+                    "--quiet".into(),
+                    "--jobs".into(),
+                    "1".into(),
+                    "--dedup".into(),
+                ],
+                files.clone(),
+            ]
+            .concat(),
+            None,
+        ));
         // The library's judge through its example program: what a Rust user gets.
         variants.push((
             "library judge (example validate_file)".into(),
@@ -372,6 +389,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .map_or(f64::NAN, |r| r.secs)
         };
         let one = secs("scoresheet validate --jobs 1");
+        emit!(
+            "\n--dedup costs {:+.1}% of a --jobs 1 run",
+            (secs("scoresheet validate --jobs 1 --dedup") / one - 1.0) * 100.0
+        );
         emit!(
             "\nscaling on this machine: --jobs 2 gives {:.2}x of --jobs 1; two separate processes give {:.2}x (the ceiling)",
             one / secs("scoresheet validate --jobs 2"),

@@ -40,6 +40,7 @@ use scoresheet_notation::san::{PlainMarks, PlainMove};
 use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::dedup::KeyBuilder;
 use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
@@ -168,6 +169,27 @@ impl QuickLane {
         record.result = None;
         record.comment = None;
         self.run(text, true, &mut *record)
+    }
+
+    /// Like [`QuickLane::replay`], feeding `keys` (cleared first) the game's
+    /// start position, moves and tags, for its duplicate key
+    /// ([`KeyBuilder::finish`], meaningful when the game was replayed).
+    #[must_use]
+    pub fn replay_keyed(&mut self, text: &[u8], keys: &mut KeyBuilder) -> Option<QuickReplay> {
+        keys.clear();
+        self.run(text, false, keys).map(|(r, _)| r)
+    }
+
+    /// Like [`QuickLane::replay_prefix`], feeding `keys` as
+    /// [`QuickLane::replay_keyed`] does.
+    #[must_use]
+    pub fn replay_prefix_keyed(
+        &mut self,
+        text: &[u8],
+        keys: &mut KeyBuilder,
+    ) -> Option<(QuickReplay, usize)> {
+        keys.clear();
+        self.run(text, true, keys)
     }
 
     #[inline]
@@ -311,6 +333,12 @@ trait Recording<'t> {
     fn comment_before_tags(&mut self, text: &'t [u8]);
     fn moved(&mut self, m: RecordedMove);
     fn result(&mut self, result: GameResult);
+    /// The game starts from `pos` (its tags read).
+    #[inline(always)]
+    fn started(&mut self, _pos: &Position) {}
+    /// Every main-line move, as it is played.
+    #[inline(always)]
+    fn played(&mut self, _m: &Move) {}
 }
 
 impl Recording<'_> for () {
@@ -323,6 +351,29 @@ impl Recording<'_> for () {
     fn moved(&mut self, _: RecordedMove) {}
     #[inline(always)]
     fn result(&mut self, _: GameResult) {}
+}
+
+/// A duplicate key: the start position, the moves and the tags.
+impl Recording<'_> for &mut KeyBuilder {
+    const KEEPS_MOVES: bool = false;
+    #[inline(always)]
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        KeyBuilder::tag(self, name, value);
+    }
+    #[inline(always)]
+    fn comment_before_tags(&mut self, _: &[u8]) {}
+    #[inline(always)]
+    fn moved(&mut self, _: RecordedMove) {}
+    #[inline(always)]
+    fn result(&mut self, _: GameResult) {}
+    #[inline(always)]
+    fn started(&mut self, pos: &Position) {
+        self.start(pos);
+    }
+    #[inline(always)]
+    fn played(&mut self, m: &Move) {
+        self.push(m);
+    }
 }
 
 impl<'t> Recording<'t> for &mut QuickRecord<'t> {
@@ -416,6 +467,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
             }
         }
         self.keys.push(self.pos.repetition_key());
+        self.record.started(&self.pos);
         Ok(())
     }
 }
@@ -592,6 +644,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         }
         self.keys.push(pos.repetition_key());
         self.plies += 1;
+        self.record.played(m);
         if let Some(before) = before {
             let mark = match (self.mated, pos.is_check()) {
                 (true, _) => Some(b'#'),

@@ -49,6 +49,22 @@ pub enum Format {
     Human,
     /// One JSON object per game (JSON Lines), then `{"summary": {...}}`.
     Json,
+    /// GitHub Actions workflow commands (`::error file=F,line=L,col=C,title=KIND::...`),
+    /// then the summary line.
+    Github,
+    /// One SARIF 2.1.0 log, for code-scanning services.
+    Sarif,
+}
+
+/// When human output is coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless `NO_COLOR` is set to a non-empty value.
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How the en passant field of reported FENs is written.
@@ -85,6 +101,9 @@ pub struct ValidateArgs {
     /// Print only the summary (human format) or only the summary object (JSON).
     #[arg(short, long, visible_alias = "summary-only")]
     pub quiet: bool,
+    /// Colour human output: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Human output also shows notes: the choices made in reading a game that are
     /// not wrong (a book's tie-breaks, commentary kept). JSON always has them.
     #[arg(short = 'v', long)]
@@ -122,6 +141,19 @@ pub struct ValidateArgs {
     /// without a FEN tag) from this position (`startpos` for the standard one).
     #[arg(long, visible_alias = "start-fen", value_name = "FEN", value_parser = start_fen)]
     pub fen: Option<scoresheet_board::Position>,
+    /// Report each valid game that repeats an earlier game of the run as a
+    /// `duplicate` error: the same start position and main-line moves
+    /// (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black
+    /// and Result tags).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "moves"
+    )]
+    pub dedup: Option<DedupArg>,
 }
 
 /// A `--fen` start position: the FEN's own error when it is not one.
@@ -195,6 +227,24 @@ fn allow_kind(name: &str) -> Result<&'static str, String> {
             "unknown kind {name:?}: the kinds that can be allowed are {}",
             kind_names(|k| k.severity() != Severity::Error)
         )),
+    }
+}
+
+/// What `--dedup` compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DedupArg {
+    /// The start position and the main line's moves.
+    Moves,
+    /// Those and the seven roster tags (Event, Site, Date, Round, White, Black, Result).
+    Tags,
+}
+
+impl From<DedupArg> for scoresheet_board::dedup::DedupBy {
+    fn from(a: DedupArg) -> Self {
+        match a {
+            DedupArg::Moves => Self::Moves,
+            DedupArg::Tags => Self::Tags,
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 mod args;
 mod blocks;
 mod books;
+mod ci;
 mod convert;
 mod fen;
 mod input;

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use scoresheet_board::dedup::GameKey;
 use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 /// One problem of a game, located in its file.
@@ -31,6 +32,18 @@ pub struct Problem {
     /// to it, closest first: `Rhe1 (Rh1-e1)`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// For a `duplicate`, the earlier game it repeats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<GameRef>,
+}
+
+/// A game of the run: its input and its 1-based index there.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRef {
+    /// The input as named on the command line.
+    pub file: String,
+    /// 1-based index of the game in its input.
+    pub game: u64,
 }
 
 /// One game's verdict.
@@ -65,6 +78,9 @@ pub struct GameReport {
     /// Notes: the choices made in reading the game that are not wrong (a book's
     /// tie-breaks, commentary kept as comments, a FEN completed).
     pub notes: Vec<Problem>,
+    /// With `--dedup`, a valid game's duplicate key and where the game starts.
+    #[serde(skip)]
+    pub key: Option<(GameKey, Origin)>,
 }
 
 /// Where a game's text is in its input.
@@ -143,6 +159,7 @@ pub fn problem(
         message: d.message.clone(),
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),
+        duplicate_of: None,
     }
 }
 
@@ -191,10 +208,37 @@ pub fn problems_indexed(
 
 /// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`
 pub fn human_line(file: &str, game: u64, severity: &str, p: &Problem) -> String {
-    let mut s = format!(
-        "{file}:{}:{}: {severity}[{}]: game {game}",
-        p.line, p.column, p.kind
-    );
+    human_line_styled(file, game, severity, p, false)
+}
+
+/// [`human_line`], with the location in bold and the severity and kind in
+/// colour (ANSI SGR) when `color`.
+pub fn human_line_styled(
+    file: &str,
+    game: u64,
+    severity: &str,
+    p: &Problem,
+    color: bool,
+) -> String {
+    let at = printable(&format!("{file}:{}:{}:", p.line, p.column));
+    let tag = format!("{severity}[{}]", p.kind);
+    let message = human_message(game, p);
+    if color {
+        let sgr = match severity {
+            "error" => "1;31",
+            "warning" => "1;33",
+            _ => "1;36",
+        };
+        format!("\x1b[1m{at}\x1b[0m \x1b[{sgr}m{tag}\x1b[0m: {message}")
+    } else {
+        format!("{at} {tag}: {message}")
+    }
+}
+
+/// A problem as the human line says it after its location and kind: `game N,
+/// ply P (move): message; candidates: ...` (control characters made spaces).
+pub fn human_message(game: u64, p: &Problem) -> String {
+    let mut s = format!("game {game}");
     if let Some(ply) = p.ply {
         let _ = write!(s, ", ply {ply}");
     }
@@ -244,6 +288,9 @@ pub struct Summary {
     pub errors_by_kind: Counts,
     /// Warnings by kind.
     pub warnings_by_kind: Counts,
+    /// Games reported as `duplicate` (with `--dedup`); left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub duplicates: u64,
 }
 
 /// Problems counted by kind; shown most frequent first (then by name).
@@ -321,6 +368,9 @@ impl Summary {
         }
         self.warnings += g.warnings.len() as u64;
         self.plies += g.plies;
+        if g.errors.first().is_some_and(|e| e.duplicate_of.is_some()) {
+            self.duplicates += 1;
+        }
         if !(g.errors.is_empty() && g.warnings.is_empty()) {
             self.errors_by_kind.add(&g.errors);
             self.warnings_by_kind.add(&g.warnings);
@@ -348,8 +398,17 @@ impl Summary {
 
     /// The human summary line; timing is left out when `timing` is false (golden tests).
     pub fn human(&self, timing: bool) -> String {
+        let duplicates = if self.duplicates > 0 {
+            format!(
+                " ({} {})",
+                self.duplicates,
+                plural(self.duplicates, "duplicate", "duplicates")
+            )
+        } else {
+            String::new()
+        };
         let mut s = format!(
-            "{} {}, {} {}: {} valid, {} invalid, {} {}, {} plies",
+            "{} {}, {} {}: {} valid, {} invalid{duplicates}, {} {}, {} plies",
             self.files,
             plural(self.files, "file", "files"),
             self.games,

@@ -15,6 +15,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use scoresheet_board::dedup::{DedupBy, KeyBuilder, Seen};
 use scoresheet_board::quick::{QuickLane, QuickRecord, QuickReplay};
 use scoresheet_board::replay::{ReplayOptions, replay_book_game, replay_from, settle};
 use scoresheet_board::told::parse_game_told;
@@ -32,10 +33,11 @@ use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
+use crate::ci::{Sarif, github_line, no_color_env, use_color};
 use crate::input::{Input, batches, expand_some};
 use crate::report::{
-    At, Found, GameReport, Origin, Problem, Summary, human_line, printable, problems,
-    problems_indexed,
+    At, Found, GameRef, GameReport, Origin, Problem, Summary, human_line_styled, printable,
+    problems, problems_indexed,
 };
 use crate::split::{Split, game_len};
 
@@ -44,6 +46,15 @@ thread_local! {
     static GAME: Cell<Game<'static>> = Cell::new(Game::default());
     /// The quick lane of this thread, kept between games for its buffer.
     static LANE: Cell<QuickLane> = Cell::new(QuickLane::default());
+    /// The duplicate keys' builder of this thread (`--dedup`), kept for its buffers.
+    static KEYS: Cell<Option<KeyBuilder>> = const { Cell::new(None) };
+}
+
+/// This thread's key builder for keys `by`, to hand back with [`KEYS`]`.set`.
+fn take_keys(by: DedupBy) -> KeyBuilder {
+    KEYS.take()
+        .filter(|k| k.by() == by)
+        .unwrap_or_else(|| KeyBuilder::new(by))
 }
 
 /// What every worker needs to judge a game.
@@ -71,6 +82,9 @@ pub struct Judge {
     /// `--fen`: the start of every game without a FEN of its own (held for the whole
     /// run, so that the judge stays `Copy` for the workers).
     pub start: Option<&'static Position>,
+    /// `--dedup`: every valid game gets its duplicate key (and a report, so
+    /// that the key reaches the reporter).
+    pub dedup: Option<DedupBy>,
 }
 
 impl Judge {
@@ -123,10 +137,11 @@ impl Judge {
         // Most games have nothing to report: the quick lane replays those straight
         // from their bytes, and defers every other game to the full parser.
         let mut lane = LANE.take();
-        let quick = if self.english() {
-            lane.replay(&chunk.bytes)
-        } else {
-            None
+        let mut keys = self.dedup.map(take_keys);
+        let quick = match (self.english(), &mut keys) {
+            (false, _) => None,
+            (true, None) => lane.replay(&chunk.bytes),
+            (true, Some(keys)) => lane.replay_keyed(&chunk.bytes, keys),
         };
         let tags = match &quick {
             Some(_) => self.quick_tags(&mut lane, &chunk.bytes),
@@ -139,10 +154,24 @@ impl Judge {
             offset: chunk.offset,
             length: game_len(&chunk.bytes) as u64,
         };
-        match quick {
-            Some(q) => self.quick(file, index, &q, &chunk.bytes, at, tags),
+        let origin = Origin {
+            line: at.line,
+            column: at.column,
+        };
+        let report = match quick {
+            Some(q) => {
+                let mut report = self.quick(file, index, &q, &chunk.bytes, at, tags);
+                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
+                    report.key = Some((k.finish(), origin));
+                }
+                report
+            }
             None => self.full(file, index, &chunk.bytes, at),
+        };
+        if keys.is_some() {
+            KEYS.set(keys);
         }
+        report
     }
 
     /// The report of a game the quick lane replayed (`text`, which starts at
@@ -203,6 +232,7 @@ impl Judge {
             errors,
             warnings,
             notes,
+            key: None,
         }
     }
 
@@ -221,7 +251,6 @@ impl Judge {
         } else {
             (None, Vec::new())
         };
-        GAME.set(game.recycle());
         let origin = Origin {
             line: at.line,
             column: at.column,
@@ -231,6 +260,13 @@ impl Judge {
         report.at = at;
         report.notation = notation;
         report.tags = tags;
+        if let Some(by) = self.dedup.filter(|_| report.valid) {
+            let mut keys = take_keys(by);
+            keys.replayed(&r, Some(&game));
+            report.key = Some((keys.finish(), origin));
+            KEYS.set(Some(keys));
+        }
+        GAME.set(game.recycle());
         report
     }
 
@@ -244,7 +280,8 @@ impl Judge {
         };
         let origin = Origin { line: 1, column: 1 };
         let index = scoresheet_notation::LineIndex::new(text);
-        read_books(text)
+        let mut keys = self.dedup.map(take_keys);
+        let reports = read_books(text)
             .iter()
             .enumerate()
             .map(|(n, book)| {
@@ -261,9 +298,22 @@ impl Judge {
                     length: game_len(book.span.slice(text)) as u64,
                 };
                 report.notation = (!book.plies.is_empty()).then_some("descriptive");
+                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
+                    // A book's game has no tags; it is located where its text starts.
+                    k.replayed(&r, None);
+                    let at = Origin {
+                        line: lc.line as u64,
+                        column: lc.column as u64,
+                    };
+                    report.key = Some((k.finish(), at));
+                }
                 (report, book.span)
             })
-            .collect()
+            .collect();
+        if keys.is_some() {
+            KEYS.set(keys);
+        }
+        reports
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
@@ -272,6 +322,7 @@ impl Judge {
     /// games with nothing to show are only counted.
     fn block(&self, file: &str, block: &Block) -> BlockReport {
         let mut lane = LANE.take();
+        let mut keys = self.dedup.map(take_keys);
         let mut split = BlockGames::new(block);
         let mut out = BlockReport {
             reports: Vec::new(),
@@ -285,17 +336,16 @@ impl Judge {
             }),
         };
         let english = self.english();
-        while let Some(g) = split.next_game(|rest| {
-            if english {
-                lane.replay_prefix(rest)
-            } else {
-                None
-            }
+        let every = self.every || keys.is_some();
+        while let Some(g) = split.next_game(|rest| match (english, &mut keys) {
+            (false, _) => None,
+            (true, None) => lane.replay_prefix(rest),
+            (true, Some(keys)) => lane.replay_prefix_keyed(rest, keys),
         }) {
             out.bytes += g.end - g.start;
             out.games += 1;
             let mut report = match g.quick {
-                Some(q) if q.warnings.is_empty() && !self.every => {
+                Some(q) if q.warnings.is_empty() && !every => {
                     out.clean_plies += q.plies as u64;
                     if let Some(s) = &mut out.split {
                         s.games.push((g.start, g.end, true));
@@ -307,7 +357,15 @@ impl Judge {
                     let text = &block.bytes[g.start..g.end];
                     let at = at(&mut split, block, g.start, text);
                     let tags = self.quick_tags(&mut lane, text);
-                    self.quick(file, 0, &q, text, at, tags)
+                    let mut report = self.quick(file, 0, &q, text, at, tags);
+                    if let Some(k) = keys.as_mut().filter(|_| report.valid) {
+                        let origin = Origin {
+                            line: at.line,
+                            column: at.column,
+                        };
+                        report.key = Some((k.finish(), origin));
+                    }
+                    report
                 }
                 None => {
                     let text = &block.bytes[g.start..g.end];
@@ -322,6 +380,9 @@ impl Judge {
             out.reports.push(report);
         }
         LANE.set(lane);
+        if keys.is_some() {
+            KEYS.set(keys);
+        }
         out.end = split.end().unwrap_or(BlockEnd::Clean);
         out
     }
@@ -413,9 +474,11 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
             message: e.to_string(),
             candidates: Vec::new(),
             suggestions: Vec::new(),
+            duplicate_of: None,
         }],
         warnings: Vec::new(),
         notes: Vec::new(),
+        key: None,
     }
 }
 
@@ -429,10 +492,69 @@ struct Reporter<W: Write> {
     /// `--errors-only`: human output shows no warning (nor note).
     errors_only: bool,
     summary: Summary,
+    /// `--dedup`: the games seen.
+    dedup: Option<Dedup>,
+    /// Human output in colour.
+    color: bool,
+    /// The SARIF log being written (`--format sarif`).
+    sarif: Sarif,
+}
+
+/// The games of a `--dedup` run so far, in input order: "earlier" is the same
+/// for every `--jobs`.
+#[derive(Default)]
+struct Dedup {
+    /// Each valid game's key, with the game's number in the run (from 0).
+    seen: Seen,
+    /// The number in the run of the first game of each input, and its name.
+    inputs: Vec<(u64, String)>,
+    /// Games so far.
+    games: u64,
+}
+
+impl Dedup {
+    /// Makes `g`, the next game of the run, a `duplicate` when a game before it
+    /// had its key: the first error of a game that had none.
+    fn check(&mut self, g: &mut GameReport) {
+        if g.game == 1 || self.inputs.is_empty() {
+            self.inputs.push((self.games, g.file.clone()));
+        }
+        let n = self.games;
+        self.games += 1;
+        let Some((key, at)) = g.key else {
+            return;
+        };
+        let Some(first) = self.seen.check(key, n) else {
+            return;
+        };
+        let input = self.inputs.partition_point(|(start, _)| *start <= first);
+        let Some((start, file)) = input.checked_sub(1).and_then(|i| self.inputs.get(i)) else {
+            return;
+        };
+        let game = first - start + 1;
+        g.valid = false;
+        g.errors.push(Problem {
+            line: at.line,
+            column: at.column,
+            ply: None,
+            text: String::new(),
+            kind: Kind::Duplicate.name(),
+            message: format!("the same game as game {game} of {file}"),
+            candidates: Vec::new(),
+            suggestions: Vec::new(),
+            duplicate_of: Some(GameRef {
+                file: file.clone(),
+                game,
+            }),
+        });
+    }
 }
 
 impl<W: Write> Reporter<W> {
-    fn game(&mut self, g: &GameReport) -> io::Result<()> {
+    fn game(&mut self, g: &mut GameReport) -> io::Result<()> {
+        if let Some(dedup) = &mut self.dedup {
+            dedup.check(g);
+        }
         self.summary.add(g);
         if self.quiet {
             return Ok(());
@@ -442,22 +564,34 @@ impl<W: Write> Reporter<W> {
                 serde_json::to_writer(&mut self.out, g)?;
                 self.out.write_all(b"\n")
             }
-            Format::Human => {
-                for e in &g.errors {
-                    writeln!(self.out, "{}", human_line(&g.file, g.game, "error", e))?;
-                }
-                if self.errors_only {
-                    return Ok(());
-                }
-                for w in &g.warnings {
-                    writeln!(self.out, "{}", human_line(&g.file, g.game, "warning", w))?;
-                }
-                if self.notes {
-                    for n in &g.notes {
-                        writeln!(self.out, "{}", human_line(&g.file, g.game, "note", n))?;
+            Format::Human | Format::Github | Format::Sarif => {
+                let notes = if self.notes { &g.notes[..] } else { &[] };
+                let all = [
+                    ("error", &g.errors[..]),
+                    ("warning", &g.warnings),
+                    ("note", notes),
+                ];
+                for (severity, list) in all {
+                    if self.errors_only && severity != "error" {
+                        continue;
+                    }
+                    for p in list {
+                        self.problem(&g.file, g.game, severity, p)?;
                     }
                 }
                 Ok(())
+            }
+        }
+    }
+
+    /// One problem, in the human, GitHub or SARIF form.
+    fn problem(&mut self, file: &str, game: u64, severity: &str, p: &Problem) -> io::Result<()> {
+        match self.format {
+            Format::Sarif => self.sarif.result(&mut self.out, file, game, severity, p),
+            Format::Github => writeln!(self.out, "{}", github_line(file, game, severity, p)),
+            Format::Human | Format::Json => {
+                let line = human_line_styled(file, game, severity, p, self.color);
+                writeln!(self.out, "{line}")
             }
         }
     }
@@ -505,6 +639,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         every: matches!(format, Format::Json) && !args.quiet,
         lang: args.lang,
         start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
+        dedup: args.dedup.map(Into::into),
     };
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
@@ -518,7 +653,14 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         notes: args.notes,
         errors_only: args.errors_only,
         summary: Summary::default(),
+        dedup: args.dedup.map(|_| Dedup::default()),
+        color: args.format == Format::Human
+            && use_color(args.color, io::stdout().is_terminal(), no_color_env()),
+        sarif: Sarif::default(),
     };
+    if args.format == Format::Sarif {
+        reporter.sarif.start(&mut reporter.out)?;
+    }
     let mut run = Run {
         inputs: &inputs,
         judge,
@@ -553,20 +695,21 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let timing = std::env::var_os("SCORESHEET_NO_TIMING").is_none();
     let summary = reporter.summary.clone();
     let mut out = reporter.out;
+    let mut untimed = summary.clone();
+    if !timing {
+        untimed.seconds = 0.0;
+    }
     match format {
         Format::Json => {
-            let mut s = summary.clone();
-            if !timing {
-                s.seconds = 0.0;
-            }
             let line = SummaryLine {
                 object: "summary",
-                summary: &s,
+                summary: &untimed,
             };
             serde_json::to_writer(&mut out, &line)?;
             out.write_all(b"\n")?;
         }
-        Format::Human => {
+        Format::Sarif => reporter.sarif.finish(&mut out, &untimed)?,
+        Format::Human | Format::Github => {
             // The counts by kind come first: the summary stays the last line.
             for line in summary.human_kinds() {
                 writeln!(out, "{line}")?;
@@ -703,8 +846,8 @@ impl<W: Write> Run<'_, W> {
 
     /// Reports the games of a book's move tables (the whole input).
     fn books(&mut self, text: &[u8]) -> io::Result<()> {
-        let reports = self.judge.books(&self.name, text);
-        for (r, span) in &reports {
+        let mut reports = self.judge.books(&self.name, text);
+        for (r, span) in &mut reports {
             self.reporter.game(r)?;
             if let Some(split) = &mut self.split {
                 split.game(span.slice(text), r.valid)?;
@@ -818,7 +961,7 @@ impl<W: Write> Run<'_, W> {
         self.reporter.summary.add_clean(clean, result.clean_plies);
         for mut g in result.reports {
             g.game += self.index;
-            self.reporter.game(&g)?;
+            self.reporter.game(&mut g)?;
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
             for &(start, end, valid) in &games.games {
@@ -875,7 +1018,7 @@ impl<W: Write> Run<'_, W> {
             self.pool = Some(pool);
         }
         let (judge, name) = (&self.judge, self.name.as_str());
-        let reports: Vec<GameReport> = match &self.pool {
+        let mut reports: Vec<GameReport> = match &self.pool {
             None => batch
                 .iter()
                 .map(|(i, c)| judge_one(judge, name, *i, c))
@@ -887,7 +1030,7 @@ impl<W: Write> Run<'_, W> {
                     .collect()
             }),
         };
-        for r in &reports {
+        for r in &mut reports {
             self.reporter.game(r)?;
         }
         if let Some(split) = &mut self.split {

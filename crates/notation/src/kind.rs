@@ -112,6 +112,8 @@ kinds! {
     CaptureMarkOnQuietMove = "capture-mark-on-quiet-move", Warning;
     /// `e.p.` on a move that is not an en passant capture.
     WrongEnPassantMark = "wrong-en-passant-mark", Warning;
+    /// With --dedup, a game that repeats an earlier game of the run (the same start and main line; with --dedup=tags the same roster tags too): `duplicate_of` names it.
+    Duplicate = "duplicate", Error;
     /// A game over the size cap, skipped and reported.
     GameTooLarge = "game-too-large", Error;
     /// The start position of an odds game, given by its FEN (the exchange: given during play, the usual start).

@@ -779,7 +779,7 @@ fn json_fields_are_documented() {
             .collect()
     };
     let inputs = fixture_inputs();
-    let mut args = vec!["validate", "--json"];
+    let mut args = vec!["validate", "--json", "--dedup"];
     let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     args.extend(names.iter().map(String::as_str));
     let r = scoresheet(&root, &args);
@@ -812,5 +812,105 @@ fn json_fields_are_documented() {
     assert_eq!(
         line,
         BTreeSet::from(["summary".to_owned(), "type".to_owned()])
+    );
+}
+
+/// A game object of a JSON report: file, game, whether valid, and the game it
+/// duplicates (file, game), if it is a `duplicate`.
+type Deduped = (String, u64, bool, Option<(String, u64)>);
+
+/// The game objects of a JSON report.
+fn dedup_objects(report: &str) -> Vec<Deduped> {
+    report
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v.get("summary").is_none())
+        .map(|v| {
+            let dup = v["errors"]
+                .as_array()
+                .and_then(|e| e.first())
+                .and_then(|e| e.get("duplicate_of"))
+                .map(|d| {
+                    let file = d["file"].as_str().unwrap_or_default().to_owned();
+                    (file, d["game"].as_u64().unwrap_or_default())
+                });
+            let file = v["file"].as_str().unwrap_or_default().to_owned();
+            let game = v["game"].as_u64().unwrap_or_default();
+            (file, game, v["valid"].as_bool().unwrap_or_default(), dup)
+        })
+        .collect()
+}
+
+#[test]
+fn dedup_finds_each_game_of_a_second_copy_once_for_every_jobs_and_block_size() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut files: Vec<String> = std::fs::read_dir(fixtures.join("validate"))
+        .expect("reading fixtures/validate")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    files.push(fixtures.join("bench/games.pgn").display().to_string());
+    let dir = scratch("dedup");
+    let plain: Vec<&str> = ["validate", "--format", "json"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let once = dedup_objects(&scoresheet(&dir, &plain).stdout);
+    let valid = once.iter().filter(|g| g.2).count();
+    assert!(valid >= 50, "the fixtures have {valid} valid games");
+    for block in ["", "7"] {
+        for jobs in ["1", "2"] {
+            let mut args = vec!["--jobs", jobs, "--dedup"];
+            args.extend(plain.iter().skip(1));
+            args.extend(files.iter().map(String::as_str));
+            let args = [&["validate"][..], &args].concat();
+            let r = if block.is_empty() {
+                scoresheet(&dir, &args)
+            } else {
+                scoresheet_env(&dir, &args, "SCORESHEET_BLOCK_BYTES", block)
+            };
+            let twice = dedup_objects(&r.stdout);
+            let (first, second) = twice.split_at(once.len());
+            assert_eq!(second.len(), once.len());
+            // A game of the first copy is a duplicate only of a game before it.
+            for (i, g) in first.iter().enumerate() {
+                if let Some(d) = &g.3 {
+                    let at = first.iter().position(|h| (&h.0, h.1) == (&d.0, d.1));
+                    assert!(at.is_some_and(|at| at < i), "{g:?}");
+                }
+            }
+            // Each game of the second copy valid on its own is a duplicate of its
+            // twin, or of what its twin duplicates; the others are as they were.
+            for ((g, twin), alone) in second.iter().zip(first).zip(&once) {
+                let expected = alone
+                    .2
+                    .then(|| twin.3.clone().unwrap_or((twin.0.clone(), twin.1)));
+                assert_eq!((&g.0, g.1, &g.3), (&twin.0, twin.1, &expected));
+                assert_eq!(g.2, false, "{g:?}");
+            }
+            let summary = r.stdout.lines().last().unwrap_or_default();
+            let dups = first.iter().filter(|g| g.3.is_some()).count() + valid;
+            assert!(
+                summary.contains(&format!("\"duplicates\":{dups}}}")),
+                "{summary}"
+            );
+        }
+    }
+    // Through a pipe (the streaming reader), the same.
+    let games = fixtures.join("bench/games.pgn").display().to_string();
+    let piped = bash(
+        &dir,
+        &format!("cat '{games}' | \"$S\" validate --dedup -q '{games}' -"),
+    );
+    let alone = scoresheet(&dir, &["validate", "-q", &games]);
+    assert!(alone.stdout.contains(" 0 invalid"), "{}", alone.stdout);
+    let count = alone.stdout.split(" games").next().unwrap_or_default();
+    let count = count.rsplit(' ').next().unwrap_or_default();
+    assert!(
+        piped.stdout.contains(&format!("({count} duplicates)")),
+        "{}",
+        piped.stdout
     );
 }
