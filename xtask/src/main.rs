@@ -10,6 +10,7 @@
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
+//! cargo xtask python             the Python package's pytest tests (skipped without python3)
 //! ```
 
 mod bench;
@@ -18,6 +19,7 @@ mod corpus;
 mod fuzz;
 mod hostile;
 mod kinds;
+mod python;
 mod util;
 mod verdicts;
 
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
+        "python" => python::ci(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -72,7 +75,8 @@ fn usage() -> &'static str {
      bench [--big] [--runs N] [DIR]  throughput against the baseline program, side by side\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
-     langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
+     langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
+     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)"
 }
 
 /// The language round trip of `crates/convert/tests/lang.rs` over every game of
@@ -119,6 +123,7 @@ fn ci(args: &[String]) -> Result<(), String> {
         "warnings",
     ])?;
     flow.cargo(&["test", "--workspace"])?;
+    flow.step("python package tests (crates/python/tests)", python::ci)?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])

@@ -24,6 +24,7 @@ mod blocks;
 mod books;
 mod convert;
 mod fen;
+mod games;
 mod input;
 mod output;
 mod perft;
@@ -37,6 +38,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use args::{Cli, Command, ConvertArgs, ValidateArgs};
+pub use games::{GameRecord, read_games};
 pub use input::{Input, SharedReader};
 pub use validate::{Range, RangeEnd, ranges, validate_range};
 

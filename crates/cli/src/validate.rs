@@ -258,7 +258,7 @@ struct SummaryLine<'a> {
 }
 
 /// A game too large to hold, reported as invalid without being parsed.
-fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
+pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
     let (line, column) = match e {
         GameReadError::TooLarge { line, column, .. } => (*line, *column),
         _ => (0, 0),

@@ -17,14 +17,15 @@ use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use scoresheet_cli::{Command, Input, Outcome, Range, RangeEnd};
+use scoresheet_cli::{Command, GameRecord, Input, Outcome, Range, RangeEnd};
 
 /// How much output is sent over the channel at once (whole lines).
 const PIECE: usize = 1 << 18;
 /// Pieces in flight: the Rust side waits when Python falls behind.
 const PIECES_IN_FLIGHT: usize = 8;
 
-/// A `Write` that hands whole lines over a channel in pieces of about [`PIECE`] bytes.
+/// A `Write` that hands whole JSON lines over a channel in pieces of about
+/// [`PIECE`] bytes, each a JSON array of the lines.
 struct LineSender {
     tx: SyncSender<Vec<u8>>,
     buf: Vec<u8>,
@@ -44,8 +45,21 @@ impl LineSender {
         if end == 0 {
             return Ok(());
         }
-        let rest = self.buf.split_off(end);
-        let piece = std::mem::replace(&mut self.buf, rest);
+        // The lines as one JSON array: Python parses it in one call, sharing
+        // the keys, three to four times faster than line by line. A JSON line
+        // holds no raw newline, so each newline is a separator.
+        let mut piece = Vec::with_capacity(end + 2);
+        piece.push(b'[');
+        piece.extend(
+            self.buf[..end]
+                .iter()
+                .map(|&b| if b == b'\n' { b',' } else { b }),
+        );
+        if piece.last() == Some(&b',') {
+            piece.pop();
+        }
+        piece.push(b']');
+        self.buf.drain(..end);
         self.tx
             .send(piece)
             .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader went away"))
@@ -143,8 +157,8 @@ fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
     }
 }
 
-/// `validate` running on a thread of its own: iterate it for pieces of JSON
-/// lines (bytes), then call `result()`.
+/// `validate` running on a thread of its own: iterate it for pieces of its
+/// JSON lines (bytes, each piece a JSON array of the lines), then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
     rx: Mutex<Option<Receiver<Vec<u8>>>>,
@@ -189,7 +203,7 @@ impl Job {
         slf
     }
 
-    /// The next piece of whole JSON lines, waiting with the GIL released.
+    /// The next piece (a JSON array of whole JSON lines), waiting with the GIL released.
     fn __next__(&self, py: Python<'_>) -> Option<Py<PyBytes>> {
         let rx = self.rx.lock().ok()?.take()?;
         let (rx, piece) = py.detach(move || {
@@ -215,6 +229,109 @@ impl Job {
         };
         py.detach(|| thread.join())
             .map_err(|_| PyRuntimeError::new_err("the validation thread failed"))
+    }
+}
+
+/// Games handed over at once by [`Games`].
+const GAMES_AT_ONCE: usize = 256;
+
+/// A game for Python: (tags as (name, value) pairs, start FEN, SAN moves, UCI
+/// moves, result, the report's JSON).
+type GameTuple = (
+    Vec<(String, String)>,
+    String,
+    Vec<String>,
+    Vec<String>,
+    String,
+    String,
+);
+
+/// `read_games` running on a thread of its own: iterate it for lists of
+/// games, then call `result()`.
+#[pyclass(module = "scoresheet._scoresheet")]
+struct Games {
+    rx: Mutex<Option<Receiver<Vec<GameRecord>>>>,
+    thread: Mutex<Option<JoinHandle<Ended>>>,
+}
+
+#[pymethods]
+impl Games {
+    /// Starts reading the games of `sources` with the options of
+    /// `scoresheet <argv>` (a `validate` command).
+    #[new]
+    fn new(argv: Vec<String>, sources: &Bound<'_, PyAny>) -> PyResult<Games> {
+        let Command::Validate(args) = command(argv)? else {
+            return Err(PyValueError::new_err("Games takes validate's options"));
+        };
+        let inputs = inputs(sources)?;
+        if inputs.is_empty() {
+            return Err(PyOSError::new_err(
+                "no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found",
+            ));
+        }
+        let (tx, rx) = sync_channel::<Vec<GameRecord>>(PIECES_IN_FLIGHT);
+        let thread = std::thread::Builder::new()
+            .name("scoresheet-games".to_owned())
+            .spawn(move || {
+                let mut batch = Vec::with_capacity(GAMES_AT_ONCE);
+                let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the reader went away");
+                let mut each = |g: GameRecord| {
+                    batch.push(g);
+                    if batch.len() >= GAMES_AT_ONCE {
+                        tx.send(std::mem::take(&mut batch)).map_err(|_| gone())?;
+                    }
+                    Ok(())
+                };
+                let mut err = Vec::new();
+                let result = scoresheet_cli::read_games(&args, &inputs, &mut each, &mut err);
+                let result = result.and_then(|o| {
+                    if !batch.is_empty() {
+                        tx.send(batch).map_err(|_| gone())?;
+                    }
+                    Ok(o)
+                });
+                ended(result, err)
+            })
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(Games {
+            rx: Mutex::new(Some(rx)),
+            thread: Mutex::new(Some(thread)),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next games, waiting with the GIL released.
+    fn __next__(&self, py: Python<'_>) -> Option<Vec<GameTuple>> {
+        let rx = self.rx.lock().ok()?.take()?;
+        let (rx, batch) = py.detach(move || {
+            let batch = rx.recv().ok();
+            (rx, batch)
+        });
+        if let Ok(mut slot) = self.rx.lock() {
+            *slot = Some(rx);
+        }
+        batch.map(|b| {
+            b.into_iter()
+                .map(|g| (g.tags, g.fen, g.san, g.uci, g.result, g.report))
+                .collect()
+        })
+    }
+
+    /// How the run ended, once the games are all read: (exit code, standard
+    /// error's text, the error that stopped the run or None).
+    fn result(&self, py: Python<'_>) -> PyResult<Ended> {
+        if let Ok(mut rx) = self.rx.lock() {
+            rx.take();
+        }
+        let thread = self.thread.lock().ok().and_then(|mut t| t.take());
+        let Some(thread) = thread else {
+            return Err(PyRuntimeError::new_err("result() was already taken"));
+        };
+        py.detach(|| thread.join())
+            .map_err(|_| PyRuntimeError::new_err("the reading thread failed"))
     }
 }
 
@@ -314,6 +431,7 @@ fn check(argv: Vec<String>) -> PyResult<()> {
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Job>()?;
+    m.add_class::<Games>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(expand, m)?)?;

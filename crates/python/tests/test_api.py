@@ -181,3 +181,35 @@ def test_a_corpus_file_gives_the_commands_reports():
     path = SHARED / "messy"
     expected, _ = cli_json(path)
     assert_same(list(scoresheet.validate(path)), expected)
+
+
+def test_read_games_gives_tags_moves_and_the_reports():
+    bench = FIXTURES / "bench" / "games.pgn"
+    games = list(scoresheet.read_games([bench, MATE, BAD]))
+    reports = [r for r in scoresheet.validate([bench, MATE, BAD]) if "summary" not in r]
+    assert [g["report"] for g in games] == reports
+    mate = games[-2]
+    assert mate["san"] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    assert mate["uci"] == ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+    assert mate["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert mate["result"] == "1-0" and mate["tags"] == {}
+    bad = games[-1]
+    assert bad["san"] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]  # as far as it could be played
+    assert not bad["report"]["valid"]
+    first = games[0]
+    assert list(first["tags"])[:3] == ["Event", "Site", "Date"]
+    assert len(first["san"]) == first["report"]["plies"]
+
+
+def test_read_games_from_a_position():
+    text = b'[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 *\n'
+    (game,) = scoresheet.read_games(text)
+    assert game["fen"] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert game["tags"]["SetUp"] == "1"
+    assert game["uci"] == ["e2e4", "e8d7"] and game["result"] == "*"
+
+
+def test_read_games_refuses_a_book_table_plainly():
+    book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
+    games, error = collect(scoresheet.read_games(book))
+    assert games == [] and "book" in str(error)

@@ -29,6 +29,7 @@ from . import _scoresheet
 
 __all__ = [
     "validate",
+    "read_games",
     "convert",
     "ScoresheetError",
     "UsageError",
@@ -188,8 +189,67 @@ def _reports(job: Any) -> Iterator[Dict[str, Any]]:
     loads = json.loads
     try:
         for piece in job:
-            for line in piece.splitlines():
-                yield loads(line)
+            # A piece is a JSON array of reports: one call parses them all.
+            yield from loads(piece)
+    finally:
+        code, stderr, error = job.result()
+    if error is not None:
+        raise InputError(error, stderr.splitlines())
+    if code == 2:
+        lines = [l for l in stderr.splitlines() if l.strip()]
+        raise InputError(lines[0] if lines else "an input could not be read", lines)
+
+
+def read_games(
+    source: Union[Source, Iterable[Source]],
+    *,
+    strict: bool = False,
+    lang: Optional[str] = None,
+    ep: str = "always",
+) -> Iterator[Dict[str, Any]]:
+    """Reads every game of ``source`` (PGN) and yields it as a dict.
+
+    Each game has ``tags`` (a dict, in the order written, values decoded),
+    ``fen`` (the start position), ``san`` and ``uci`` (the main line as lists,
+    as far as it could be played), ``result`` (the one the record carries) and
+    ``report`` (the game's report, as :func:`validate` gives it)::
+
+        for game in scoresheet.read_games("games.pgn"):
+            print(game["tags"].get("White"), len(game["san"]), game["report"]["valid"])
+
+    ``source`` is read as :func:`validate` reads it, one game at a time on
+    another thread; a book's move tables are not read here (an
+    :class:`InputError`): :func:`convert` turns them into PGN.
+    """
+    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
+    argv += _lang("--lang", lang)
+    if strict:
+        argv.append("--strict")
+    try:
+        job = _scoresheet.Games(argv, _sources(source))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise InputError(str(e)) from None
+    return _games(job)
+
+
+def _games(job: Any) -> Iterator[Dict[str, Any]]:
+    loads = json.loads
+    try:
+        for batch in job:
+            for pairs, fen, san, uci, result, report in batch:
+                tags: Dict[str, str] = {}
+                for name, value in pairs:
+                    tags.setdefault(name, value)  # a repeated tag: the first, as the judge reads it
+                yield {
+                    "tags": tags,
+                    "fen": fen,
+                    "san": san,
+                    "uci": uci,
+                    "result": result,
+                    "report": loads(report),
+                }
     finally:
         code, stderr, error = job.result()
     if error is not None:

@@ -50,15 +50,18 @@ def _ranges(path: str, size: int) -> Optional[List[Tuple[int, int, int, bool, bo
 
 
 def _validate_range(argv: List[str], path: str, rng: Tuple[int, int, int, bool, bool]):
-    """Task: the JSON lines of one range, whether it read the rest of the file, how it ended."""
-    return _scoresheet.validate_range(argv, path, rng)
+    """Task: the items of one range (JSON arrays, bytes), whether it read the
+    rest of the file, how it ended."""
+    text, rest, ended = _scoresheet.validate_range(argv, path, rng)
+    lines = text.splitlines()
+    return [b"[" + b",".join(lines) + b"]"], rest, ended
 
 
 def _validate_whole(argv: List[str], path: str):
-    """Task: the JSON lines of one whole input, and how it ended."""
+    """Task: the items of one whole input (JSON arrays, bytes), and how it ended."""
     job = _scoresheet.Job(argv, [path])
-    text = b"".join(job)
-    return text, False, job.result()
+    pieces = list(job)
+    return pieces, False, job.result()
 
 
 def _merge(total: Dict[str, Any], part: Dict[str, Any]) -> None:
@@ -137,13 +140,12 @@ def validate(
     for futures in tasks:
         games = 0
         for i, future in enumerate(futures):
-            text, rest, (code, stderr, error) = future.result()
+            pieces, rest, (code, stderr, error) = future.result()
             messages += [l for l in stderr.splitlines() if l.strip()]
             if error is not None and failure is None:
                 failure = error
             part: Dict[str, Any] = {}
-            for line in text.splitlines():
-                item = json.loads(line)
+            for item in (item for piece in pieces for item in json.loads(piece)):
                 if "summary" in item:
                     part = item["summary"]
                     continue
