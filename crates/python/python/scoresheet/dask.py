@@ -64,6 +64,14 @@ def _validate_whole(argv: List[str], path: str):
     return pieces, False, job.result()
 
 
+def _small(path: str, size: int) -> bool:
+    """Whether the client sees the file, no larger than one range."""
+    try:
+        return os.path.getsize(path) <= size
+    except OSError:
+        return False
+
+
 def _merge(total: Dict[str, Any], part: Dict[str, Any]) -> None:
     """Adds a summary's counts to ``total`` (nested counts too), keeping the field order."""
     for key, value in part.items():
@@ -117,16 +125,18 @@ def validate(
         _scoresheet.check(argv)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    # Where each regular file is cut: one task per file, on the workers.
+    # Where each regular file larger than a range is cut: one task per file,
+    # on the workers (the client may not see the files; if it does, a small
+    # file is known to be one range without asking).
     cuts = {
         name: client.submit(_ranges, name, chunk_size, pure=False)
         for name, regular in inputs
-        if regular
+        if regular and not _small(name, chunk_size)
     }
     # One list of tasks per input, in input order.
     tasks: List[List[Any]] = []
     for name, regular in inputs:
-        ranges = cuts[name].result() if regular else None
+        ranges = cuts[name].result() if name in cuts else None
         if ranges is None or len(ranges) <= 1:
             tasks.append([client.submit(_validate_whole, argv, name, pure=False)])
         else:
