@@ -3,9 +3,10 @@
 //! released. The Python part (`python/scoresheet/`) turns its JSON lines into
 //! dicts and its failures into exceptions.
 //!
-//! A [`Job`] runs `validate` on a thread of its own and hands its output over
+//! A `Job` runs `validate` on a thread of its own and hands its output over
 //! in pieces of whole lines through a bounded channel, so memory stays bounded
-//! however long the input; [`convert`] runs `convert` to the end.
+//! however long the input (`Games` does the same for `read_games`); `convert`
+//! runs `convert` to the end.
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
