@@ -353,6 +353,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 None,
             ));
         }
+        if sub == "strict" {
+            python_rows(&mut variants, &ours, &files);
+        }
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
         let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
         let mut rss: Vec<Option<u64>> = vec![None; variants.len()];
@@ -398,6 +401,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             one / secs("scoresheet validate --jobs 2"),
             one / secs("two processes")
         );
+        let json = secs("scoresheet validate --jobs 1 --format json");
+        if json.is_finite() && secs("python").is_finite() {
+            println!(
+                "python: scoresheet.validate(jobs=1), every report a dict, gives {:.0} % of the throughput of `scoresheet validate --jobs 1 --format json`",
+                100.0 * json / secs("python")
+            );
+        }
     }
     perft_rows(&ours, &theirs, runs.min(3))?;
     if big {
@@ -407,6 +417,38 @@ pub fn run(args: &[String]) -> Result<(), String> {
         write_report(runs)?;
     }
     Ok(())
+}
+
+/// The Python package beside the command writing the same reports:
+/// `scoresheet validate --jobs 1 --format json` and `scoresheet.validate(jobs=1)`
+/// reading every report as a dict (a release build of the package); skipped,
+/// saying why, without python3 or the package index.
+fn python_rows(variants: &mut Vec<Variant>, ours: &Path, files: &[String]) {
+    variants.push((
+        "scoresheet validate --jobs 1 --format json".into(),
+        ours.to_path_buf(),
+        [
+            vec![
+                "validate".into(),
+                "--jobs".into(),
+                "1".into(),
+                "--format".into(),
+                "json".into(),
+            ],
+            files.to_vec(),
+        ]
+        .concat(),
+        None,
+    ));
+    match crate::python::bench_program() {
+        Ok((python, args)) => variants.push((
+            "python scoresheet.validate(jobs=1), every report a dict".into(),
+            python,
+            [args, files.to_vec()].concat(),
+            None,
+        )),
+        Err(why) => println!("python row skipped: {why}"),
+    }
 }
 
 fn print_table(set: &str, bytes: u64, games: u64, plies: u64, runs: usize, rows: &[Row]) {

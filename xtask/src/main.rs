@@ -11,6 +11,7 @@
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
+//! cargo xtask python             the Python package's pytest tests (skipped without python3)
 //! ```
 
 mod bench;
@@ -20,6 +21,7 @@ mod corpus;
 mod fuzz;
 mod hostile;
 mod kinds;
+mod python;
 mod util;
 mod verdicts;
 
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
+        "python" => python::ci(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -75,7 +78,8 @@ fn usage() -> &'static str {
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
-     langs              every game of ../shared/corpus/strict written in every language reads back to its moves"
+     langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
+     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)"
 }
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
@@ -122,6 +126,7 @@ fn ci(args: &[String]) -> Result<(), String> {
         "warnings",
     ])?;
     flow.cargo(&["test", "--workspace"])?;
+    flow.step("python package tests (crates/python/tests)", python::ci)?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])

@@ -378,6 +378,18 @@ fn convert_books(
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
+    let inputs = expand_some(&args.paths)?;
+    run_to(args, &inputs, &mut io::stdout(), &mut io::stderr())
+}
+
+/// Runs `convert` over `inputs`, the text to `out` (unless `--output` names a
+/// file) and the problems of the games to `err`.
+pub(crate) fn run_to(
+    args: &ConvertArgs,
+    inputs: &[Input],
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+) -> io::Result<Outcome> {
     let format = match args.to {
         ToArg::Pgn => Output::Standard(Format::Pgn),
         ToArg::San => Output::Standard(Format::San),
@@ -414,7 +426,6 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         lang: args.lang.unwrap_or(Language::English),
     };
     blocks::env_block_bytes()?;
-    let inputs = expand_some(&args.paths)?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -422,14 +433,15 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         .map_err(io::Error::other)?;
     let sink = match &args.output {
         Some(path) => {
-            check_not_input(path, &inputs)?;
+            check_not_input(path, inputs)?;
             Sink::File(OutputFile::create(path)?)
         }
-        None => Sink::Stdout(io::stdout()),
+        None => Sink::Stdout(out),
     };
     let mut writer = Writer {
         converter: &converter,
-        inputs: &inputs,
+        inputs,
+        err,
         pool: &pool,
         jobs,
         out: io::BufWriter::with_capacity(1 << 16, sink),
@@ -441,7 +453,7 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
         unread: 0,
     };
     blocks::run(
-        &inputs,
+        inputs,
         jobs,
         |input| open_for_blocks(input, converter.books()),
         |_, block| converter.block(block),
@@ -465,13 +477,13 @@ pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
 }
 
 /// Where the converted games go.
-enum Sink {
-    Stdout(io::Stdout),
+enum Sink<'a> {
+    Stdout(&'a mut (dyn Write + Send)),
     /// `--output`, renamed to its name once complete.
     File(OutputFile),
 }
 
-impl Write for Sink {
+impl Write for Sink<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Sink::Stdout(s) => s.write(buf),
@@ -509,9 +521,11 @@ fn open_for_blocks(input: &Input, books: bool) -> io::Result<Opened> {
 struct Writer<'a> {
     converter: &'a Converter,
     inputs: &'a [Input],
+    /// Where the problems of the games go.
+    err: &'a mut (dyn Write + Send),
     pool: &'a rayon::ThreadPool,
     jobs: usize,
-    out: io::BufWriter<Sink>,
+    out: io::BufWriter<Sink<'a>>,
     /// The input being written: its index and name.
     file: usize,
     name: String,
@@ -544,10 +558,9 @@ impl Writer<'_> {
                 }
                 self.out.write_all(&result.out)?;
                 if !result.problems.is_empty() {
-                    let mut err = io::stderr().lock();
                     for (n, severity, p) in &result.problems {
                         writeln!(
-                            err,
+                            self.err,
                             "{}",
                             human_line(&self.name, self.index + n, severity, p)
                         )?;
@@ -591,7 +604,7 @@ impl Writer<'_> {
     fn input_failed(&mut self, e: &io::Error) -> io::Result<()> {
         self.unread += 1;
         let (name, e) = (printable(&self.name), printable(&e.to_string()));
-        let mut err = io::stderr().lock();
+        let err = &mut *self.err;
         if self.index > 0 {
             writeln!(
                 err,
@@ -623,9 +636,13 @@ impl Writer<'_> {
             if let Err(e) = books::read_rest(&mut head, &mut reader) {
                 return self.input_failed(&e);
             }
-            let mut err = io::stderr().lock();
-            self.failed |=
-                convert_books(self.converter, &self.name, &head, &mut self.out, &mut err)?;
+            self.failed |= convert_books(
+                self.converter,
+                &self.name,
+                &head,
+                &mut self.out,
+                &mut self.err,
+            )?;
             return Ok(());
         }
         self.stream(GameReader::new(io::Cursor::new(head).chain(reader)), 0)
@@ -678,11 +695,10 @@ impl Writer<'_> {
                 } else {
                     pool.install(|| batch.par_iter().map(one).collect())
                 };
-                let mut err = io::stderr().lock();
                 for r in &results {
                     self.out.write_all(&r.out)?;
                     if !r.messages.is_empty() {
-                        err.write_all(r.messages.as_bytes())?;
+                        self.err.write_all(r.messages.as_bytes())?;
                     }
                     self.failed |= r.failed;
                 }

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// One input to read: a named file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,27 +21,73 @@ pub enum Input {
     /// that cannot be listed): opening it gives this error, in its turn, and
     /// the other inputs are read.
     Bad(PathBuf, io::ErrorKind, String),
+    /// A reader a library user hands over (bytes in memory, a file object),
+    /// shown under its name: read once, as a stream, like standard input.
+    Reader(String, SharedReader),
 }
 
+/// A reader that one [`Input::Reader`] opens once: a second opening is an error.
+#[derive(Clone)]
+pub struct SharedReader(Arc<Mutex<Option<Box<dyn Read + Send>>>>);
+
+impl SharedReader {
+    /// Wraps `reader`.
+    pub fn new(reader: Box<dyn Read + Send>) -> SharedReader {
+        SharedReader(Arc::new(Mutex::new(Some(reader))))
+    }
+
+    /// The reader, the first time only.
+    fn take(&self) -> io::Result<Box<dyn Read + Send>> {
+        let taken = match self.0.lock() {
+            Ok(mut r) => r.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        taken.ok_or_else(|| {
+            io::Error::other("this input was read already: it can be read only once")
+        })
+    }
+}
+
+impl std::fmt::Debug for SharedReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedReader")
+    }
+}
+
+impl PartialEq for SharedReader {
+    fn eq(&self, other: &SharedReader) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedReader {}
+
 impl Input {
+    /// An input read from `reader` under `name` (bytes in memory, a file
+    /// object of another language): read once, as a stream.
+    pub fn reader(name: impl Into<String>, reader: Box<dyn Read + Send>) -> Input {
+        Input::Reader(name.into(), SharedReader::new(reader))
+    }
+
     /// The name shown in reports.
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_owned(),
             Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p.display().to_string(),
+            Input::Reader(name, _) => name.clone(),
         }
     }
 
     /// Whether the input can be read only once, from its start to its end
     /// (standard input, pipes, FIFOs): it is never opened a second time.
     pub fn streams(&self) -> bool {
-        matches!(self, Input::Stdin | Input::Stream(_))
+        matches!(self, Input::Stdin | Input::Stream(_) | Input::Reader(..))
     }
 
     /// The size in bytes on disk, when known (compressed size for a compressed file).
-    pub fn len(&self) -> Option<u64> {
+    pub(crate) fn len(&self) -> Option<u64> {
         match self {
-            Input::Stdin | Input::Stream(_) | Input::Bad(..) => None,
+            Input::Stdin | Input::Stream(_) | Input::Bad(..) | Input::Reader(..) => None,
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
         }
     }
@@ -57,6 +104,7 @@ impl Input {
             Input::Stdin => Box::new(io::stdin()),
             Input::Bad(_, kind, message) => return Err(io::Error::new(*kind, message.clone())),
             Input::Path(p) | Input::Stream(p) => Box::new(File::open(p)?),
+            Input::Reader(_, r) => r.take()?,
         };
         refuse_binary(decompressed(raw)?)
     }
@@ -85,12 +133,30 @@ fn decompressed(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send
     let n = read_up_to(&mut raw, &mut magic)?;
     let head = magic[..n].to_vec();
     let raw = io::Cursor::new(head).chain(raw);
-    Ok(match &magic[..n] {
-        [0x28, 0xb5, 0x2f, 0xfd] => Box::new(zstd::stream::read::Decoder::new(raw)?),
-        [0x1f, 0x8b, 0x08, ..] => Box::new(flate2::read::MultiGzDecoder::new(raw)),
-        [b'B', b'Z', b'h', b'1'..=b'9'] => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        _ => Box::new(raw),
+    Ok(match compression(&magic[..n]) {
+        Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::new(raw)?),
+        Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+        Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+        None => Box::new(raw),
     })
+}
+
+/// A compression an input is decoded from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    Zstd,
+    Gzip,
+    Bzip2,
+}
+
+/// The compression the first bytes of an input (at least 4, when it has them) show.
+pub fn compression(magic: &[u8]) -> Option<Compression> {
+    match magic {
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+        [0x1f, 0x8b, 0x08, ..] => Some(Compression::Gzip),
+        [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
+        _ => None,
+    }
 }
 
 /// How much of an input's start is looked at for a NUL byte.
@@ -180,7 +246,7 @@ pub fn expand_some(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
 fn path_of(input: &Input) -> &Path {
     match input {
         Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => p,
-        Input::Stdin => Path::new("-"),
+        Input::Stdin | Input::Reader(..) => Path::new("-"),
     }
 }
 

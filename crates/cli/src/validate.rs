@@ -29,6 +29,9 @@ use scoresheet_notation::pgn::{
 };
 use scoresheet_notation::{Diagnostic, Span};
 
+mod range;
+pub use range::{Range, RangeEnd, ranges, validate_range};
+
 use crate::Outcome;
 use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
@@ -439,7 +442,7 @@ struct SummaryLine<'a> {
 }
 
 /// A game too large to hold, reported as invalid without being parsed.
-fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
+pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
     let (line, column, offset, length) = match e {
         GameReadError::TooLarge {
             line,
@@ -615,8 +618,21 @@ fn progress_bar(total: Option<u64>, enabled: bool) -> ProgressBar {
 
 /// Runs `validate`.
 pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
-    let start = Instant::now();
     let inputs = expand_some(&args.paths)?;
+    run_to(args, &inputs, &mut io::stdout(), &mut io::stderr(), None)
+}
+
+/// Runs `validate` over `inputs`, the reports to `out` and the messages of
+/// standard error to `err`; with `range`, over that one block of the one input
+/// only (see [`validate_range`]).
+pub(crate) fn run_to(
+    args: &ValidateArgs,
+    inputs: &[Input],
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+    range: Option<(&Block, &mut bool)>,
+) -> io::Result<Outcome> {
+    let start = Instant::now();
     blocks::env_block_bytes()?;
     let jobs = crate::args::jobs(args.jobs);
     let format = args.format();
@@ -624,7 +640,7 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
-        &inputs,
+        inputs,
     )?;
     let judge = Judge {
         strict: args.strict || deny_warnings,
@@ -644,10 +660,9 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
         && io::stderr().is_terminal();
-    let bar = progress_bar(blocks::plain_bytes(&inputs), show_progress);
-    let stdout = io::stdout();
+    let bar = progress_bar(blocks::plain_bytes(inputs), show_progress);
     let mut reporter = Reporter {
-        out: io::BufWriter::with_capacity(1 << 16, stdout),
+        out: io::BufWriter::with_capacity(1 << 16, out),
         format,
         quiet: args.quiet,
         notes: args.notes,
@@ -662,7 +677,8 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         reporter.sarif.start(&mut reporter.out)?;
     }
     let mut run = Run {
-        inputs: &inputs,
+        inputs,
+        err,
         judge,
         jobs,
         pool: None,
@@ -676,9 +692,12 @@ pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
         read: 0,
         split,
     };
-    if jobs == 1 {
+    if let Some((block, rest)) = range {
+        run.block_alone(block)?;
+        *rest = run.skip;
+    } else if jobs == 1 {
         let mut outcome = Ok(());
-        read_inputs(&inputs, |msg| {
+        read_inputs(inputs, |msg| {
             outcome = run.take(msg);
             outcome.is_ok()
         });
@@ -746,6 +765,8 @@ enum Msg<'b> {
 /// The state of a validation run: the judges, the reports, and where we are.
 struct Run<'a, W: Write> {
     inputs: &'a [Input],
+    /// Where the messages of standard error go.
+    err: &'a mut (dyn Write + Send),
     judge: Judge,
     jobs: usize,
     /// The pool for batches of the streaming reader, made when first needed (its
@@ -787,6 +808,18 @@ impl<W: Write> Run<'_, W> {
                 self.report_block(block.bytes.len(), report)
             }
         }
+    }
+
+    /// Judges one block of the one input alone; the file is counted by its
+    /// first block only. Where the block was cut inside a game, the rest of the
+    /// file is read on from there, as a run over the whole file reads it.
+    fn block_alone(&mut self, block: &Block) -> io::Result<()> {
+        self.start_file(0);
+        if !block.first {
+            self.reporter.summary.files -= 1;
+        }
+        let report = self.judge.block(&self.name, block);
+        self.report_block(block.bytes.len(), report)
     }
 
     /// Judges the inputs on `jobs` worker threads, which read the files in
@@ -935,7 +968,7 @@ impl<W: Write> Run<'_, W> {
             self.reporter.summary.files -= 1;
             started = false;
         }
-        let mut err = io::stderr().lock();
+        let err = &mut *self.err;
         if started && (self.index > 0 || self.read > 0) {
             writeln!(
                 err,

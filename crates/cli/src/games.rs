@@ -1,0 +1,172 @@
+//! Games read whole, for library users who want the moves and not only the
+//! verdict: each game's tags, start, main line in SAN and UCI, result, and its
+//! report, the one `validate` gives.
+
+use std::io::{self, Read, Write};
+
+use scoresheet_board::replay::{ReplayOptions, replay};
+use scoresheet_notation::Mode;
+use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_lang_into};
+
+use crate::Outcome;
+use crate::args::{EpArg, ValidateArgs};
+use crate::books;
+use crate::input::Input;
+use crate::report::printable;
+use crate::validate::{Judge, too_large};
+
+/// One game, read whole.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The tag pairs, in their order, values decoded.
+    pub tags: Vec<(String, String)>,
+    /// The FEN of the start position.
+    pub fen: String,
+    /// The main line in SAN, as far as it could be played.
+    pub san: Vec<String>,
+    /// The same moves in UCI.
+    pub uci: Vec<String>,
+    /// The result the record carries (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+    /// The game's report, the JSON object `validate --format json` writes for it.
+    pub report: String,
+}
+
+/// Reads every game of `inputs` (PGN; a book's move tables are refused, with
+/// a message to `err`, as an input that cannot be read), one at a time, in
+/// order, handing each to `each`; options as `validate` takes them (`--strict`,
+/// `--lang`, `--ep`). Messages of standard error go to `err`.
+///
+/// # Errors
+/// `each` or writing to `err` failed.
+pub fn read_games(
+    args: &ValidateArgs,
+    inputs: &[Input],
+    each: &mut dyn FnMut(GameRecord) -> io::Result<()>,
+    err: &mut dyn Write,
+) -> io::Result<Outcome> {
+    let (deny, allow, deny_warnings) = args.grading();
+    let judge = Judge {
+        strict: args.strict || deny_warnings,
+        deny,
+        allow,
+        split: false,
+        // The start lives as long as the run; one position per call.
+        start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
+        dedup: None,
+        repair: args.repair,
+        ep: match args.ep {
+            EpArg::Always => scoresheet_board::EpStyle::Always,
+            EpArg::Legal => scoresheet_board::EpStyle::Legal,
+        },
+        every: true,
+        lang: args.lang,
+    };
+    let mut outcome = Outcome::Clean;
+    let mut game = Game::default();
+    for input in inputs {
+        let name = input.name();
+        let read = input.open().and_then(|mut reader| {
+            let (head, book) = books::read_head(&mut reader)?;
+            if book {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "a book's move tables: read them with validate or convert",
+                ));
+            }
+            Ok(io::Cursor::new(head).chain(reader))
+        });
+        let reader = match read {
+            Ok(r) => r,
+            Err(e) => {
+                writeln!(
+                    err,
+                    "scoresheet: error: {}: {}",
+                    printable(&name),
+                    printable(&e.to_string())
+                )?;
+                outcome = Outcome::Failed;
+                continue;
+            }
+        };
+        for (n, chunk) in GameReader::new(reader).enumerate() {
+            let index = n as u64 + 1;
+            let (record, valid) = match chunk {
+                Ok(chunk) => record(&judge, &name, index, &chunk, &mut game),
+                Err(GameReadError::Io(e)) => {
+                    writeln!(
+                        err,
+                        "scoresheet: error: {}: {} (after {} games)",
+                        printable(&name),
+                        printable(&e.to_string()),
+                        index - 1
+                    )?;
+                    outcome = Outcome::Failed;
+                    break;
+                }
+                Err(e) => (
+                    GameRecord {
+                        report: serde_json::to_string(&too_large(&name, index, &e))
+                            .map_err(io::Error::other)?,
+                        ..GameRecord::default()
+                    },
+                    false,
+                ),
+            };
+            if outcome == Outcome::Clean && !valid {
+                outcome = Outcome::Problems;
+            }
+            each(record)?;
+        }
+    }
+    Ok(outcome)
+}
+
+/// One game: its report from the judge, its moves from the parser and
+/// `replay`; whether it is valid.
+fn record(
+    judge: &Judge,
+    name: &str,
+    index: u64,
+    chunk: &GameChunk,
+    game: &mut Game<'static>,
+) -> (GameRecord, bool) {
+    let report = judge.game(name, index, chunk);
+    let mode = if judge.strict {
+        Mode::Strict
+    } else {
+        Mode::Lenient
+    };
+    let mut parsed = std::mem::take(game).recycle();
+    parse_game_lang_into(&mut parsed, &chunk.bytes, 0, mode, judge.lang);
+    let r = replay(
+        &parsed,
+        &ReplayOptions {
+            strict: judge.strict,
+            ..ReplayOptions::default()
+        },
+    );
+    let tags = parsed
+        .tags
+        .iter()
+        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+        .collect();
+    let mut position = r.start.clone();
+    let mut san = Vec::with_capacity(r.moves.len());
+    let mut uci = Vec::with_capacity(r.moves.len());
+    for m in &r.moves {
+        san.push(position.san(m));
+        uci.push(m.to_uci());
+        position.play_unchecked(m);
+    }
+    let record = GameRecord {
+        tags,
+        fen: r.start.to_fen(judge.ep),
+        san,
+        uci,
+        result: r.result.to_string(),
+        report: serde_json::to_string(&report).unwrap_or_default(),
+    };
+    *game = parsed.recycle();
+    (record, report.valid)
+}

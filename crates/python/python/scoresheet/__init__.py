@@ -1,0 +1,333 @@
+"""Validate and convert chess game records at native speed.
+
+scoresheet reads chess games as people wrote them (PGN, SAN, LAN, UCI,
+English descriptive notation, 16 languages' piece letters), replays every
+move on a real board, and reports every problem with its file, line and
+column. This package runs the ``scoresheet`` command's own library, in Rust,
+with the GIL released::
+
+    import scoresheet
+
+    for report in scoresheet.validate("games.pgn.zst", strict=True):
+        if "summary" in report:
+            print(report["summary"]["games"], "games")
+        elif not report["valid"]:
+            print(report["file"], report["game"], report["errors"][0]["message"])
+
+A report has the fields of ``scoresheet validate --format json`` (see
+docs/JSON.md); the last item is ``{"summary": {...}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Union
+
+from . import _scoresheet
+
+__all__ = [
+    "validate",
+    "read_games",
+    "convert",
+    "ScoresheetError",
+    "UsageError",
+    "InputError",
+    "GameError",
+]
+
+Source = Union[str, "os.PathLike[str]", bytes, BinaryIO]
+
+
+class ScoresheetError(Exception):
+    """Base class of every error this package raises."""
+
+
+class UsageError(ScoresheetError, ValueError):
+    """An option was wrong (an unknown language code, a bad ``to``)."""
+
+
+class InputError(ScoresheetError, OSError):
+    """An input could not be opened or read to its end.
+
+    The inputs that could be read were read first: ``validate`` raises this
+    once it has yielded every report and the summary. ``messages`` holds the
+    lines the command prints on standard error.
+    """
+
+    def __init__(self, message: str, messages: Optional[List[str]] = None):
+        super().__init__(message)
+        self.messages = messages or [message]
+
+
+_PROBLEM = re.compile(
+    r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|note)"
+    r"\[(?P<kind>[a-z0-9-]+)\]: game (?P<game>\d+)(?P<rest>.*)$"
+)
+
+
+class GameError(ScoresheetError, ValueError):
+    """A game could not be converted: it has an error.
+
+    ``file``, ``line``, ``column``, ``kind`` and ``game`` locate the first
+    error; ``problems`` lists every problem reported (dicts with the same
+    keys and ``severity`` and ``message``), and ``output`` holds the text of
+    the games that were converted.
+    """
+
+    def __init__(self, problems: List[Dict[str, Any]], output: Union[str, bytes, None]):
+        first = next((p for p in problems if p["severity"] == "error"), problems[0])
+        super().__init__(first["message"])
+        self.problems = problems
+        self.output = output
+        self.file: str = first["file"]
+        self.line: int = first["line"]
+        self.column: int = first["column"]
+        self.kind: str = first["kind"]
+        self.game: int = first["game"]
+
+
+def _problems(stderr: str) -> List[Dict[str, Any]]:
+    """The problems of the command's human lines (``file:line:col: error[kind]: game N...``)."""
+    out = []
+    for text in stderr.splitlines():
+        m = _PROBLEM.match(text)
+        if m:
+            out.append(
+                {
+                    "file": m["file"],
+                    "line": int(m["line"]),
+                    "column": int(m["column"]),
+                    "severity": m["severity"],
+                    "kind": m["kind"],
+                    "game": int(m["game"]),
+                    "message": text,
+                }
+            )
+    return out
+
+
+def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
+    """One source or a list of them, each a path, bytes or a binary file object."""
+    if isinstance(source, (str, bytes, os.PathLike)) or hasattr(source, "read"):
+        sources = [source]
+    else:
+        sources = list(source)
+    out: List[Any] = []
+    for s in sources:
+        if isinstance(s, (bytearray, memoryview)):
+            s = bytes(s)
+        if isinstance(s, (str, os.PathLike)):
+            path = os.fspath(s)
+            if not os.path.exists(path):
+                raise InputError(f"{path}: no such file or directory")
+            s = path
+        out.append(s)
+    return out
+
+
+def _jobs(jobs: Optional[int]) -> List[str]:
+    return [] if jobs is None else ["--jobs", str(int(jobs))]
+
+
+def _lang(flag: str, lang: Optional[str]) -> List[str]:
+    return [] if lang is None else [flag, str(lang)]
+
+
+def validate(
+    source: Union[Source, Iterable[Source]],
+    *,
+    strict: bool = False,
+    jobs: Optional[int] = None,
+    lang: Optional[str] = None,
+    repair: bool = False,
+    ep: str = "always",
+) -> Iterator[Dict[str, Any]]:
+    """Replays every game of ``source`` and yields each game's report, then the summary.
+
+    ``source`` is a path (a ``.pgn`` file, compressed ``.pgn.zst``,
+    ``.pgn.gz`` or ``.pgn.bz2``, or a directory searched for them), bytes, a
+    binary file object, or a list of these, read in order. Each report is a
+    dict with the fields of ``scoresheet validate --format json``
+    (docs/JSON.md): ``file``, ``game``, ``valid``, ``plies``, ``fen``,
+    ``errors``, ``warnings``, ``notes``, each problem with ``line``,
+    ``column``, ``kind``, ``message``... The last item is
+    ``{"summary": {...}}``.
+
+    ``strict`` treats warnings as errors; ``jobs`` is the number of threads
+    (default: all cores); ``lang`` reads piece letters of one language
+    (``"de"``, ``"fr"``...; by default told per game); ``repair`` reads a
+    misprinted move of a book table as its clearly best suggestion; ``ep``
+    (``"always"`` or ``"legal"``) is the en passant style of the FENs.
+
+    The work runs in Rust on other threads, with the GIL released; reports
+    come through a bounded queue, so memory stays bounded however large the
+    input. Raises :class:`InputError` (after the summary) when an input could
+    not be read, :class:`UsageError` for a wrong option.
+    """
+    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
+    argv += _jobs(jobs) + _lang("--lang", lang)
+    if strict:
+        argv.append("--strict")
+    if repair:
+        argv.append("--repair")
+    job = _start(argv, _sources(source))
+    return _reports(job)
+
+
+def _start(argv: List[str], sources: List[Any]) -> Any:
+    try:
+        return _scoresheet.Job(argv, sources)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise InputError(str(e)) from None
+
+
+def _reports(job: Any) -> Iterator[Dict[str, Any]]:
+    loads = json.loads
+    try:
+        for piece in job:
+            # A piece is a JSON array of reports: one call parses them all.
+            yield from loads(piece)
+    finally:
+        code, stderr, error = job.result()
+    if error is not None:
+        raise InputError(error, stderr.splitlines())
+    if code == 2:
+        lines = [l for l in stderr.splitlines() if l.strip()]
+        raise InputError(lines[0] if lines else "an input could not be read", lines)
+
+
+def read_games(
+    source: Union[Source, Iterable[Source]],
+    *,
+    strict: bool = False,
+    lang: Optional[str] = None,
+    ep: str = "always",
+) -> Iterator[Dict[str, Any]]:
+    """Reads every game of ``source`` (PGN) and yields it as a dict.
+
+    Each game has ``tags`` (a dict, in the order written, values decoded),
+    ``fen`` (the start position), ``san`` and ``uci`` (the main line as lists,
+    as far as it could be played), ``result`` (the one the record carries) and
+    ``report`` (the game's report, as :func:`validate` gives it)::
+
+        for game in scoresheet.read_games("games.pgn"):
+            print(game["tags"].get("White"), len(game["san"]), game["report"]["valid"])
+
+    ``source`` is read as :func:`validate` reads it, one game at a time on
+    another thread; a book's move tables are not read here (an
+    :class:`InputError`): :func:`convert` turns them into PGN.
+    """
+    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
+    argv += _lang("--lang", lang)
+    if strict:
+        argv.append("--strict")
+    try:
+        job = _scoresheet.Games(argv, _sources(source))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise InputError(str(e)) from None
+    return _games(job)
+
+
+def _games(job: Any) -> Iterator[Dict[str, Any]]:
+    loads = json.loads
+    try:
+        for batch in job:
+            for pairs, fen, san, uci, result, report in batch:
+                tags: Dict[str, str] = {}
+                for name, value in pairs:
+                    tags.setdefault(name, value)  # a repeated tag: the first, as the judge reads it
+                yield {
+                    "tags": tags,
+                    "fen": fen,
+                    "san": san,
+                    "uci": uci,
+                    "result": result,
+                    "report": loads(report),
+                }
+    finally:
+        code, stderr, error = job.result()
+    if error is not None:
+        raise InputError(error, stderr.splitlines())
+    if code == 2:
+        lines = [l for l in stderr.splitlines() if l.strip()]
+        raise InputError(lines[0] if lines else "an input could not be read", lines)
+
+
+_TO = ("pgn", "san", "lan", "uci", "fen", "descriptive")
+
+
+def convert(
+    source: Union[Source, Iterable[Source]],
+    to: str = "pgn",
+    *,
+    strict: bool = False,
+    lang: Optional[str] = None,
+    read_lang: Optional[str] = None,
+    from_: str = "auto",
+    fix_results: bool = False,
+    repair: bool = False,
+    style: str = "compact",
+    knight: str = "n",
+    notes: bool = False,
+    output: Union[str, "os.PathLike[str]", None] = None,
+    errors: str = "raise",
+) -> Optional[str]:
+    """Converts the games of ``source`` and returns the text (or writes it to ``output``).
+
+    ``to`` is ``"pgn"`` (strict PGN export), ``"san"``, ``"lan"``, ``"uci"``,
+    ``"fen"`` (one FEN per ply) or ``"descriptive"``; the other options are
+    those of ``scoresheet convert``: ``strict``, ``lang`` (write SAN and LAN
+    with this language's piece letters), ``read_lang``, ``from_`` (``"auto"``,
+    ``"san"``, ``"lan"``, ``"uci"``, ``"descriptive"``), ``fix_results``,
+    ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
+    (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
+
+    ``source`` is read as :func:`validate` reads it; a book's descriptive move
+    tables are replayed with the descriptive rules. With ``output``, the text
+    goes to that file (written under a temporary name and renamed once
+    complete, never over an input) and ``None`` is returned.
+
+    A game with an error is left out: with ``errors="raise"`` (the default)
+    a :class:`GameError` locating the first error is raised once every other
+    game is converted (its ``output`` holds their text); with
+    ``errors="ignore"`` the text of the others is returned.
+    """
+    if to not in _TO:
+        raise UsageError(f"to must be one of {', '.join(_TO)}, not {to!r}")
+    if errors not in ("raise", "ignore"):
+        raise UsageError(f"errors must be 'raise' or 'ignore', not {errors!r}")
+    argv = ["convert", "--to", to, "--from", from_, "--style", style, "--knight", knight]
+    argv += _lang("--lang", lang) + _lang("--read-lang", read_lang)
+    for flag, on in (
+        ("--strict", strict),
+        ("--fix-results", fix_results),
+        ("--repair", repair),
+        ("--notes", notes),
+    ):
+        if on:
+            argv.append(flag)
+    if output is not None:
+        argv += ["--output", os.fspath(output)]
+    try:
+        text, (code, stderr, error) = _scoresheet.convert(argv, _sources(source))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise InputError(str(e)) from None
+    result = None if output is not None else text.decode("utf-8", errors="replace")
+    if error is not None:
+        raise InputError(error, stderr.splitlines())
+    if code == 2:
+        lines = [l for l in stderr.splitlines() if l.strip()]
+        raise InputError(lines[0] if lines else "an input could not be read", lines)
+    if code == 1 and errors == "raise":
+        problems = _problems(stderr)
+        if problems:
+            raise GameError(problems, result)
+    return result

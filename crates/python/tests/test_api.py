@@ -1,0 +1,215 @@
+"""scoresheet.validate and scoresheet.convert against the command line."""
+
+import io
+import shutil
+
+import pytest
+from pretty_assert import assert_same
+
+import scoresheet
+
+from conftest import FIXTURES, SHARED, cli_json
+
+MATE = b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+BAD = b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf8# 1-0\n"
+CHECK_MARK = b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0\n"
+ONE = FIXTURES / "validate" / "0002_seed_chapter_typical_game.pgn"
+
+
+def collect(items):
+    """Every item of an iteration that may raise InputError at its end, and the error."""
+    out = []
+    try:
+        for item in items:
+            out.append(item)
+    except scoresheet.InputError as e:
+        return out, e
+    return out, None
+
+
+def test_a_path_gives_the_commands_reports():
+    expected, _ = cli_json(ONE)
+    assert_same(list(scoresheet.validate(ONE)), expected)
+    assert_same(list(scoresheet.validate(str(ONE), jobs=1)), expected)
+
+
+def test_a_directory_gives_the_commands_reports_in_its_order():
+    expected, code = cli_json(FIXTURES / "resolve")
+    assert code == 1  # some fixtures are invalid
+    got = list(scoresheet.validate(FIXTURES / "resolve", jobs=2))
+    assert_same(got, expected)
+    assert got[-1]["summary"]["invalid"] > 0
+
+
+def test_several_sources_are_read_in_order():
+    expected, _ = cli_json(ONE, FIXTURES / "validate" / "0001_seed_chapter_short_game.pgn")
+    got = list(
+        scoresheet.validate([ONE, FIXTURES / "validate" / "0001_seed_chapter_short_game.pgn"])
+    )
+    assert_same(got, expected)
+
+
+def test_bytes_and_file_objects():
+    expected, _ = cli_json("-", input=ONE.read_bytes())
+    for item in expected:
+        if "file" in item:
+            item["file"] = "<bytes>"
+    assert_same(list(scoresheet.validate(ONE.read_bytes())), expected)
+    for item in expected:
+        if "file" in item:
+            item["file"] = "<file>"
+    assert_same(list(scoresheet.validate(io.BytesIO(ONE.read_bytes()))), expected)
+    with open(ONE, "rb") as f:
+        got = list(scoresheet.validate(f))
+    assert [g.get("file") for g in got[:-1]] == [str(ONE)] * (len(got) - 1)
+
+
+def test_a_text_file_object_is_an_input_error():
+    with open(ONE, "r") as f:
+        items, error = collect(scoresheet.validate(f))
+    assert error is not None and "binary mode" in str(error)
+    assert items[-1]["summary"]["unread"] == 1
+
+
+def test_zstd(tmp_path):
+    zstandard = pytest.importorskip("zstandard")
+    path = tmp_path / "games.pgn.zst"
+    path.write_bytes(zstandard.ZstdCompressor().compress(ONE.read_bytes()))
+    expected, _ = cli_json(path)
+    got = list(scoresheet.validate(path))
+    assert_same(got, expected)
+    assert got[0]["file"] == str(path) and got[-1]["summary"]["games"] == 1
+
+
+def test_strict_makes_warnings_errors():
+    lenient = list(scoresheet.validate(CHECK_MARK))
+    strict = list(scoresheet.validate(CHECK_MARK, strict=True))
+    assert lenient[0]["valid"] and lenient[0]["warnings"][0]["kind"] == "wrong-check-mark"
+    assert not strict[0]["valid"] and strict[0]["errors"][0]["kind"] == "wrong-check-mark"
+    expected, _ = cli_json("--strict", "-", input=CHECK_MARK)
+    expected[0]["file"] = "<bytes>"
+    assert_same(strict, expected)
+
+
+def test_an_invalid_game_is_a_report_with_its_location():
+    (report, summary) = scoresheet.validate(BAD)
+    assert not report["valid"]
+    error = report["errors"][0]
+    assert (error["line"], error["column"], error["kind"]) == (1, 37, "illegal-move")
+    assert summary == {
+        "summary": {
+            "files": 1,
+            "games": 1,
+            "valid": 0,
+            "invalid": 1,
+            "warnings": 0,
+            "plies": 6,
+            "bytes": len(BAD) - 1,  # the game, not the blank after it
+            "seconds": 0.0,
+        }
+    }
+
+
+def test_errors_are_exceptions(tmp_path):
+    with pytest.raises(scoresheet.InputError):
+        scoresheet.validate(tmp_path / "missing.pgn")
+    with pytest.raises(scoresheet.UsageError, match="unknown language code"):
+        scoresheet.validate(MATE, lang="xx")
+    with pytest.raises(scoresheet.InputError, match="no input file"):
+        scoresheet.validate(tmp_path)  # an empty directory
+    with pytest.raises(TypeError):
+        scoresheet.validate([42])
+    binary = tmp_path / "binary.pgn"
+    binary.write_bytes(b"\0\1\2")
+    items, error = collect(scoresheet.validate([binary, MATE]))
+    assert "binary data" in str(error)
+    assert items[0]["valid"] and items[-1]["summary"]["unread"] == 1
+
+
+def test_hostile_bytes_never_crash():
+    for text in (b"", b"\xff\xfe[[[[", b"1." * 10000, b"[Event \"" + b"x" * 100000, b"{" * 50000):
+        items = list(scoresheet.validate(text))
+        assert "summary" in items[-1]
+        scoresheet.convert(text, "pgn", errors="ignore")
+
+
+def test_stopping_early_leaves_nothing_running():
+    source = FIXTURES / "bench"
+    for n, _ in enumerate(scoresheet.validate(source, jobs=2)):
+        if n == 3:
+            break
+    # The run stopped at its next write; a new one runs as usual.
+    assert list(scoresheet.validate(MATE))[-1]["summary"]["games"] == 1
+
+
+def test_convert_returns_the_commands_text():
+    assert scoresheet.convert(MATE, "uci") == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
+    assert scoresheet.convert(MATE, "san", lang="de").startswith("1. e4 e5 2. Dh5 Sc6")
+    pgn = scoresheet.convert(MATE)
+    assert '[Result "1-0"]' in pgn and "4. Qxf7# 1-0" in pgn
+
+
+def test_convert_a_book_table():
+    book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
+    pgn = scoresheet.convert(book, "pgn")
+    assert '[White "F. J. Marshall"]' in pgn
+    assert "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7" in pgn
+
+
+def test_convert_to_a_file_never_over_an_input(tmp_path):
+    source = tmp_path / "in.pgn"
+    source.write_bytes(MATE)
+    out = tmp_path / "out.pgn"
+    assert scoresheet.convert(source, "pgn", output=out) is None
+    assert "Qxf7#" in out.read_text()
+    with pytest.raises(scoresheet.InputError):
+        scoresheet.convert(source, "pgn", output=source)
+    assert source.read_bytes() == MATE
+
+
+def test_a_game_that_cannot_be_converted_is_a_located_exception():
+    with pytest.raises(scoresheet.GameError) as raised:
+        scoresheet.convert([BAD, MATE], "uci")
+    e = raised.value
+    assert (e.file, e.line, e.column, e.kind, e.game) == ("<bytes>", 1, 37, "illegal-move", 1)
+    assert e.output == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
+    assert scoresheet.convert([BAD, MATE], "uci", errors="ignore") == e.output
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/corpus is not here")
+def test_a_corpus_file_gives_the_commands_reports():
+    path = SHARED / "messy"
+    expected, _ = cli_json(path)
+    assert_same(list(scoresheet.validate(path)), expected)
+
+
+def test_read_games_gives_tags_moves_and_the_reports():
+    bench = FIXTURES / "bench" / "games.pgn"
+    games = list(scoresheet.read_games([bench, MATE, BAD]))
+    reports = [r for r in scoresheet.validate([bench, MATE, BAD]) if "summary" not in r]
+    assert [g["report"] for g in games] == reports
+    mate = games[-2]
+    assert mate["san"] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    assert mate["uci"] == ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+    assert mate["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert mate["result"] == "1-0" and mate["tags"] == {}
+    bad = games[-1]
+    assert bad["san"] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]  # as far as it could be played
+    assert not bad["report"]["valid"]
+    first = games[0]
+    assert list(first["tags"])[:3] == ["Event", "Site", "Date"]
+    assert len(first["san"]) == first["report"]["plies"]
+
+
+def test_read_games_from_a_position():
+    text = b'[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 *\n'
+    (game,) = scoresheet.read_games(text)
+    assert game["fen"] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert game["tags"]["SetUp"] == "1"
+    assert game["uci"] == ["e2e4", "e8d7"] and game["result"] == "*"
+
+
+def test_read_games_refuses_a_book_table_plainly():
+    book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
+    games, error = collect(scoresheet.read_games(book))
+    assert games == [] and "book" in str(error)
