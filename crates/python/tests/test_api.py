@@ -97,6 +97,7 @@ def test_an_invalid_game_is_a_report_with_its_location():
     error = report["errors"][0]
     assert (error["line"], error["column"], error["kind"]) == (1, 37, "illegal-move")
     assert summary == {
+        "type": "summary",
         "summary": {
             "files": 1,
             "games": 1,
@@ -106,7 +107,9 @@ def test_an_invalid_game_is_a_report_with_its_location():
             "plies": 6,
             "bytes": len(BAD) - 1,  # the game, not the blank after it
             "seconds": 0.0,
-        }
+            "errors_by_kind": {"illegal-move": 1},
+            "warnings_by_kind": {},
+        },
     }
 
 

@@ -15,7 +15,7 @@ with the GIL released::
             print(report["file"], report["game"], report["errors"][0]["message"])
 
 A report has the fields of ``scoresheet validate --format json`` (see
-docs/JSON.md); the last item is ``{"summary": {...}}``.
+docs/JSON.md); the last item is ``{"type": "summary", "summary": {...}}``.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def validate(
     (docs/JSON.md): ``file``, ``game``, ``valid``, ``plies``, ``fen``,
     ``errors``, ``warnings``, ``notes``, each problem with ``line``,
     ``column``, ``kind``, ``message``... The last item is
-    ``{"summary": {...}}``.
+    ``{"type": "summary", "summary": {...}}``.
 
     ``strict`` treats warnings as errors; ``jobs`` is the number of threads
     (default: all cores); ``lang`` reads piece letters of one language

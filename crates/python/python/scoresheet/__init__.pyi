@@ -6,7 +6,7 @@ from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Literal, Optio
 Source = Union[str, os.PathLike[str], bytes, BinaryIO]
 Report = Dict[str, Any]
 """A game's report (``file``, ``game``, ``valid``, ``plies``, ``fen``,
-``errors``, ``warnings``, ``notes``: docs/JSON.md), or ``{"summary": {...}}``."""
+``errors``, ``warnings``, ``notes``: docs/JSON.md), or ``{"type": "summary", "summary": {...}}``."""
 
 class ScoresheetError(Exception): ...
 class UsageError(ScoresheetError, ValueError): ...

@@ -89,6 +89,10 @@ def _order(summary: Dict[str, Any], first: Dict[str, Any]) -> Dict[str, Any]:
     out.update({k: v for k, v in summary.items() if k not in out and k != "unread"})
     if summary.get("unread"):
         out["unread"] = summary["unread"]
+    # Counts by kind as the command orders them: most frequent first, then by name.
+    for key in ("errors_by_kind", "warnings_by_kind"):
+        if isinstance(out.get(key), dict):
+            out[key] = dict(sorted(out[key].items(), key=lambda kv: (-kv[1], kv[0])))
     return out
 
 
@@ -106,7 +110,7 @@ def validate(
 
     ``sources`` are paths (files or directories, searched as the command
     searches them) that every worker can read. Yields each game's report,
-    then ``{"summary": {...}}``, exactly as :func:`scoresheet.validate` and
+    then ``{"type": "summary", "summary": {...}}``, exactly as :func:`scoresheet.validate` and
     ``scoresheet validate --format json`` give them (``seconds`` is the wall
     clock of the whole run). Files larger than ``chunk_size`` bytes are
     validated in ranges of about that size, one task each. Raises
@@ -173,7 +177,7 @@ def validate(
     if "seconds" in summary:
         timing = os.environ.get("SCORESHEET_NO_TIMING") is None
         summary["seconds"] = time.monotonic() - start if timing else 0.0
-    yield {"summary": summary}
+    yield {"type": "summary", "summary": summary}
     if failure is not None:
         raise InputError(failure, messages)
     if summary.get("unread"):
