@@ -37,14 +37,35 @@ use scoresheet_notation::pgn::{
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
+use scoresheet_notation::desc::read_books;
+use scoresheet_notation::lang::Language;
+use scoresheet_notation::pgn::parse_game_lang_into;
+
 use crate::Position;
-use crate::quick::{QuickLane, QuickReplay};
-use crate::replay::{ReplayOptions, replay, settle};
+use crate::dedup::{DedupBy, GameKey, KeyBuilder};
+use crate::quick::{QuickLane, QuickRecord, QuickReplay};
+use crate::replay::{Replay, ReplayOptions, replay_book_game, replay_from, settle};
 
 /// Blocks of this many bytes (up to [`MAX_BLOCK_BYTES`]) are read at a time.
 const BLOCK_BYTES: usize = 256 << 10;
 /// A block grows up to this size looking for the end of a game.
 const MAX_BLOCK_BYTES: usize = 1 << 20;
+
+/// What a judge is asked, given once for every game it judges.
+#[derive(Debug, Clone, Default)]
+pub struct JudgeOptions {
+    /// Strictness, the grading of kinds, results fixed from the board, book repairs.
+    pub replay: ReplayOptions,
+    /// The language of the piece letters, or `None` to tell it per game.
+    pub lang: Option<Language>,
+    /// The start of every game that has none of its own (a `FEN` tag, a book's
+    /// `[FEN]` line or odds).
+    pub start: Option<Position>,
+    /// Each valid game's duplicate key ([`Judgement::key`]), built this way.
+    pub dedup: Option<DedupBy>,
+    /// Each game's tags and notation ([`Judgement::tags`], [`Judgement::notation`]).
+    pub details: bool,
+}
 
 /// The verdict on one game.
 #[derive(Debug, Clone)]
@@ -60,6 +81,13 @@ pub struct Judgement {
     pub written: Vec<Span>,
     /// The whole written move that could not be played, if any.
     pub failed: Option<Span>,
+    /// The notation of the main line's moves (`"san"`, `"descriptive"`, ...),
+    /// with [`JudgeOptions::details`]; `None` for a game without moves.
+    pub notation: Option<&'static str>,
+    /// The tags, names and values decoded, in order, with [`JudgeOptions::details`].
+    pub tags: Vec<(String, String)>,
+    /// The duplicate key of a valid game, with [`JudgeOptions::dedup`].
+    pub key: Option<GameKey>,
 }
 
 impl Judgement {
@@ -69,7 +97,7 @@ impl Judgement {
         self.first_error().is_none()
     }
 
-    /// The first error in text order.
+    /// The first error, if any.
     #[must_use]
     pub fn first_error(&self) -> Option<&Diagnostic> {
         self.diagnostics
@@ -79,63 +107,247 @@ impl Judgement {
 }
 
 /// Judges games one after another, keeping its buffers from game to game.
+///
+/// This is the one judge of a game: `scoresheet validate` and [`judge_games`]
+/// ask it, with the same options, and get the same verdict. A game written the
+/// usual way is replayed by the quick lane straight from its bytes; every other
+/// game (and every game when the letters or the start position are not the
+/// quick lane's) is parsed and replayed in full. The quick lane gives a verdict
+/// only where it is exactly the full replay's.
 #[derive(Debug)]
 pub struct Judge {
-    options: ReplayOptions,
+    options: JudgeOptions,
     lane: QuickLane,
     game: Game<'static>,
+    keys: Option<KeyBuilder>,
 }
 
 impl Judge {
-    /// A judge with these options (strictness given once, for every game).
+    /// A judge with these replay options (strictness given once, for every game).
     #[must_use]
-    pub fn new(options: ReplayOptions) -> Judge {
+    pub fn new(replay: ReplayOptions) -> Judge {
+        Judge::with_options(JudgeOptions {
+            replay,
+            ..JudgeOptions::default()
+        })
+    }
+
+    /// A judge with these options.
+    ///
+    /// ```
+    /// use scoresheet_board::dedup::DedupBy;
+    /// use scoresheet_board::judge::{Judge, JudgeOptions};
+    /// let mut judge = Judge::with_options(JudgeOptions {
+    ///     dedup: Some(DedupBy::Moves),
+    ///     details: true,
+    ///     ..JudgeOptions::default()
+    /// });
+    /// let j = judge.judge(b"[White \"Anderssen\"]\n\n1. e4 e5 2. Sf3 Sc6 *\n");
+    /// assert!(j.is_valid());
+    /// assert_eq!(j.tags, [("White".to_owned(), "Anderssen".to_owned())]);
+    /// assert_eq!(j.notation, Some("san"));
+    /// // The same moves in English letters (the German were told by their
+    /// // letters) are the same game.
+    /// let again = judge.judge(b"1. e4 e5 2. Nf3 Nc6 *\n");
+    /// assert_eq!(again.key, j.key);
+    /// ```
+    #[must_use]
+    pub fn with_options(options: JudgeOptions) -> Judge {
         Judge {
+            keys: options.dedup.map(KeyBuilder::new),
             options,
             lane: QuickLane::default(),
             game: Game::default(),
         }
     }
 
+    /// The options every game is judged with.
+    #[must_use]
+    pub fn options(&self) -> &JudgeOptions {
+        &self.options
+    }
+
+    /// Judges the games to come with `options`, keeping the buffers.
+    pub fn set_options(&mut self, options: JudgeOptions) {
+        if self.keys.as_ref().map(KeyBuilder::by) != options.dedup {
+            self.keys = options.dedup.map(KeyBuilder::new);
+        }
+        self.options = options;
+    }
+
+    /// Whether the quick lane may read the games: English letters (the only ones
+    /// it reads), and no start given (it starts from the standard position or
+    /// the game's `FEN` tag).
+    fn quick_reads(&self) -> bool {
+        self.options.lang.is_none_or(|l| l == Language::English) && self.options.start.is_none()
+    }
+
     /// Judges one game's text (as [`scoresheet_notation::pgn::games`] or a
     /// [`GameReader`] splits it from a file).
     pub fn judge(&mut self, text: &[u8]) -> Judgement {
-        match self.lane.replay(text) {
-            Some(q) => self.quick(q),
+        let quick = if !self.quick_reads() {
+            None
+        } else if let Some(keys) = &mut self.keys {
+            self.lane.replay_keyed(text, keys)
+        } else {
+            self.lane.replay(text)
+        };
+        self.judgement(quick, text)
+    }
+
+    /// The quick lane's replay of the game at the start of `rest`, and where that
+    /// game ends; `None` where the quick lane does not read it (the game is then
+    /// found by the splitter and judged in full). What
+    /// [`BlockGames::next_game`] asks; the game is then judged by
+    /// [`Judge::judgement`] before the next one is read.
+    pub fn quick_prefix(&mut self, rest: &[u8]) -> Option<(QuickReplay, usize)> {
+        if !self.quick_reads() {
+            return None;
+        }
+        match &mut self.keys {
+            Some(keys) => self.lane.replay_prefix_keyed(rest, keys),
+            None => self.lane.replay_prefix(rest),
+        }
+    }
+
+    /// The judgement of the game `text`, given what the quick lane made of it
+    /// ([`Judge::quick_prefix`]): its replay, or `None` for the full judgement.
+    pub fn judgement(&mut self, quick: Option<QuickReplay>, text: &[u8]) -> Judgement {
+        match quick {
+            Some(q) => self.quick(q, text),
             None => self.full(text),
         }
     }
 
     /// The judgement of a game the quick lane replayed.
-    fn quick(&self, q: QuickReplay) -> Judgement {
+    fn quick(&mut self, q: QuickReplay, text: &[u8]) -> Judgement {
         let written = q.written();
         let mut diagnostics: Vec<Diagnostic> = q.warnings.into_iter().map(|(d, _)| d).collect();
-        settle(&mut diagnostics, &self.options);
-        Judgement {
+        settle(&mut diagnostics, &self.options.replay);
+        let (notation, tags) = if self.options.details {
+            // The quick lane reads plain SAN only.
+            ((q.plies > 0).then_some("san"), self.quick_tags(text))
+        } else {
+            (None, Vec::new())
+        };
+        let mut j = Judgement {
             plies: q.plies,
             position: q.position,
             diagnostics,
             written,
             failed: None,
+            notation,
+            tags,
+            key: None,
+        };
+        // The quick lane fed the key as it replayed.
+        if j.is_valid() {
+            j.key = self.keys.as_mut().map(KeyBuilder::finish);
         }
+        j
+    }
+
+    /// The tags of a game the quick lane read.
+    fn quick_tags(&mut self, text: &[u8]) -> Vec<(String, String)> {
+        let mut record = QuickRecord::default();
+        if self.lane.replay_recording(text, &mut record).is_none() {
+            // The record has no place for comments, NAGs and variations: the
+            // tags as the full parser reads them.
+            let mut game = core::mem::take(&mut self.game).recycle();
+            parse_game_lang_into(&mut game, text, 0, self.options.replay.mode(), None);
+            let tags = tags_of(&game);
+            self.game = game.recycle();
+            return tags;
+        }
+        record
+            .tags
+            .iter()
+            .map(|(n, v)| {
+                (
+                    String::from_utf8_lossy(n).into_owned(),
+                    String::from_utf8_lossy(v).into_owned(),
+                )
+            })
+            .collect()
     }
 
     /// Parses and replays a game in full.
     fn full(&mut self, text: &[u8]) -> Judgement {
-        let mode = self.options.mode();
+        let options = &self.options.replay;
         // The parsed game's vectors are kept from game to game.
         let mut game = core::mem::take(&mut self.game).recycle();
-        crate::told::parse_game_told(&mut game, text, 0, mode, None);
-        let r = replay(&game, &self.options);
-        self.game = game.recycle();
-        Judgement {
+        crate::told::parse_game_told(&mut game, text, 0, options.mode(), self.options.lang);
+        let r = replay_from(&game, options, self.options.start.as_ref());
+        let (notation, tags) = if self.options.details {
+            (game.notation(), tags_of(&game))
+        } else {
+            (None, Vec::new())
+        };
+        let key = self.key_of(&r, Some(&game));
+        let j = Judgement {
             plies: r.moves.len(),
             position: r.position,
             diagnostics: r.diagnostics,
             written: r.written,
             failed: r.failed,
-        }
+            notation,
+            tags,
+            key,
+        };
+        self.game = game.recycle();
+        j
     }
+
+    /// The duplicate key of a game the full replay played (`r`, parsed as
+    /// `game`), if keys are asked for and the game is valid.
+    fn key_of(&mut self, r: &Replay, game: Option<&Game<'_>>) -> Option<GameKey> {
+        let keys = self.keys.as_mut()?;
+        if r.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            return None;
+        }
+        keys.replayed(r, game);
+        Some(keys.finish())
+    }
+
+    /// Judges the games of a book's move tables, read whole (`text`), with the
+    /// descriptive rules: each game's judgement with its span in `text`. A
+    /// book's own start (a `[FEN]` line, odds named in its title or a note)
+    /// goes before [`JudgeOptions::start`].
+    pub fn judge_books(&mut self, text: &[u8]) -> Vec<(Judgement, Span)> {
+        read_books(text)
+            .iter()
+            .map(|book| {
+                let start = if book.fen.is_some() || book.odds.is_some() {
+                    None
+                } else {
+                    self.options.start.clone()
+                };
+                let r = replay_book_game(book, start, &self.options.replay, None);
+                // A book's game has no tags.
+                let key = self.key_of(&r, None);
+                let j = Judgement {
+                    plies: r.moves.len(),
+                    position: r.position,
+                    diagnostics: r.diagnostics,
+                    written: r.written,
+                    failed: r.failed,
+                    notation: (self.options.details && !book.plies.is_empty())
+                        .then_some("descriptive"),
+                    tags: Vec::new(),
+                    key,
+                };
+                (j, book.span)
+            })
+            .collect()
+    }
+}
+
+/// A parsed game's tags, names and values decoded, in order.
+fn tags_of(game: &Game<'_>) -> Vec<(String, String)> {
+    game.tags
+        .iter()
+        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+        .collect()
 }
 
 /// One game of an input, judged.
@@ -247,13 +459,10 @@ impl<R: Read> Iterator for JudgedGames<'_, R> {
                 Some(Ok(block)) => block,
             };
             let mut split = BlockGames::new(&block);
-            while let Some(g) = split.next_game(|rest| self.judge.lane.replay_prefix(rest)) {
+            while let Some(g) = split.next_game(|rest| self.judge.quick_prefix(rest)) {
                 let (line, column) = split.line_col(g.start);
                 let text = block.bytes.get(g.start..g.end).unwrap_or_default().to_vec();
-                let judgement = match g.quick {
-                    Some(q) => self.judge.quick(q),
-                    None => self.judge.full(&text),
-                };
+                let judgement = self.judge.judgement(g.quick, &text);
                 self.ready.push_back(JudgedGame {
                     line,
                     column,

@@ -4,12 +4,12 @@
 
 use std::io::{self, Read, Write};
 
-use scoresheet_board::replay::{ReplayOptions, replay};
-use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader, parse_game_lang_into};
+use scoresheet_board::replay::replay_from;
+use scoresheet_board::told::parse_game_told;
+use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader};
 
 use crate::Outcome;
-use crate::args::{EpArg, ValidateArgs};
+use crate::args::ValidateArgs;
 use crate::books;
 use crate::input::Input;
 use crate::report::printable;
@@ -45,23 +45,7 @@ pub fn read_games(
     each: &mut dyn FnMut(GameRecord) -> io::Result<()>,
     err: &mut dyn Write,
 ) -> io::Result<Outcome> {
-    let (deny, allow, deny_warnings) = args.grading();
-    let judge = Judge {
-        strict: args.strict || deny_warnings,
-        deny,
-        allow,
-        split: false,
-        // The start lives as long as the run; one position per call.
-        start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
-        dedup: None,
-        repair: args.repair,
-        ep: match args.ep {
-            EpArg::Always => scoresheet_board::EpStyle::Always,
-            EpArg::Legal => scoresheet_board::EpStyle::Legal,
-        },
-        every: true,
-        lang: args.lang,
-    };
+    let judge = Judge::new(args, false, true);
     let mut outcome = Outcome::Clean;
     let mut game = Game::default();
     for input in inputs {
@@ -132,20 +116,17 @@ fn record(
     game: &mut Game<'static>,
 ) -> (GameRecord, bool) {
     let report = judge.game(name, index, chunk);
-    let mode = if judge.strict {
-        Mode::Strict
-    } else {
-        Mode::Lenient
-    };
+    // The moves as the judge read them: the same letters, the same start.
+    let options = &judge.options;
     let mut parsed = std::mem::take(game).recycle();
-    parse_game_lang_into(&mut parsed, &chunk.bytes, 0, mode, judge.lang);
-    let r = replay(
-        &parsed,
-        &ReplayOptions {
-            strict: judge.strict,
-            ..ReplayOptions::default()
-        },
+    parse_game_told(
+        &mut parsed,
+        &chunk.bytes,
+        0,
+        options.replay.mode(),
+        options.lang,
     );
+    let r = replay_from(&parsed, &options.replay, options.start.as_ref());
     let tags = parsed
         .tags
         .iter()

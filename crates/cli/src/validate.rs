@@ -10,24 +10,21 @@
 use scoresheet_notation::Kind;
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use scoresheet_board::dedup::{DedupBy, KeyBuilder, Seen};
-use scoresheet_board::quick::{QuickLane, QuickRecord, QuickReplay};
-use scoresheet_board::replay::{ReplayOptions, replay_book_game, replay_from, settle};
-use scoresheet_board::told::parse_game_told;
-use scoresheet_board::{EpStyle, Position};
-use scoresheet_notation::desc::read_books;
-use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::lang::Language;
+use scoresheet_board::EpStyle;
+use scoresheet_board::dedup::Seen;
+use scoresheet_board::judge::{Judge as BoardJudge, JudgeOptions, Judgement};
+use scoresheet_board::replay::ReplayOptions;
+use scoresheet_notation::Span;
 use scoresheet_notation::pgn::{
-    Block, BlockEnd, BlockGames, BlockReader, Game, GameChunk, GameReadError, GameReader,
-    ResumePoint, parse_game_lang_into,
+    Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader, ResumePoint,
 };
-use scoresheet_notation::{Diagnostic, Span};
 
 mod range;
 pub use range::{Range, RangeEnd, ranges, validate_range};
@@ -45,278 +42,165 @@ use crate::report::{
 use crate::split::{Split, game_len};
 
 thread_local! {
-    /// The parsed game of this thread, kept between games for its buffers.
-    static GAME: Cell<Game<'static>> = Cell::new(Game::default());
-    /// The quick lane of this thread, kept between games for its buffer.
-    static LANE: Cell<QuickLane> = Cell::new(QuickLane::default());
-    /// The duplicate keys' builder of this thread (`--dedup`), kept for its buffers.
-    static KEYS: Cell<Option<KeyBuilder>> = const { Cell::new(None) };
+    /// This thread's judge, kept between games for its buffers, with the run
+    /// whose options it holds.
+    static JUDGE: Cell<Option<(u64, BoardJudge)>> = const { Cell::new(None) };
 }
 
-/// This thread's key builder for keys `by`, to hand back with [`KEYS`]`.set`.
-fn take_keys(by: DedupBy) -> KeyBuilder {
-    KEYS.take()
-        .filter(|k| k.by() == by)
-        .unwrap_or_else(|| KeyBuilder::new(by))
-}
+/// The runs started in this process, each judge's options told apart by its number.
+static RUNS: AtomicU64 = AtomicU64::new(0);
 
-/// What every worker needs to judge a game.
-#[derive(Debug, Clone, Copy)]
+/// What every worker needs to judge a game: the library's judge's options
+/// (one judge per worker thread, see [`Judge::with_judge`]) and how reports are shown.
+#[derive(Debug, Clone)]
 pub struct Judge {
-    /// `--strict`.
-    pub strict: bool,
+    /// The options of every game's judgement.
+    pub options: Arc<JudgeOptions>,
+    /// This run's number: a worker's judge holds the options of one run.
+    run: u64,
     /// En passant style of reported FENs.
     pub ep: EpStyle,
-    /// `--repair`: misprints in book tables read as their clearly best suggestion.
-    pub repair: bool,
     /// Whether every game's report is shown, valid or not (JSON output, not
     /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
     /// a warning is only counted.
     pub every: bool,
-    /// `--lang`: the language of the piece letters, or `None` to tell it per game.
-    pub lang: Option<Language>,
-    /// `--deny`: kinds whose warnings and notes are errors.
-    pub deny: KindSet,
-    /// `--allow`: kinds whose warnings and notes are dropped.
-    pub allow: KindSet,
     /// `--valid-out` or `--invalid-out`: every game's text goes to the
     /// reporting side, with its verdict.
     pub split: bool,
-    /// `--fen`: the start of every game without a FEN of its own (held for the whole
-    /// run, so that the judge stays `Copy` for the workers).
-    pub start: Option<&'static Position>,
-    /// `--dedup`: every valid game gets its duplicate key (and a report, so
-    /// that the key reaches the reporter).
-    pub dedup: Option<DedupBy>,
 }
 
 impl Judge {
-    /// Whether English letters may be read the quick way (the quick lane reads no other,
-    /// and starts from the standard position or a FEN tag, never from `--fen`).
-    fn english(&self) -> bool {
-        self.lang.is_none_or(|l| l == Language::English) && self.start.is_none()
-    }
-
-    /// The judge's options (the grading of severities among them).
-    fn options(&self) -> ReplayOptions {
-        ReplayOptions {
-            strict: self.strict,
-            deny: self.deny,
-            allow: self.allow,
-            ..ReplayOptions::default()
+    /// The judge of a run of `validate` with `args`: `split` when games are
+    /// split into files, `every` when every game's report is shown.
+    pub fn new(args: &ValidateArgs, split: bool, every: bool) -> Judge {
+        let (deny, allow, deny_warnings) = args.grading();
+        let dedup = args.dedup.map(Into::into);
+        Judge {
+            options: Arc::new(JudgeOptions {
+                replay: ReplayOptions {
+                    strict: args.strict || deny_warnings,
+                    deny,
+                    allow,
+                    repair: args.repair,
+                    ..ReplayOptions::default()
+                },
+                lang: args.lang,
+                start: args.fen.clone(),
+                dedup,
+                // Tags and notation are shown in the JSON report only.
+                details: every,
+            }),
+            run: RUNS.fetch_add(1, Ordering::Relaxed),
+            ep: match args.ep {
+                EpArg::Always => EpStyle::Always,
+                EpArg::Legal => EpStyle::Legal,
+            },
+            // A duplicate key reaches the reporter with a game's report.
+            every: every || dedup.is_some(),
+            split,
         }
     }
 
-    /// The tags of a game the quick lane read, as the JSON report shows them
-    /// (only there: empty otherwise).
-    fn quick_tags(&self, lane: &mut QuickLane, text: &[u8]) -> Vec<(String, String)> {
-        if !self.every {
-            return Vec::new();
-        }
-        let mut record = QuickRecord::default();
-        if lane.replay_recording(text, &mut record).is_none() {
-            // The record has no place for comments, NAGs and variations: the
-            // tags as the full parser reads them.
-            let mut game = GAME.take().recycle();
-            parse_game_lang_into(&mut game, text, 0, self.options().mode(), self.lang);
-            let tags = tags_of(&game);
-            GAME.set(game.recycle());
-            return tags;
-        }
-        record
-            .tags
-            .iter()
-            .map(|(n, v)| {
-                (
-                    String::from_utf8_lossy(n).into_owned(),
-                    String::from_utf8_lossy(v).into_owned(),
-                )
-            })
-            .collect()
+    /// Runs `f` with this thread's judge, holding this run's options.
+    fn with_judge<T>(&self, f: impl FnOnce(&mut BoardJudge) -> T) -> T {
+        let mut judge = match JUDGE.take() {
+            Some((run, judge)) if run == self.run => judge,
+            Some((_, mut judge)) => {
+                judge.set_options((*self.options).clone());
+                judge
+            }
+            None => BoardJudge::with_options((*self.options).clone()),
+        };
+        let out = f(&mut judge);
+        JUDGE.set(Some((self.run, judge)));
+        out
     }
 
     /// Judges one game read by a [`GameReader`].
     pub fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> GameReport {
-        // Most games have nothing to report: the quick lane replays those straight
-        // from their bytes, and defers every other game to the full parser.
-        let mut lane = LANE.take();
-        let mut keys = self.dedup.map(take_keys);
-        let quick = match (self.english(), &mut keys) {
-            (false, _) => None,
-            (true, None) => lane.replay(&chunk.bytes),
-            (true, Some(keys)) => lane.replay_keyed(&chunk.bytes, keys),
-        };
-        let tags = match &quick {
-            Some(_) => self.quick_tags(&mut lane, &chunk.bytes),
-            None => Vec::new(),
-        };
-        LANE.set(lane);
+        let j = self.with_judge(|judge| judge.judge(&chunk.bytes));
         let at = At {
             line: chunk.line,
             column: chunk.column,
             offset: chunk.offset,
             length: game_len(&chunk.bytes) as u64,
         };
+        self.report(file, index, j, &chunk.bytes, at)
+    }
+
+    /// A game's report from its judgement (`text` is the game, at `at` in its
+    /// file): valid unless it has an error; the final FEN if shown.
+    fn report(&self, file: &str, index: u64, j: Judgement, text: &[u8], at: At) -> GameReport {
         let origin = Origin {
             line: at.line,
             column: at.column,
         };
-        let report = match quick {
-            Some(q) => {
-                let mut report = self.quick(file, index, &q, &chunk.bytes, at, tags);
-                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
-                    report.key = Some((k.finish(), origin));
-                }
-                report
-            }
-            None => self.full(file, index, &chunk.bytes, at),
-        };
-        if keys.is_some() {
-            KEYS.set(keys);
-        }
-        report
+        let (errors, warnings, notes) =
+            problems(&j.diagnostics, text, &j.written, j.failed, origin);
+        self.report_found(file, index, j, at, (errors, warnings, notes), origin)
     }
 
-    /// The report of a game the quick lane replayed (`text`, which starts at
-    /// `origin` in its file): valid with nothing to say, or with warnings about
-    /// check marks (errors under `--strict`), located as the full path locates them.
-    fn quick(
+    /// A game's report from its judgement and its problems, located.
+    fn report_found(
         &self,
         file: &str,
         index: u64,
-        q: &QuickReplay,
-        text: &[u8],
+        j: Judgement,
         at: At,
-        tags: Vec<(String, String)>,
-    ) -> GameReport {
-        let found = if q.warnings.is_empty() {
-            Found::default()
-        } else {
-            let mut diags: Vec<Diagnostic> = q.warnings.iter().map(|(d, _)| d.clone()).collect();
-            settle(&mut diags, &self.options());
-            let origin = Origin {
-                line: at.line,
-                column: at.column,
-            };
-            problems(&diags, text, &q.written(), None, origin)
-        };
-        // The quick lane reads plain SAN only.
-        let notation = (q.plies > 0).then_some("san");
-        let mut report = self.report(file, index, q.plies, &q.position, found);
-        report.at = at;
-        report.notation = notation;
-        report.tags = tags;
-        report
-    }
-
-    /// A game's report: valid unless it has an error; the final FEN if shown.
-    fn report(
-        &self,
-        file: &str,
-        index: u64,
-        plies: usize,
-        position: &Position,
         (errors, warnings, notes): Found,
+        origin: Origin,
     ) -> GameReport {
         GameReport {
             object: "game",
             file: file.to_owned(),
             game: index,
-            at: At::default(),
-            notation: None,
-            tags: Vec::new(),
+            at,
+            notation: j.notation,
+            tags: j.tags,
             valid: errors.is_empty(),
-            plies: plies as u64,
+            plies: j.plies as u64,
             fen: if self.every {
-                position.to_fen(self.ep)
+                j.position.to_fen(self.ep)
             } else {
                 String::new()
             },
             errors,
             warnings,
             notes,
-            key: None,
+            key: j.key.map(|k| (k, origin)),
         }
-    }
-
-    /// Parses and replays one game in full, and locates its problems in the file
-    /// (`at` is where the game starts).
-    fn full(&self, file: &str, index: u64, bytes: &[u8], at: At) -> GameReport {
-        let options = self.options();
-        // Each worker thread parses into the same game, so its token and tag
-        // vectors grow once rather than for every game.
-        let mut game = GAME.take().recycle();
-        parse_game_told(&mut game, bytes, 0, options.mode(), self.lang);
-        let r = replay_from(&game, &options, self.start);
-        // Shown only in the JSON report.
-        let (notation, tags) = if self.every {
-            (game.notation(), tags_of(&game))
-        } else {
-            (None, Vec::new())
-        };
-        let origin = Origin {
-            line: at.line,
-            column: at.column,
-        };
-        let found = problems(&r.diagnostics, bytes, &r.written, r.failed, origin);
-        let mut report = self.report(file, index, r.moves.len(), &r.position, found);
-        report.at = at;
-        report.notation = notation;
-        report.tags = tags;
-        if let Some(by) = self.dedup.filter(|_| report.valid) {
-            let mut keys = take_keys(by);
-            keys.replayed(&r, Some(&game));
-            report.key = Some((keys.finish(), origin));
-            KEYS.set(Some(keys));
-        }
-        GAME.set(game.recycle());
-        report
     }
 
     /// Judges the games of a book's move tables, read whole (`text`), with the
     /// descriptive rules: what `convert` reads of the same file.
     /// Each report comes with the game's text: its span in `text`.
     fn books(&self, file: &str, text: &[u8]) -> Vec<(GameReport, Span)> {
-        let options = ReplayOptions {
-            repair: self.repair,
-            ..self.options()
-        };
-        let origin = Origin { line: 1, column: 1 };
         let index = scoresheet_notation::LineIndex::new(text);
-        let mut keys = self.dedup.map(take_keys);
-        let reports = read_books(text)
-            .iter()
+        let origin = Origin { line: 1, column: 1 };
+        self.with_judge(|judge| judge.judge_books(text))
+            .into_iter()
             .enumerate()
-            .map(|(n, book)| {
-                let start = books::start_for(book, self.start);
-                let r = replay_book_game(book, start, &options, None);
+            .map(|(n, (j, span))| {
                 let found =
-                    problems_indexed(&r.diagnostics, text, &r.written, r.failed, &index, origin);
-                let mut report = self.report(file, n as u64 + 1, r.moves.len(), &r.position, found);
-                let lc = index.line_col(book.span.start);
-                report.at = At {
+                    problems_indexed(&j.diagnostics, text, &j.written, j.failed, &index, origin);
+                let lc = index.line_col(span.start);
+                let at = At {
                     line: lc.line as u64,
                     column: lc.column as u64,
-                    offset: book.span.start as u64,
-                    length: game_len(book.span.slice(text)) as u64,
+                    offset: span.start as u64,
+                    length: game_len(span.slice(text)) as u64,
                 };
-                report.notation = (!book.plies.is_empty()).then_some("descriptive");
-                if let Some(k) = keys.as_mut().filter(|_| report.valid) {
-                    // A book's game has no tags; it is located where its text starts.
-                    k.replayed(&r, None);
-                    let at = Origin {
-                        line: lc.line as u64,
-                        column: lc.column as u64,
-                    };
-                    report.key = Some((k.finish(), at));
-                }
-                (report, book.span)
+                // A book's game is located where its text starts.
+                let game_at = Origin {
+                    line: at.line,
+                    column: at.column,
+                };
+                (
+                    self.report_found(file, n as u64 + 1, j, at, found, game_at),
+                    span,
+                )
             })
-            .collect();
-        if keys.is_some() {
-            KEYS.set(keys);
-        }
-        reports
+            .collect()
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
@@ -324,79 +208,47 @@ impl Judge {
     /// within the block, for the caller, which knows how many games came before;
     /// games with nothing to show are only counted.
     fn block(&self, file: &str, block: &Block) -> BlockReport {
-        let mut lane = LANE.take();
-        let mut keys = self.dedup.map(take_keys);
-        let mut split = BlockGames::new(block);
-        let mut out = BlockReport {
-            reports: Vec::new(),
-            games: 0,
-            clean_plies: 0,
-            bytes: 0,
-            end: BlockEnd::Clean,
-            split: self.split.then(|| SplitBlock {
-                text: block.bytes.clone(),
-                games: Vec::new(),
-            }),
-        };
-        let english = self.english();
-        let every = self.every || keys.is_some();
-        while let Some(g) = split.next_game(|rest| match (english, &mut keys) {
-            (false, _) => None,
-            (true, None) => lane.replay_prefix(rest),
-            (true, Some(keys)) => lane.replay_prefix_keyed(rest, keys),
-        }) {
-            out.bytes += g.end - g.start;
-            out.games += 1;
-            let mut report = match g.quick {
-                Some(q) if q.warnings.is_empty() && !every => {
-                    out.clean_plies += q.plies as u64;
-                    if let Some(s) = &mut out.split {
-                        s.games.push((g.start, g.end, true));
-                    }
-                    continue;
-                }
-                Some(q) => {
-                    // Lines are counted only as far as a game needs them.
-                    let text = &block.bytes[g.start..g.end];
-                    let at = at(&mut split, block, g.start, text);
-                    let tags = self.quick_tags(&mut lane, text);
-                    let mut report = self.quick(file, 0, &q, text, at, tags);
-                    if let Some(k) = keys.as_mut().filter(|_| report.valid) {
-                        let origin = Origin {
-                            line: at.line,
-                            column: at.column,
-                        };
-                        report.key = Some((k.finish(), origin));
-                    }
-                    report
-                }
-                None => {
-                    let text = &block.bytes[g.start..g.end];
-                    let at = at(&mut split, block, g.start, text);
-                    self.full(file, 0, text, at)
-                }
+        self.with_judge(|judge| {
+            let mut split = BlockGames::new(block);
+            let mut out = BlockReport {
+                reports: Vec::new(),
+                games: 0,
+                clean_plies: 0,
+                bytes: 0,
+                end: BlockEnd::Clean,
+                split: self.split.then(|| SplitBlock {
+                    text: block.bytes.clone(),
+                    games: Vec::new(),
+                }),
             };
-            if let Some(s) = &mut out.split {
-                s.games.push((g.start, g.end, report.valid));
+            while let Some(g) = split.next_game(|rest| judge.quick_prefix(rest)) {
+                out.bytes += g.end - g.start;
+                out.games += 1;
+                match &g.quick {
+                    Some(q) if q.warnings.is_empty() && !self.every => {
+                        out.clean_plies += q.plies as u64;
+                        if let Some(s) = &mut out.split {
+                            s.games.push((g.start, g.end, true));
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                // Lines are counted only as far as a game needs them.
+                let text = &block.bytes[g.start..g.end];
+                let at = at(&mut split, block, g.start, text);
+                let j = judge.judgement(g.quick, text);
+                let mut report = self.report(file, 0, j, text, at);
+                if let Some(s) = &mut out.split {
+                    s.games.push((g.start, g.end, report.valid));
+                }
+                report.game = out.games;
+                out.reports.push(report);
             }
-            report.game = out.games;
-            out.reports.push(report);
-        }
-        LANE.set(lane);
-        if keys.is_some() {
-            KEYS.set(keys);
-        }
-        out.end = split.end().unwrap_or(BlockEnd::Clean);
-        out
+            out.end = split.end().unwrap_or(BlockEnd::Clean);
+            out
+        })
     }
-}
-
-/// A parsed game's tags, names and values decoded, in order.
-fn tags_of(game: &Game<'_>) -> Vec<(String, String)> {
-    game.tags
-        .iter()
-        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
-        .collect()
 }
 
 /// Where the game `text`, at `start` in `block`, is in its input.
@@ -636,27 +488,16 @@ pub(crate) fn run_to(
     blocks::env_block_bytes()?;
     let jobs = crate::args::jobs(args.jobs);
     let format = args.format();
-    let (deny, allow, deny_warnings) = args.grading();
     let split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
         inputs,
     )?;
-    let judge = Judge {
-        strict: args.strict || deny_warnings,
-        deny,
-        allow,
-        split: split.is_some(),
-        repair: args.repair,
-        ep: match args.ep {
-            EpArg::Always => EpStyle::Always,
-            EpArg::Legal => EpStyle::Legal,
-        },
-        every: matches!(format, Format::Json) && !args.quiet,
-        lang: args.lang,
-        start: args.fen.clone().map(|p| &*Box::leak(Box::new(p))),
-        dedup: args.dedup.map(Into::into),
-    };
+    let judge = Judge::new(
+        args,
+        split.is_some(),
+        matches!(format, Format::Json) && !args.quiet,
+    );
     let show_progress = !args.no_progress
         && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
         && io::stderr().is_terminal();
@@ -830,7 +671,7 @@ impl<W: Write> Run<'_, W> {
     {
         let inputs = self.inputs;
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
-        let judge = self.judge;
+        let judge = self.judge.clone();
         blocks::run(
             inputs,
             self.jobs,
