@@ -192,7 +192,7 @@ kinds! {
     UciMove = "uci-move", Warning;
     /// A SAN move naming more of its origin than the legal moves need (`Ngf3` where `Nf3` is unique).
     OverDisambiguated = "over-disambiguated", Warning;
-    /// An en dash, em dash, non-breaking hyphen or minus sign for `-` in castling or a result.
+    /// An en dash, em dash, non-breaking hyphen or minus sign for `-` in castling, a result, or moves (once a game).
     UnicodeDash = "unicode-dash", Warning;
     /// Castling written `o-o` or `O--O`.
     CastlingSpelling = "castling-spelling", Warning;

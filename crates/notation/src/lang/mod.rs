@@ -525,6 +525,9 @@ pub struct Translation {
     /// token, and whether a dash other than `-` (`–`, `—`, U+2011) is among its
     /// characters (`o-o`, `O--O`, `O—O`).
     pub castling: Option<SpelledCastling>,
+    /// The first dash other than `-` (`–`, `—`, U+2011, `−`) in a move that is
+    /// not castling (`e2–e4`): its offset and length in the token.
+    pub unicode_dash: Option<(usize, usize)>,
 }
 
 /// How a castling token was spelled, when not as `O-O` or `0-0`.
@@ -650,6 +653,7 @@ pub fn translate(
     out.from.clear();
     out.national = false;
     out.castling = None;
+    out.unicode_dash = None;
     let mut i = 0;
     if let Some(c) = castle_prefix(token) {
         if c.spelled {
@@ -707,6 +711,7 @@ pub fn translate(
             }
             [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => {
                 out.push(b'-', i);
+                out.unicode_dash.get_or_insert((i, 3));
                 i += 3;
                 continue;
             }

@@ -152,6 +152,7 @@ fn parse_pass<'a>(
         detected,
         foreign: false,
         national_reported: false,
+        move_dash_reported: false,
         translation: Translation::default(),
         latin1_noted: false,
         lan_reported: false,
@@ -295,6 +296,8 @@ struct Parser<'a, 'g> {
     foreign: bool,
     /// The `national-letters` relaxation was said.
     national_reported: bool,
+    /// Whether a move's dash other than `-` was said (once a game).
+    move_dash_reported: bool,
     /// The move token in English letters (reused).
     translation: Translation,
     /// Text not in UTF-8 was noted (once a game).
@@ -476,10 +479,7 @@ impl<'a> Parser<'a, '_> {
         let start = self.pos;
         let eol = self.line_end(start);
         let line = &self.text[..eol];
-        let mut i = start + 1;
-        while i < eol && matches!(line[i], b' ' | b'\t') {
-            i += 1;
-        }
+        let mut i = self.tag_blanks(start + 1, eol);
         let name_start = i;
         while i < eol && NAME_CHAR[usize::from(line[i])] {
             i += 1;
@@ -489,7 +489,7 @@ impl<'a> Parser<'a, '_> {
         let plain_end = i;
         while i < eol
             && (NAME_CHAR[usize::from(line[i])]
-                || line[i] >= 0x80
+                || (line[i] >= 0x80 && unicode_blank(&line[i..eol]) == 0)
                 || matches!(line[i], b':' | b'-' | b'+' | b'#' | b'='))
         {
             i += 1;
@@ -517,9 +517,7 @@ impl<'a> Parser<'a, '_> {
             );
             return;
         }
-        while i < eol && matches!(line[i], b' ' | b'\t') {
-            i += 1;
-        }
+        i = self.tag_blanks(i, eol);
         if line.get(i) != Some(&b'"') {
             let end = trim_cr(line, eol);
             self.tag_error(
@@ -812,6 +810,29 @@ impl<'a> Parser<'a, '_> {
                 _ => self.token(),
             }
         }
+    }
+
+    /// The end of the blanks from `i` in a tag line that ends at `eol`: spaces
+    /// and tabs, and the non-breaking spaces (and byte order marks) that text
+    /// copied from web pages holds, each read as a space and said.
+    fn tag_blanks(&mut self, mut i: usize, eol: usize) -> usize {
+        while i < eol {
+            match self.text[i] {
+                b' ' | b'\t' => i += 1,
+                b if b >= 0x80 => {
+                    let at = self.pos;
+                    self.pos = i;
+                    let blank = self.blank_character();
+                    i = self.pos;
+                    self.pos = at;
+                    if !blank {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        i
     }
 
     /// A non-breaking space or a byte order mark between tokens: read as a
@@ -1236,6 +1257,18 @@ impl<'a> Parser<'a, '_> {
                 }
                 if let Some(c) = tr.castling {
                     self.castling_spelling(c, start);
+                }
+                if let Some((at, len)) = tr.unicode_dash.filter(|_| !self.move_dash_reported) {
+                    // Once a game, as long algebraic is: a book that prints
+                    // `e2—e4` prints every move so.
+                    self.move_dash_reported = true;
+                    let span = self.span(start + at, start + at + len);
+                    self.relax(
+                        Kind::UnicodeDash,
+                        "moves written with a dash other than '-' (en dash, em dash, non-breaking hyphen or minus sign): PGN writes '-'; said once a game"
+                            .into(),
+                        span,
+                    );
                 }
                 m.map_spans(map);
                 for mut d in scratch {
