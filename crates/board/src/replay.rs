@@ -840,11 +840,14 @@ impl Replayer {
         // does not resolve. The other endings are cheap to test every ply.
         if !self.warned_dead {
             if let Some(outcome) = self.over_by_count() {
-                // The rules end the game here, but real scores often play on
-                // (a dead position nobody claimed): a warning, not a stop.
+                // The rules end the game here (FIDE 5.2.2, 9.6), but real
+                // scores play on where nobody stopped them: the record is
+                // still what was played, in any spelling, so it is a note of
+                // the game, not a fault of its record (strict export writes
+                // the same moves), and the replay goes on.
                 self.warned_dead = true;
                 let d = Diagnostic::new(
-                    Severity::Warning,
+                    Severity::Note,
                     Kind::MoveAfterEnd,
                     format!(
                         "the game was already drawn by rule ({}) before this move",
@@ -1007,13 +1010,25 @@ fn check_result(
     let tag = game.tag("Result").and_then(|t| {
         GameResult::from_ascii(t.value().trim().as_bytes()).map(|r| (r, t.value_span))
     });
-    // (The parser already compares the result token with the Result tag.)
     // Only a game that the board says is over has a forced result.
     let Some(outcome) = end.outcome else {
         return;
     };
-    if let Some((claimed, span)) = token.or(tag) {
-        judge_result(outcome, pos, claimed, span, options, diags);
+    // The token and the tag are both judged (the parser already said that they
+    // differ): a record carries the tag's result, so a tag that contradicts the
+    // board is as wrong as a token that does. The same result written twice is
+    // judged once, at the token.
+    let mut found = Vec::new();
+    let mut judged = None;
+    for (claimed, span) in [token, tag].into_iter().flatten() {
+        if judged != Some(claimed) {
+            judged = Some(claimed);
+            judge_result(outcome, pos, claimed, span, options, &mut found);
+        }
+    }
+    for d in found {
+        let at = diags.partition_point(|e| e.span.start <= d.span.start);
+        diags.insert(at, d);
     }
 }
 

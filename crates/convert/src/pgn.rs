@@ -74,7 +74,9 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         let name = t.name;
         let roster = ROSTER.iter().any(|r| r.as_bytes() == name);
         let repeated = game.tags[..i].iter().any(|u| u.name == name);
-        let setup = has_fen && name == b"SetUp";
+        // `SetUp` is the writer's: "1" with a FEN, none without (a `SetUp "1"`
+        // without a FEN announced a position the game does not start from).
+        let setup = name == b"SetUp";
         if !roster && !repeated && !setup {
             others.push(t);
         }
@@ -97,8 +99,16 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         if t.name == b"FEN" {
             let fen = game.start.to_fen(EpStyle::Always);
             write_tag(out, b"FEN", |out| escape(fen.as_bytes(), out));
-        } else {
+        } else if t
+            .name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        {
             write_tag(out, t.name, |out| escape_raw(t.raw_value, out));
+        } else {
+            write_tag(out, &export_name(t.name), |out| {
+                escape_raw(t.raw_value, out)
+            });
         }
     }
     if fen_pending {
@@ -108,6 +118,22 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
     if !setup_written {
         write_tag(out, b"SetUp", |out| out.push(b'1'));
     }
+}
+
+/// A tag name as the export format allows it: letters, digits and `_` only,
+/// each other character (`-`, `+`, `Ä`) written `_` (`Elo-Diff+2` is
+/// `Elo_Diff_2`), as the reader warned (`tag-name`).
+fn export_name(name: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(name)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c as u8
+            } else {
+                b'_'
+            }
+        })
+        .collect()
 }
 
 fn write_tag(out: &mut Vec<u8>, name: &[u8], value: impl FnOnce(&mut Vec<u8>)) {

@@ -76,8 +76,8 @@ kinds! {
     AmbiguousMove = "ambiguous-move", Error;
     /// A move in a notation this reader cannot resolve here.
     UnsupportedNotation = "unsupported-notation", Error;
-    /// A move after the game ended: an error after mate, stalemate, the 75-move rule or five-fold repetition, a warning after a dead position nobody claimed.
-    MoveAfterEnd = "move-after-end", Warning;
+    /// A move after the game ended: an error after mate or stalemate; a note after insufficient material, the 75-move rule or five-fold repetition (the record is what was played).
+    MoveAfterEnd = "move-after-end", Note;
     /// The result contradicts the board: an error against a mate or stalemate, a warning where the board only suggests another result or a `*` is completed from it.
     WrongResult = "wrong-result", Warning;
     /// The result after the moves differs from the Result tag.
