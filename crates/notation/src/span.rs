@@ -101,10 +101,12 @@ pub struct LineIndex<'a> {
     /// the step before it, not from the line start, so locating every move of
     /// a game written on one line takes linear time, not quadratic.
     chars_before_step: Vec<usize>,
+    /// The text is ASCII: a column is a byte distance, nothing to count.
+    ascii: bool,
 }
 
 /// The byte distance between two character-count checkpoints of a [`LineIndex`].
-const CHAR_STEP: usize = 4096;
+const CHAR_STEP: usize = 512;
 
 impl<'a> LineIndex<'a> {
     /// Indexes the line starts of `text` (lines end at `\n`, `\r\n`, or a lone `\r` as in
@@ -118,7 +120,8 @@ impl<'a> LineIndex<'a> {
                 .map(|i| i + 1),
         );
         let mut chars_before_step = Vec::new();
-        if text.len() > CHAR_STEP {
+        let ascii = text.is_ascii();
+        if text.len() > CHAR_STEP && !ascii {
             let mut chars = 0;
             chars_before_step.push(0);
             for step in text.chunks(CHAR_STEP) {
@@ -130,6 +133,7 @@ impl<'a> LineIndex<'a> {
             text,
             line_starts,
             chars_before_step,
+            ascii,
         }
     }
 
@@ -149,7 +153,9 @@ impl<'a> LineIndex<'a> {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
         let start = self.line_starts[line];
-        let column = if offset - start > CHAR_STEP && !self.chars_before_step.is_empty() {
+        let column = if self.ascii {
+            offset - start + 1
+        } else if offset - start > CHAR_STEP && !self.chars_before_step.is_empty() {
             self.chars_before(offset) - self.chars_before(start) + 1
         } else {
             count_chars(&self.text[start..offset]) + 1
