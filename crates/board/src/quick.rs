@@ -35,7 +35,7 @@
 //! assert!(lane.replay(b"[Event \"?\"]\n\n1. e4 d5 2. ed5 *\n").is_none());
 //! ```
 
-use scoresheet_notation::pgn::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
+use scoresheet_notation::pgn::{MAX_TOKENS, QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
 use scoresheet_notation::san::{PlainMarks, PlainMove};
 use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
@@ -199,6 +199,12 @@ impl QuickLane {
         prefix: bool,
         record: R,
     ) -> Option<(QuickReplay, usize)> {
+        // A game longer than the full parser's token limit could hold more
+        // tokens than it reads (a token may be one byte): the full parser
+        // judges it, so that both lanes give the one verdict.
+        if !prefix && text.len() > MAX_TOKENS {
+            return None;
+        }
         self.keys.clear();
         self.tag_names.clear();
         let mut game = QuickGame {
@@ -221,6 +227,9 @@ impl QuickLane {
         } else {
             (quick_scan(text, &mut game).ok()?, text.len())
         };
+        if len > MAX_TOKENS {
+            return None;
+        }
         game.record.result(result);
         let plies = game.plies;
         let mated = game.mated;

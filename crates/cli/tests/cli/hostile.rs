@@ -498,3 +498,74 @@ fn terminal_escapes_are_not_echoed() {
         ],
     );
 }
+
+/// Runs the binary under an address-space limit of `limit` bytes (`prlimit
+/// --as`), or `None` where `prlimit` is not installed.
+fn run_limited(cwd: &Path, limit: u64, args: &[&str]) -> Option<Run> {
+    let found = std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("prlimit not found: the memory-limited run is skipped");
+        return None;
+    }
+    let limit = format!("--as={limit}");
+    let mut all = vec![limit.as_str(), env!("CARGO_BIN_EXE_scoresheet")];
+    all.extend_from_slice(args);
+    Some(run(cwd, "prlimit", &all))
+}
+
+#[test]
+fn token_dense_games_of_16_mib_in_bounded_memory() {
+    // Just under the 16 MiB cap, as many tokens as fit: a move and then empty
+    // comments (a valid game if read whole), and one pawn move repeated. The
+    // full parser reads at most MAX_TOKENS tokens of a game (about 220 MB),
+    // so every command reports within a 1.5 GB address space (two workers),
+    // and every command gives the same verdict.
+    let n = (16 << 20) - 200;
+    let comments = cat(&[
+        b"[Event \"comments\"]\n\n1. e4 ",
+        &b"{} ".repeat(n / 3),
+        b"e5 *",
+    ]);
+    let pawns = cat(&[b"[Event \"pawns\"]\n\n", &b"e4 ".repeat(n / 3), b"*"]);
+    for (case, input, line) in [
+        (
+            "dense_comments",
+            comments,
+            "dense_comments.pgn:3:3145729: error[game-too-large]: ",
+        ),
+        (
+            "dense_pawns",
+            pawns,
+            "dense_pawns.pgn:3:4: error[illegal-move]: ",
+        ),
+    ] {
+        let d = dir(case);
+        let name = format!("{case}.pgn");
+        std::fs::write(d.join(&name), &input).expect("writing the input");
+        for args in [
+            &["validate", "--jobs", "2", &name][..],
+            &["play", &name][..],
+            &["convert", "--to", "pgn", &name][..],
+        ] {
+            let Some(r) = run_limited(&d, 1536 << 20, args) else {
+                return;
+            };
+            assert!(
+                !r.stderr.contains("memory allocation"),
+                "{args:?}: {}",
+                r.stderr
+            );
+            assert_eq!(r.code, Some(1), "{args:?}: {}", r.stderr);
+            let said = format!("{}{}", r.stdout, r.stderr);
+            assert!(
+                said.contains(line),
+                "{args:?}: {line:?} not in\n{}",
+                &said[..said.len().min(2000)]
+            );
+        }
+        let _ = std::fs::remove_file(d.join(&name));
+    }
+}

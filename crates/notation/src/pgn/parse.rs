@@ -153,6 +153,7 @@ fn parse_pass<'a>(
         foreign: false,
         national_reported: false,
         move_dash_reported: false,
+        truncated: false,
         translation: Translation::default(),
         latin1_noted: false,
         lan_reported: false,
@@ -262,6 +263,13 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// At most this many diagnostics are kept per game (garbage input could give one per byte).
 const MAX_DIAGNOSTICS: usize = 1000;
 
+/// At most this many tokens (moves, numbers, comments, parentheses, ...) are
+/// read of one game: a token weighs about 200 bytes while a game is parsed, so
+/// this bounds a game's memory to about 220 MB whatever its text (the longest
+/// legal game has under 18,000 plies; an annotated one, tens of thousands of
+/// tokens). A game with more is an error at the first token past the limit.
+pub const MAX_TOKENS: usize = 1 << 20;
+
 /// The ply given to a move number too large to check.
 const UNKNOWN_PLY: u64 = u64::MAX / 2;
 
@@ -298,6 +306,8 @@ struct Parser<'a, 'g> {
     national_reported: bool,
     /// Whether a move's dash other than `-` was said (once a game).
     move_dash_reported: bool,
+    /// The game had more than [`MAX_TOKENS`] tokens: its end was not read.
+    truncated: bool,
     /// The move token in English letters (reused).
     translation: Translation,
     /// Text not in UTF-8 was noted (once a game).
@@ -747,6 +757,10 @@ impl<'a> Parser<'a, '_> {
             if b >= 0xC2 && self.blank_character() {
                 continue;
             }
+            if self.game.tokens.len() >= MAX_TOKENS {
+                self.too_many_tokens();
+                break;
+            }
             let bol = core::mem::replace(&mut self.at_bol, false);
             if bare && bol && self.depth_stack.is_empty() && self.is_commentary(self.pos) {
                 self.commentary_line();
@@ -810,6 +824,27 @@ impl<'a> Parser<'a, '_> {
                 _ => self.token(),
             }
         }
+    }
+
+    /// The game has [`MAX_TOKENS`] tokens and more text: an error there, and
+    /// the rest is not read.
+    #[cold]
+    fn too_many_tokens(&mut self) {
+        let end = self.line_end(self.pos);
+        let end = trim_cr(self.text, end)
+            .max(self.pos + 1)
+            .min(self.text.len());
+        self.invalid(
+            Kind::GameTooLarge,
+            format!(
+                "more than {MAX_TOKENS} tokens (moves, move numbers, comments, ...) in one game: the rest of the game is not read"
+            ),
+            self.pos,
+            end,
+        );
+        self.depth_stack.clear();
+        self.truncated = true;
+        self.pos = self.text.len();
     }
 
     /// The end of the blanks from `i` in a tag line that ends at `eol`: spaces
@@ -1489,6 +1524,10 @@ impl<'a> Parser<'a, '_> {
                 format!("{n} variation(s) not closed by ')'"),
                 span,
             );
+        }
+        if self.truncated {
+            // The result, if any, is in the part not read.
+            return;
         }
         let result_token = self.game.tokens.iter().rev().find_map(|t| match t {
             Token::Result(r, s) => Some((*r, *s)),
