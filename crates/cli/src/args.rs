@@ -361,6 +361,16 @@ pub enum FromArg {
     Descriptive,
 }
 
+/// How `convert` reports on standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConvertFormat {
+    /// One line per problem in the style of compiler diagnostics (as `validate`
+    /// writes them), then the summary.
+    Human,
+    /// One JSON object per problem (JSON Lines), then `{"type":"summary",...}`.
+    Json,
+}
+
 /// Layout of descriptive output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StyleArg {
@@ -409,6 +419,16 @@ pub struct ConvertArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// How problems and the summary are written on standard error.
+    #[arg(long, value_enum, default_value_t = ConvertFormat::Human)]
+    pub format: ConvertFormat,
+    /// No summary and no progress bar, and of the problems only the errors of
+    /// the games that cannot be converted (and inputs that cannot be read).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Never draw a progress bar, even on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
     /// Descriptive output layout.
     #[arg(long, value_enum, default_value_t = StyleArg::Compact)]
     pub style: StyleArg,

@@ -93,14 +93,16 @@ fn is_compressed_name(p: &std::path::Path) -> bool {
         .any(|end| name.ends_with(end))
 }
 
-/// The games of `input` from `at`, where a block was cut inside a game (see
-/// [`scoresheet_notation::pgn::BlockEnd::Unfinished`]): the input opened again
-/// and read up to there, then split by the streaming reader.
+/// The games of an input from `at`, where a block was cut inside a game (see
+/// [`scoresheet_notation::pgn::BlockEnd::Unfinished`]): `reader`, the input
+/// opened again, read up to there, then split by the streaming reader.
 ///
 /// # Errors
-/// The input cannot be opened or read.
-pub fn resume(input: &Input, at: ResumePoint) -> io::Result<GameReader<Box<dyn Read + Send>>> {
-    let mut reader = input.open()?;
+/// The input cannot be read.
+pub fn resume(
+    mut reader: Box<dyn Read + Send>,
+    at: ResumePoint,
+) -> io::Result<GameReader<Box<dyn Read + Send>>> {
     io::copy(&mut (&mut reader).take(at.offset), &mut io::sink())?;
     Ok(GameReader::resume(reader, at))
 }
@@ -129,8 +131,8 @@ pub enum Item<R> {
     Failed(usize, io::Error),
 }
 
-/// Reads `inputs` in blocks on `jobs` worker threads, each block given to
-/// `work` with its input's index, and hands every result to `take` in input
+/// Reads `inputs` in blocks on `jobs` worker threads (`open` opening each,
+/// given its index), each block given to `work` with its input's index, and hands every result to `take` in input
 /// order, on whichever worker's turn it is. An input that `open` sets apart
 /// comes to `take` in its place, as does an input that fails to open or read
 /// (the run goes on with the next input). The first error of `take` stops the
@@ -138,7 +140,7 @@ pub enum Item<R> {
 pub fn run<R: Send>(
     inputs: &[Input],
     jobs: usize,
-    open: impl Fn(&Input) -> io::Result<Opened> + Sync,
+    open: impl Fn(usize, &Input) -> io::Result<Opened> + Sync,
     work: impl Fn(usize, &Block) -> R + Sync,
     take: impl FnMut(Item<R>) -> io::Result<()> + Send,
 ) -> io::Result<()> {
@@ -308,7 +310,7 @@ impl<'a> Feed<'a> {
     fn next<R>(
         &self,
         spare: &mut Option<Vec<u8>>,
-        open: &impl Fn(&Input) -> io::Result<Opened>,
+        open: &impl Fn(usize, &Input) -> io::Result<Opened>,
         work: &impl Fn(usize, &Block) -> R,
     ) -> Option<(u64, Item<R>)> {
         let (n, taken) = self.take(spare, open)?;
@@ -336,7 +338,7 @@ impl<'a> Feed<'a> {
     fn take(
         &self,
         spare: &mut Option<Vec<u8>>,
-        open: &impl Fn(&Input) -> io::Result<Opened>,
+        open: &impl Fn(usize, &Input) -> io::Result<Opened>,
     ) -> Option<(u64, Taken)> {
         let mut guard = lock(&self.state)?;
         while !guard.stopped && guard.seq >= guard.reported + self.window {
@@ -352,7 +354,7 @@ impl<'a> Feed<'a> {
                 let i = st.next_input;
                 let input = self.inputs.get(i)?;
                 st.next_input += 1;
-                match open(input) {
+                match open(i, input) {
                     Ok(Opened::Blocks(r)) => {
                         st.blocks = Some((i, BlockReader::new(r, self.sizes.0, self.sizes.1)));
                     }

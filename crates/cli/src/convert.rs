@@ -8,9 +8,12 @@
 //! in batches on all cores. A game that cannot be converted is
 //! reported on standard error (`file:line:column`, the move, the reason, the
 //! candidates) and left out; the others are written. Warnings go to standard
-//! error too (`--strict` makes them errors).
+//! error too (`--strict` makes them errors), in `validate`'s one-line form or as
+//! JSON Lines (`--format json`), then a summary: games written and refused,
+//! problems by kind. A progress bar is drawn on a terminal ([`Progress`]).
 
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -29,13 +32,17 @@ use scoresheet_notation::pgn::{
 use scoresheet_notation::{Diagnostic, LineIndex, Mode};
 
 use crate::Outcome;
-use crate::args::{ConvertArgs, FromArg, KnightArg, StyleArg, ToArg};
+use crate::args::{ConvertArgs, ConvertFormat, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::Input;
 use crate::input::{batches, expand_some};
 use crate::output::{OutputFile, check_not_input};
-use crate::report::{Origin, Problem, human_line, printable, problem};
+use crate::progress::{self, Progress};
+use crate::report::{
+    ConvertSummary, Origin, Problem, ProblemLine, SummaryLine, UnreadLine, human_line, printable,
+    problem,
+};
 
 /// What every worker needs to convert a game.
 #[derive(Debug, Clone)]
@@ -67,12 +74,12 @@ enum Output {
     Descriptive(DescStyle),
 }
 
-/// One game converted: its output, and what to say about it on standard error.
+/// One game converted: its output, and its problems to report (an error when
+/// it could not be converted: then it has no output).
 #[derive(Debug, Default)]
 struct Converted {
     out: Vec<u8>,
-    messages: String,
-    failed: bool,
+    problems: Problems,
 }
 
 /// A game's problems to report: severity and problem.
@@ -82,18 +89,18 @@ type Problems = Vec<(&'static str, Problem)>;
 struct ConvertedBlock {
     /// Their output, in order.
     out: Vec<u8>,
-    /// Their problems, by game number within the block.
+    /// Their problems, by game number within the block, in order.
     problems: Vec<(u64, &'static str, Problem)>,
     /// Games in the block.
     games: u64,
-    /// Some game could not be converted.
-    failed: bool,
+    /// Bytes of the games (blanks between games not counted).
+    bytes: usize,
     end: BlockEnd,
 }
 
 impl Converter {
     /// Converts one game read by the streaming reader.
-    fn game(&self, file: &str, index: u64, chunk: &GameChunk) -> Converted {
+    fn game(&self, chunk: &GameChunk) -> Converted {
         // Most games of a database have nothing to report and nothing but tags
         // and moves: the quick lane reads them without parsing them into tokens.
         let mut lane = LANE.take();
@@ -105,31 +112,22 @@ impl Converter {
             line: chunk.line,
             column: chunk.column,
         };
-        let mut problems = Problems::new();
+        let problems = &mut done.problems;
         match quick {
             Some(resolved) => {
                 located(
-                    &mut problems,
+                    problems,
                     "warning",
                     &resolved.warnings,
                     &chunk.bytes,
                     origin,
                     None,
                 );
-                done.failed = self.emit(
-                    &resolved,
-                    &chunk.bytes,
-                    origin,
-                    &mut done.out,
-                    &mut problems,
-                );
+                self.emit(&resolved, &chunk.bytes, origin, &mut done.out, problems);
             }
-            None => done.failed = self.full(&chunk.bytes, origin, &mut done.out, &mut problems),
-        }
-        for (severity, p) in &problems {
-            done.messages
-                .push_str(&human_line(file, index, severity, p));
-            done.messages.push('\n');
+            None => {
+                self.full(&chunk.bytes, origin, &mut done.out, problems);
+            }
         }
         done
     }
@@ -143,7 +141,7 @@ impl Converter {
             out: Vec::with_capacity(block.bytes.len() + block.bytes.len() / 4),
             problems: Vec::new(),
             games: 0,
-            failed: false,
+            bytes: 0,
             end: BlockEnd::Clean,
         };
         let mut problems = Problems::new();
@@ -151,6 +149,7 @@ impl Converter {
             split.next_game(|rest| resolve_quick_prefix(rest, &mut lane, &self.options))
         {
             done.games += 1;
+            done.bytes += g.end - g.start;
             let bytes = &block.bytes[g.start..g.end];
             match g.quick {
                 Some(resolved) if resolved.warnings.is_empty() => {
@@ -162,7 +161,7 @@ impl Converter {
                     done.out.truncate(mark);
                     let (line, column) = split.line_col(g.start);
                     let origin = Origin { line, column };
-                    done.failed |= self.full(bytes, origin, &mut done.out, &mut problems);
+                    self.full(bytes, origin, &mut done.out, &mut problems);
                 }
                 Some(resolved) => {
                     // Lines are counted only as far as a game needs them.
@@ -176,13 +175,12 @@ impl Converter {
                         origin,
                         None,
                     );
-                    done.failed |=
-                        self.emit(&resolved, bytes, origin, &mut done.out, &mut problems);
+                    self.emit(&resolved, bytes, origin, &mut done.out, &mut problems);
                 }
                 None => {
                     let (line, column) = split.line_col(g.start);
                     let origin = Origin { line, column };
-                    done.failed |= self.full(bytes, origin, &mut done.out, &mut problems);
+                    self.full(bytes, origin, &mut done.out, &mut problems);
                 }
             }
             let n = done.games;
@@ -301,27 +299,24 @@ fn located(
     }
 }
 
+/// A game too large to hold, refused without being read: `validate`'s error.
 fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
-    let at = match e {
-        GameReadError::TooLarge { line, column, .. } => format!(":{line}:{column}"),
-        _ => String::new(),
-    };
+    let report = crate::validate::too_large(file, index, e);
     Converted {
         out: Vec::new(),
-        messages: format!("{file}{at}: error[game-too-large]: game {index}: {e}\n"),
-        failed: true,
+        problems: report.errors.into_iter().map(|p| ("error", p)).collect(),
     }
 }
 
 /// Converts the games of a book's move tables: each is replayed with the
-/// descriptive rules, then written like any other game. Returns whether one failed.
+/// descriptive rules, then written like any other game, its problems to `report`.
 fn convert_books(
     converter: &Converter,
     name: &str,
     text: &[u8],
     out: &mut impl Write,
-    err: &mut impl Write,
-) -> io::Result<bool> {
+    report: &mut Report<'_>,
+) -> io::Result<()> {
     let index = LineIndex::new(text);
     let origin = Origin { line: 1, column: 1 };
     let options = ReplayOptions {
@@ -330,7 +325,6 @@ fn convert_books(
         repair: converter.repair,
         ..ReplayOptions::default()
     };
-    let mut failed = false;
     for (n, book) in read_books(text).iter().enumerate() {
         let game_no = n as u64 + 1;
         let r = replay_book_game(
@@ -339,6 +333,7 @@ fn convert_books(
             &options,
             None,
         );
+        let mut problems = Problems::new();
         for d in &r.diagnostics {
             let severity = match d.severity {
                 scoresheet_notation::Severity::Error => "error",
@@ -347,10 +342,10 @@ fn convert_books(
                 scoresheet_notation::Severity::Note => continue,
             };
             let p = problem(d, text, &r.written, r.failed, &index, origin);
-            writeln!(err, "{}", human_line(name, game_no, severity, &p))?;
+            problems.push((severity, p));
         }
         if !r.is_valid() {
-            failed = true;
+            report.game(name, game_no, &problems)?;
             continue;
         }
         let pgn = book_to_pgn(book, &r);
@@ -368,28 +363,41 @@ fn convert_books(
             },
             ..converter.clone()
         };
-        let done = plain.game(name, game_no, &chunk);
+        let done = plain.game(&chunk);
         out.write_all(&done.out)?;
-        err.write_all(done.messages.as_bytes())?;
-        failed |= done.failed;
+        problems.extend(done.problems);
+        report.game(name, game_no, &problems)?;
     }
-    Ok(failed)
+    Ok(())
 }
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
     let inputs = expand_some(&args.paths)?;
-    run_to(args, &inputs, &mut io::stdout(), &mut io::stderr())
+    // The bar only when the converted text does not go to the terminal too.
+    let to_file = args.output.is_some() || !io::stdout().is_terminal();
+    let quiet = args.quiet || args.format == ConvertFormat::Json || !to_file;
+    let progress = Progress::new(&inputs, progress::shown(args.no_progress, quiet));
+    run_to(
+        args,
+        &inputs,
+        &mut io::stdout(),
+        &mut io::stderr(),
+        &progress,
+    )
 }
 
 /// Runs `convert` over `inputs`, the text to `out` (unless `--output` names a
-/// file) and the problems of the games to `err`.
+/// file), the problems of the games and the summary to `err`; `progress` is
+/// moved on once per block or batch.
 pub(crate) fn run_to(
     args: &ConvertArgs,
     inputs: &[Input],
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
+    progress: &Progress,
 ) -> io::Result<Outcome> {
+    let start = Instant::now();
     let format = match args.to {
         ToArg::Pgn => Output::Standard(Format::Pgn),
         ToArg::San => Output::Standard(Format::San),
@@ -441,25 +449,32 @@ pub(crate) fn run_to(
     let mut writer = Writer {
         converter: &converter,
         inputs,
-        err,
+        report: Report {
+            err,
+            json: args.format == ConvertFormat::Json,
+            quiet: args.quiet,
+            progress,
+            summary: ConvertSummary::default(),
+        },
         pool: &pool,
         jobs,
         out: io::BufWriter::with_capacity(1 << 16, sink),
         file: usize::MAX,
         name: String::new(),
         index: 0,
+        read: 0,
         skip: false,
-        failed: false,
-        unread: 0,
     };
+    let books = converter.books();
     blocks::run(
         inputs,
         jobs,
-        |input| open_for_blocks(input, converter.books()),
+        |i, _| open_for_blocks(progress, inputs, i, books),
         |_, block| converter.block(block),
         |item| writer.take(item),
     )?;
-    // Only a complete output gets its final name.
+    progress.finish();
+    // Only a complete output gets its final name, before the summary.
     if let Sink::File(file) = writer
         .out
         .into_inner()
@@ -467,13 +482,124 @@ pub(crate) fn run_to(
     {
         file.commit()?;
     }
-    Ok(if writer.unread > 0 {
+    let mut report = writer.report;
+    report.summary.seconds = start.elapsed().as_secs_f64();
+    let summary = report.finish()?;
+    Ok(if summary.unread > 0 {
         Outcome::Failed
-    } else if writer.failed {
+    } else if summary.refused > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
     })
+}
+
+/// What `convert` says on standard error: each game's problems and the inputs
+/// that cannot be read as they come, in input order, then the summary.
+struct Report<'a> {
+    err: &'a mut (dyn Write + Send),
+    /// `--format json`.
+    json: bool,
+    /// `--quiet`: only the errors, no summary.
+    quiet: bool,
+    /// The bar, taken off the terminal while a line is written.
+    progress: &'a Progress,
+    summary: ConvertSummary,
+}
+
+impl Report<'_> {
+    /// Counts a game of input `file` (its 1-based `game` number there) and
+    /// writes its problems (an error when it could not be converted).
+    fn game(
+        &mut self,
+        file: &str,
+        game: u64,
+        problems: &[(&'static str, Problem)],
+    ) -> io::Result<()> {
+        self.summary.add(problems);
+        let mut text = Vec::new();
+        for (severity, p) in problems {
+            if self.quiet && *severity != "error" {
+                continue;
+            }
+            if self.json {
+                let line = ProblemLine {
+                    object: "problem",
+                    file,
+                    game,
+                    severity,
+                    problem: p,
+                };
+                serde_json::to_writer(&mut text, &line)?;
+                text.push(b'\n');
+            } else {
+                writeln!(text, "{}", human_line(file, game, severity, p))?;
+            }
+        }
+        self.write(&text)
+    }
+
+    /// Input `file` could not be opened or read on, after `games` games.
+    fn unread(&mut self, file: &str, e: &io::Error, games: u64) -> io::Result<()> {
+        self.summary.unread += 1;
+        let (name, e) = (printable(file), printable(&e.to_string()));
+        let text = if self.json {
+            let line = UnreadLine {
+                object: "unread",
+                file,
+                message: &e,
+                games,
+            };
+            let mut text = serde_json::to_vec(&line)?;
+            text.push(b'\n');
+            text
+        } else if games > 0 {
+            let plural = if games == 1 { "game" } else { "games" };
+            format!("scoresheet: error: {name}: {e} (after {games} {plural})\n").into_bytes()
+        } else {
+            format!("scoresheet: error: {name}: {e}\n").into_bytes()
+        };
+        self.write(&text)
+    }
+
+    /// Writes `text` (whole lines) with the bar off the terminal.
+    fn write(&mut self, text: &[u8]) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        let err = &mut *self.err;
+        self.progress.suspend(|| err.write_all(text))
+    }
+
+    /// Writes the summary (unless `--quiet`) and gives it.
+    fn finish(self) -> io::Result<ConvertSummary> {
+        let summary = self.summary.clone();
+        if self.quiet {
+            return Ok(summary);
+        }
+        let timing = std::env::var_os("SCORESHEET_NO_TIMING").is_none();
+        let mut text = Vec::new();
+        if self.json {
+            let mut untimed = summary.clone();
+            if !timing {
+                untimed.seconds = 0.0;
+            }
+            let line = SummaryLine {
+                object: "summary",
+                summary: &untimed,
+            };
+            serde_json::to_writer(&mut text, &line)?;
+            text.push(b'\n');
+        } else {
+            for line in summary.human_kinds() {
+                writeln!(text, "{line}")?;
+            }
+            writeln!(text, "{}", summary.human(timing))?;
+        }
+        self.err.write_all(&text)?;
+        self.err.flush()?;
+        Ok(summary)
+    }
 }
 
 /// Where the converted games go.
@@ -503,11 +629,16 @@ impl Write for Sink<'_> {
 /// standard input, pipes (opened and read only once, apart) and a book's move
 /// tables (when `books`: the input notation allows them) are converted apart,
 /// in their turn.
-fn open_for_blocks(input: &Input, books: bool) -> io::Result<Opened> {
-    if input.streams() {
+fn open_for_blocks(
+    progress: &Progress,
+    inputs: &[Input],
+    i: usize,
+    books: bool,
+) -> io::Result<Opened> {
+    if inputs.get(i).is_none_or(Input::streams) {
         return Ok(Opened::Apart);
     }
-    let mut reader = input.open()?;
+    let mut reader = progress.open(inputs, i)?;
     let (head, book) = books::read_head(&mut reader)?;
     Ok(if book && books {
         Opened::Apart
@@ -521,8 +652,8 @@ fn open_for_blocks(input: &Input, books: bool) -> io::Result<Opened> {
 struct Writer<'a> {
     converter: &'a Converter,
     inputs: &'a [Input],
-    /// Where the problems of the games go.
-    err: &'a mut (dyn Write + Send),
+    /// Where the problems of the games and the summary go.
+    report: Report<'a>,
     pool: &'a rayon::ThreadPool,
     jobs: usize,
     out: io::BufWriter<Sink<'a>>,
@@ -531,13 +662,11 @@ struct Writer<'a> {
     name: String,
     /// Games of the input written so far.
     index: u64,
+    /// Bytes of the input read so far.
+    read: u64,
     /// The rest of the input was converted by the streaming reader from where a
     /// block was cut inside a game: its remaining blocks are dropped.
     skip: bool,
-    /// Some game could not be converted.
-    failed: bool,
-    /// Inputs that could not be opened or read to their end.
-    unread: u64,
 }
 
 impl Writer<'_> {
@@ -547,8 +676,8 @@ impl Writer<'_> {
             Item::Block {
                 file,
                 first,
+                len,
                 result,
-                ..
             } => {
                 if first {
                     self.start(file);
@@ -556,27 +685,19 @@ impl Writer<'_> {
                 if self.skip {
                     return Ok(());
                 }
-                self.out.write_all(&result.out)?;
-                if !result.problems.is_empty() {
-                    for (n, severity, p) in &result.problems {
-                        writeln!(
-                            self.err,
-                            "{}",
-                            human_line(&self.name, self.index + n, severity, p)
-                        )?;
-                    }
-                }
-                self.failed |= result.failed;
-                self.index += result.games;
+                self.block(len, &result)?;
                 if let BlockEnd::Unfinished(at) = result.end {
                     self.skip = true;
                     self.resume(file, at)?;
                 }
+                self.progress();
                 Ok(())
             }
             Item::Apart(i) => {
                 self.start(i);
-                self.apart(i)
+                self.apart(i)?;
+                self.progress();
+                Ok(())
             }
             Item::Failed(i, e) => {
                 if i == self.file && self.skip {
@@ -591,10 +712,37 @@ impl Writer<'_> {
         }
     }
 
+    /// Writes the games of a block of `len` bytes and reports their problems.
+    fn block(&mut self, len: usize, result: &ConvertedBlock) -> io::Result<()> {
+        self.out.write_all(&result.out)?;
+        let mut reported = 0;
+        for game in result.problems.chunk_by(|a, b| a.0 == b.0) {
+            let n = game.first().map_or(0, |(n, ..)| *n);
+            let problems: Vec<(&'static str, Problem)> =
+                game.iter().map(|(_, s, p)| (*s, p.clone())).collect();
+            self.report.game(&self.name, self.index + n, &problems)?;
+            reported += 1;
+        }
+        self.report.summary.add_clean(result.games - reported);
+        self.report.summary.bytes += result.bytes as u64;
+        self.index += result.games;
+        self.read += len as u64;
+        Ok(())
+    }
+
+    /// Moves the progress bar on (once per block or batch).
+    fn progress(&self) {
+        self.report
+            .progress
+            .update(&self.name, self.report.summary.games);
+    }
+
     fn start(&mut self, i: usize) {
+        self.report.summary.files += 1;
         self.file = i;
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
         self.index = 0;
+        self.read = 0;
         self.skip = false;
     }
 
@@ -602,28 +750,17 @@ impl Writer<'_> {
     /// error, with the games read before (converted), and counts it; the run
     /// goes on with the next input.
     fn input_failed(&mut self, e: &io::Error) -> io::Result<()> {
-        self.unread += 1;
-        let (name, e) = (printable(&self.name), printable(&e.to_string()));
-        let err = &mut *self.err;
-        if self.index > 0 {
-            writeln!(
-                err,
-                "scoresheet: error: {name}: {e} (after {} {})",
-                self.index,
-                if self.index == 1 { "game" } else { "games" }
-            )
-        } else {
-            writeln!(err, "scoresheet: error: {name}: {e}")
+        if self.index == 0 && self.read == 0 {
+            // Nothing read: `files` counts the inputs read, at least in part.
+            self.report.summary.files = self.report.summary.files.saturating_sub(1);
         }
+        self.report.unread(&self.name, e, self.index)
     }
 
     /// Converts input `i` apart from the blocks: a book's move tables, or games
     /// split by the streaming reader.
     fn apart(&mut self, i: usize) -> io::Result<()> {
-        let Some(input) = self.inputs.get(i) else {
-            return Ok(());
-        };
-        let mut reader = match input.open() {
+        let mut reader = match self.report.progress.open(self.inputs, i) {
             Ok(r) => r,
             Err(e) => return self.input_failed(&e),
         };
@@ -636,13 +773,17 @@ impl Writer<'_> {
             if let Err(e) = books::read_rest(&mut head, &mut reader) {
                 return self.input_failed(&e);
             }
-            self.failed |= convert_books(
+            let before = self.report.summary.games;
+            convert_books(
                 self.converter,
                 &self.name,
                 &head,
                 &mut self.out,
-                &mut self.err,
+                &mut self.report,
             )?;
+            self.index += self.report.summary.games - before;
+            self.report.summary.bytes += head.len() as u64;
+            self.read += head.len() as u64;
             return Ok(());
         }
         self.stream(GameReader::new(io::Cursor::new(head).chain(reader)), 0)
@@ -651,10 +792,12 @@ impl Writer<'_> {
     /// Converts the rest of input `file` from `at`, where a block was cut inside
     /// a game, with the streaming reader.
     fn resume(&mut self, file: usize, at: ResumePoint) -> io::Result<()> {
-        let Some(input) = self.inputs.get(file) else {
-            return Ok(());
-        };
-        let games = match blocks::resume(input, at) {
+        let games = match self
+            .report
+            .progress
+            .open(self.inputs, file)
+            .and_then(|reader| blocks::resume(reader, at))
+        {
             Ok(games) => games,
             Err(e) => return self.input_failed(&e),
         };
@@ -667,45 +810,49 @@ impl Writer<'_> {
     /// read error ends the input (reported); only a write error is returned.
     fn stream<R: Read + Send>(&mut self, games: GameReader<R>, first: u64) -> io::Result<()> {
         let (tx, rx) = std::sync::mpsc::sync_channel(2);
-        let (converter, name, pool, jobs) = (self.converter, &self.name, self.pool, self.jobs);
-        let mut last = first;
+        let (converter, pool, jobs) = (self.converter, self.pool, self.jobs);
+        let name = self.name.clone();
         let mut lost = None;
+        self.index = first;
         let written = std::thread::scope(|scope| -> io::Result<()> {
             scope.spawn(move || {
-                let read = batches(games, first, |batch| tx.send(Ok(batch.0)).is_ok());
+                let read = batches(games, first, |batch| tx.send(Ok(batch)).is_ok());
                 if let Err(e) = read {
                     let _ = tx.send(Err(e));
                 }
             });
             for batch in &rx {
-                let batch = match batch {
+                let (batch, bytes) = match batch {
                     Ok(batch) => batch,
                     Err(e) => {
                         lost = Some(e);
                         break;
                     }
                 };
-                last = batch.last().map_or(last, |(i, _)| *i);
                 let one = |(i, c): &(u64, Result<GameChunk, GameReadError>)| match c {
-                    Ok(c) => converter.game(name, *i, c),
-                    Err(e) => too_large(name, *i, e),
+                    Ok(c) => converter.game(c),
+                    Err(e) => too_large(&name, *i, e),
                 };
                 let results: Vec<Converted> = if jobs == 1 {
                     batch.iter().map(one).collect()
                 } else {
                     pool.install(|| batch.par_iter().map(one).collect())
                 };
-                for r in &results {
+                for ((i, _), r) in batch.iter().zip(&results) {
                     self.out.write_all(&r.out)?;
-                    if !r.messages.is_empty() {
-                        self.err.write_all(r.messages.as_bytes())?;
+                    if r.problems.is_empty() {
+                        self.report.summary.add_clean(1);
+                    } else {
+                        self.report.game(&name, *i, &r.problems)?;
                     }
-                    self.failed |= r.failed;
+                    self.index = *i;
                 }
+                self.report.summary.bytes += bytes as u64;
+                self.read += bytes as u64;
+                self.progress();
             }
             Ok(())
         });
-        self.index = last;
         written?;
         match lost {
             Some(e) => self.input_failed(&e),

@@ -100,13 +100,25 @@ impl Input {
     /// first 8 KiB once decompressed: no game file has one), reported once
     /// rather than as a game error at every line.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        self.open_with(|raw| raw)
+    }
+
+    /// [`Input::open`], the bytes as they are on disk (or in the pipe) read
+    /// through `wrap` before they are decompressed: the progress bar counts them.
+    ///
+    /// # Errors
+    /// As [`Input::open`].
+    pub fn open_with(
+        &self,
+        wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
+    ) -> io::Result<Box<dyn Read + Send>> {
         let raw: Box<dyn Read + Send> = match self {
             Input::Stdin => Box::new(io::stdin()),
             Input::Bad(_, kind, message) => return Err(io::Error::new(*kind, message.clone())),
             Input::Path(p) | Input::Stream(p) => Box::new(File::open(p)?),
             Input::Reader(_, r) => r.take()?,
         };
-        refuse_binary(decompressed(raw)?)
+        refuse_binary(decompressed(wrap(raw))?)
     }
 }
 

@@ -30,6 +30,7 @@ mod input;
 mod output;
 mod perft;
 mod play;
+mod progress;
 mod report;
 mod split;
 mod validate;
@@ -103,7 +104,7 @@ pub fn validate(
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
 ) -> io::Result<Outcome> {
-    validate::run_to(args, &inputs, out, err, None)
+    validate::run_to(args, &inputs, out, err, None, &progress::Progress::hidden())
 }
 
 /// Runs `scoresheet convert` over `inputs` (the command's `paths` are not
@@ -119,7 +120,7 @@ pub fn convert(
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
 ) -> io::Result<Outcome> {
-    convert::run_to(args, &inputs, out, err)
+    convert::run_to(args, &inputs, out, err, &progress::Progress::hidden())
 }
 
 /// Runs one command of the binary and maps its outcome to the exit code: 0

@@ -305,22 +305,27 @@ pub struct Counts {
 impl Counts {
     fn add(&mut self, problems: &[Problem]) {
         for p in problems {
-            let hit = |k: &&'static str| std::ptr::eq(*k, p.kind) || *k == p.kind;
-            let i = match self.counts.get(self.last) {
-                Some((k, _)) if hit(k) => self.last,
-                _ => match self.counts.iter().position(|(k, _)| hit(k)) {
-                    Some(i) => i,
-                    None => {
-                        self.counts.push((p.kind, 0));
-                        self.counts.len() - 1
-                    }
-                },
-            };
-            if let Some((_, n)) = self.counts.get_mut(i) {
-                *n += 1;
-            }
-            self.last = i;
+            self.count(p.kind);
         }
+    }
+
+    /// Counts one problem of kind `kind`.
+    pub fn count(&mut self, kind: &'static str) {
+        let hit = |k: &&'static str| std::ptr::eq(*k, kind) || *k == kind;
+        let i = match self.counts.get(self.last) {
+            Some((k, _)) if hit(k) => self.last,
+            _ => match self.counts.iter().position(|(k, _)| hit(k)) {
+                Some(i) => i,
+                None => {
+                    self.counts.push((kind, 0));
+                    self.counts.len() - 1
+                }
+            },
+        };
+        if let Some((_, n)) = self.counts.get_mut(i) {
+            *n += 1;
+        }
+        self.last = i;
     }
 
     /// The kinds and their counts, most frequent first.
@@ -380,13 +385,7 @@ impl Summary {
     /// The human lines of the counts by kind (`errors: 3 illegal-move, ...`,
     /// then `warnings: ...`), each only when there is one.
     pub fn human_kinds(&self) -> Vec<String> {
-        [
-            ("errors", &self.errors_by_kind),
-            ("warnings", &self.warnings_by_kind),
-        ]
-        .into_iter()
-        .filter_map(|(what, counts)| Some(format!("{what}: {}", counts.human()?)))
-        .collect()
+        human_kinds(&self.errors_by_kind, &self.warnings_by_kind)
     }
 
     /// Adds `games` games valid without a warning, of `plies` plies in all.
@@ -428,25 +427,162 @@ impl Summary {
             );
         }
         if timing {
-            let mb = self.bytes as f64 / 1e6;
-            let size = if self.bytes < 1_000_000 {
-                format!("{:.1} kB", self.bytes as f64 / 1e3)
-            } else {
-                format!("{mb:.1} MB")
-            };
-            let _ = write!(
-                s,
-                "; {size} in {:.2} s ({:.1} MB/s)",
-                self.seconds,
-                if self.seconds > 0.0 {
-                    mb / self.seconds
-                } else {
-                    0.0
-                }
-            );
+            s.push_str(&throughput(self.bytes, self.seconds));
         }
         s
     }
+}
+
+/// The human lines of counts by kind (`errors: 3 illegal-move, ...`, then
+/// `warnings: ...`), each only when there is one.
+fn human_kinds(errors: &Counts, warnings: &Counts) -> Vec<String> {
+    [("errors", errors), ("warnings", warnings)]
+        .into_iter()
+        .filter_map(|(what, counts)| Some(format!("{what}: {}", counts.human()?)))
+        .collect()
+}
+
+/// The end of a human summary line: `; 12.3 MB in 2.00 s (6.2 MB/s)`, in
+/// decimal units (1 MB is 10^6 bytes), as the progress bar counts.
+pub fn throughput(bytes: u64, seconds: f64) -> String {
+    let mb = bytes as f64 / 1e6;
+    let size = if bytes < 1_000_000 {
+        format!("{:.1} kB", bytes as f64 / 1e3)
+    } else {
+        format!("{mb:.1} MB")
+    };
+    let rate = if seconds > 0.0 { mb / seconds } else { 0.0 };
+    format!("; {size} in {seconds:.2} s ({rate:.1} MB/s)")
+}
+
+/// Totals of a `convert` run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ConvertSummary {
+    /// Inputs read.
+    pub files: u64,
+    /// Games read.
+    pub games: u64,
+    /// Games converted and written.
+    pub written: u64,
+    /// Games that could not be converted (each reported with its error).
+    pub refused: u64,
+    /// Warnings over all games.
+    pub warnings: u64,
+    /// Bytes of game text read (after decompression).
+    pub bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Inputs that could not be opened or read to their end; left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unread: u64,
+    /// The refused games' errors by kind.
+    pub errors_by_kind: Counts,
+    /// Warnings by kind.
+    pub warnings_by_kind: Counts,
+}
+
+impl ConvertSummary {
+    /// Adds one game's problems (`error`, `warning` or `note`, in order): the
+    /// game is refused when it has an error, whose kind is counted (the first).
+    pub fn add(&mut self, problems: &[(&'static str, Problem)]) {
+        self.games += 1;
+        let mut refused = false;
+        for (severity, p) in problems {
+            match *severity {
+                "error" if !refused => {
+                    refused = true;
+                    self.errors_by_kind.count(p.kind);
+                }
+                "warning" => {
+                    self.warnings += 1;
+                    self.warnings_by_kind.count(p.kind);
+                }
+                _ => {}
+            }
+        }
+        if refused {
+            self.refused += 1;
+        } else {
+            self.written += 1;
+        }
+    }
+
+    /// Adds `games` games written without a problem.
+    pub fn add_clean(&mut self, games: u64) {
+        self.games += games;
+        self.written += games;
+    }
+
+    /// The human lines of the counts by kind, each only when there is one.
+    pub fn human_kinds(&self) -> Vec<String> {
+        human_kinds(&self.errors_by_kind, &self.warnings_by_kind)
+    }
+
+    /// The human summary line; timing is left out when `timing` is false (golden tests).
+    pub fn human(&self, timing: bool) -> String {
+        let mut s = format!(
+            "{} {}, {} {}: {} written, {} refused, {} {}",
+            self.files,
+            plural(self.files, "file", "files"),
+            self.games,
+            plural(self.games, "game", "games"),
+            self.written,
+            self.refused,
+            self.warnings,
+            plural(self.warnings, "warning", "warnings"),
+        );
+        if self.unread > 0 {
+            let _ = write!(
+                s,
+                ", {} {} not read",
+                self.unread,
+                plural(self.unread, "input", "inputs")
+            );
+        }
+        if timing {
+            s.push_str(&throughput(self.bytes, self.seconds));
+        }
+        s
+    }
+}
+
+/// A problem of a game as `convert --format json` writes it on standard
+/// error: `{"type":"problem","file":...,"game":N,"severity":"error",...}`, then
+/// the fields of the problem object of `validate`'s report.
+#[derive(Debug, Serialize)]
+pub struct ProblemLine<'a> {
+    #[serde(rename = "type")]
+    pub object: &'static str,
+    /// The input, as named on the command line.
+    pub file: &'a str,
+    /// 1-based index of the game in its input.
+    pub game: u64,
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    #[serde(flatten)]
+    pub problem: &'a Problem,
+}
+
+/// An input that could not be opened or read to its end, as `convert --format
+/// json` says it: `{"type":"unread","file":...,"message":...,"games":N}`.
+#[derive(Debug, Serialize)]
+pub struct UnreadLine<'a> {
+    #[serde(rename = "type")]
+    pub object: &'static str,
+    /// The input, as named on the command line.
+    pub file: &'a str,
+    /// Why it could not be read.
+    pub message: &'a str,
+    /// The games read (and converted or refused) before.
+    pub games: u64,
+}
+
+/// The last JSON line of a report: `{"type":"summary","summary":{...}}`.
+#[derive(Debug, Serialize)]
+pub struct SummaryLine<'a, S> {
+    #[serde(rename = "type")]
+    pub object: &'static str,
+    pub summary: &'a S,
 }
 
 fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {

@@ -14,7 +14,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use scoresheet_board::EpStyle;
@@ -35,9 +34,10 @@ use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::ci::{Sarif, github_line, no_color_env, use_color};
 use crate::input::{Input, batches, expand_some};
+use crate::progress::{self, Progress};
 use crate::report::{
-    At, Found, GameRef, GameReport, Origin, Problem, Summary, human_line_styled, printable,
-    problems, problems_indexed,
+    At, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine, human_line_styled,
+    printable, problems, problems_indexed,
 };
 use crate::split::{Split, game_len};
 
@@ -284,15 +284,6 @@ struct SplitBlock {
     games: Vec<(usize, usize, bool)>,
 }
 
-/// The last JSON line: `{"type":"summary","summary": {...}}`, fields in their
-/// documented order.
-#[derive(serde::Serialize)]
-struct SummaryLine<'a> {
-    #[serde(rename = "type")]
-    object: &'static str,
-    summary: &'a Summary,
-}
-
 /// A game too large to hold, reported as invalid without being parsed.
 pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport {
     let (line, column, offset, length) = match e {
@@ -452,37 +443,34 @@ impl<W: Write> Reporter<W> {
     }
 }
 
-fn progress_bar(total: Option<u64>, enabled: bool) -> ProgressBar {
-    if !enabled {
-        return ProgressBar::hidden();
-    }
-    let bar = total.map_or_else(ProgressBar::new_spinner, ProgressBar::new);
-    let template = if total.is_some() {
-        "{bar:30} {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}"
-    } else {
-        "{spinner} {bytes} {binary_bytes_per_sec} {msg}"
-    };
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Runs `validate`.
 pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
     let inputs = expand_some(&args.paths)?;
-    run_to(args, &inputs, &mut io::stdout(), &mut io::stderr(), None)
+    let machine = args.format() != Format::Human;
+    let progress = Progress::new(
+        &inputs,
+        progress::shown(args.no_progress, args.quiet || machine),
+    );
+    run_to(
+        args,
+        &inputs,
+        &mut io::stdout(),
+        &mut io::stderr(),
+        None,
+        &progress,
+    )
 }
 
 /// Runs `validate` over `inputs`, the reports to `out` and the messages of
 /// standard error to `err`; with `range`, over that one block of the one input
-/// only (see [`validate_range`]).
+/// only (see [`validate_range`]). `progress` is moved on once per block.
 pub(crate) fn run_to(
     args: &ValidateArgs,
     inputs: &[Input],
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
     range: Option<(&Block, &mut bool)>,
+    progress: &Progress,
 ) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
@@ -498,10 +486,6 @@ pub(crate) fn run_to(
         split.is_some(),
         matches!(format, Format::Json) && !args.quiet,
     );
-    let show_progress = !args.no_progress
-        && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
-        && io::stderr().is_terminal();
-    let bar = progress_bar(blocks::plain_bytes(inputs), show_progress);
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, out),
         format,
@@ -523,8 +507,7 @@ pub(crate) fn run_to(
         judge,
         jobs,
         pool: None,
-        bar: &bar,
-        start,
+        progress,
         reporter: &mut reporter,
         input: 0,
         name: String::new(),
@@ -538,7 +521,7 @@ pub(crate) fn run_to(
         *rest = run.skip;
     } else if jobs == 1 {
         let mut outcome = Ok(());
-        read_inputs(inputs, |msg| {
+        read_inputs(inputs, progress, |msg| {
             outcome = run.take(msg);
             outcome.is_ok()
         });
@@ -546,7 +529,7 @@ pub(crate) fn run_to(
     } else {
         run.parallel()?;
     }
-    bar.finish_and_clear();
+    progress.finish();
     // The outputs of the split get their names once complete, before the summary.
     if let Some(split) = run.split.take() {
         split.commit()?;
@@ -613,8 +596,7 @@ struct Run<'a, W: Write> {
     /// The pool for batches of the streaming reader, made when first needed (its
     /// idle threads would spin while the block workers run).
     pool: Option<rayon::ThreadPool>,
-    bar: &'a ProgressBar,
-    start: Instant,
+    progress: &'a Progress,
     reporter: &'a mut Reporter<W>,
     /// The input being reported.
     input: usize,
@@ -671,11 +653,11 @@ impl<W: Write> Run<'_, W> {
     {
         let inputs = self.inputs;
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
-        let judge = self.judge.clone();
+        let (judge, progress) = (self.judge.clone(), self.progress);
         blocks::run(
             inputs,
             self.jobs,
-            |input| {
+            |i, input| {
                 if input.streams() {
                     // Standard input and pipes are read apart, game by game, in
                     // their turn: they cannot be opened again where a block was
@@ -683,7 +665,7 @@ impl<W: Write> Run<'_, W> {
                     return Ok(Opened::Apart);
                 }
                 // A book's move tables are read whole, in their turn.
-                let mut reader = input.open()?;
+                let mut reader = progress.open(inputs, i)?;
                 let (head, book) = books::read_head(&mut reader)?;
                 Ok(if book {
                     Opened::Apart
@@ -729,7 +711,6 @@ impl<W: Write> Run<'_, W> {
         }
         self.index += reports.len() as u64;
         self.reporter.summary.bytes += text.len() as u64;
-        self.bar.inc(text.len() as u64);
         self.progress();
         Ok(())
     }
@@ -740,10 +721,10 @@ impl<W: Write> Run<'_, W> {
     /// judged in batches on the pool.
     fn stream_parallel(&mut self) -> io::Result<()> {
         let i = self.input;
-        let Some(input) = self.inputs.get(i) else {
+        if i >= self.inputs.len() {
             return Ok(());
-        };
-        let mut reader = match input.open() {
+        }
+        let mut reader = match self.progress.open(self.inputs, i) {
             Ok(r) => r,
             Err(e) => return self.failed(i, &e),
         };
@@ -845,7 +826,6 @@ impl<W: Write> Run<'_, W> {
         self.index += result.games;
         self.read += len as u64;
         self.reporter.summary.bytes += result.bytes as u64;
-        self.bar.inc(len as u64);
         if let BlockEnd::Unfinished(at) = result.end {
             self.skip = true;
             self.resume(at)?;
@@ -857,10 +837,14 @@ impl<W: Write> Run<'_, W> {
     /// Splits the rest of the current input from `at` with the streaming reader.
     fn resume(&mut self, at: ResumePoint) -> io::Result<()> {
         let i = self.input;
-        let Some(input) = self.inputs.get(i) else {
+        if i >= self.inputs.len() {
             return Ok(());
-        };
-        let games = match blocks::resume(input, at) {
+        }
+        let games = match self
+            .progress
+            .open(self.inputs, i)
+            .and_then(|reader| blocks::resume(reader, at))
+        {
             Ok(games) => games,
             Err(e) => return self.failed(i, &e),
         };
@@ -917,26 +901,24 @@ impl<W: Write> Run<'_, W> {
         }
         self.reporter.summary.bytes += bytes as u64;
         self.read = self.read.saturating_add(bytes as u64);
-        self.bar.inc(bytes as u64);
         self.progress();
         Ok(())
     }
 
+    /// Moves the progress bar on (once per block or batch).
     fn progress(&self) {
-        let games = self.reporter.summary.games;
-        let rate = games as f64 / self.start.elapsed().as_secs_f64().max(1e-3);
-        self.bar
-            .set_message(format!("{games} games, {rate:.0} games/s"));
+        self.progress
+            .update(&self.name, self.reporter.summary.games);
     }
 }
 
 /// Reads every input, handing `emit` (which returns `false` to stop reading) the
 /// blocks of each file, or batches of games from standard input. Memory is bounded
 /// by the blocks in flight and the largest game.
-fn read_inputs(inputs: &[Input], mut emit: impl FnMut(Msg<'_>) -> bool) {
+fn read_inputs(inputs: &[Input], progress: &Progress, mut emit: impl FnMut(Msg<'_>) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
         let fail = |e: io::Error| Msg::Failed(i, e);
-        let mut reader = match input.open() {
+        let mut reader = match progress.open(inputs, i) {
             Ok(r) => r,
             Err(e) => {
                 // One input that cannot be read never stops the others.

@@ -113,6 +113,7 @@ pub fn validate_range(
         out,
         err,
         Some((&block, &mut rest)),
+        &crate::progress::Progress::hidden(),
     )?;
     Ok((
         outcome,

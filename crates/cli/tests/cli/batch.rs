@@ -129,7 +129,8 @@ fn a_book_table_over_256_mib_is_an_error_not_cut() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert_eq!(
         r.stderr,
-        "scoresheet: error: book.txt: a book table of more than 256 MiB: not read (split it into smaller files)\n"
+        "scoresheet: error: book.txt: a book table of more than 256 MiB: not read (split it into smaller files)\n\
+         0 files, 0 games: 0 written, 0 refused, 0 warnings, 1 input not read\n"
     );
 }
 
@@ -164,7 +165,13 @@ fn convert_writes_its_output_through_a_temporary_file() {
     let dir = scratch("output-whole");
     std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
     let r = scoresheet(&dir, &["convert", "--to", "uci", "x.pgn", "-o", "out.uci"]);
-    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (
+            Some(0),
+            "1 file, 3 games: 3 written, 0 refused, 0 warnings\n"
+        )
+    );
     let written = std::fs::read_to_string(dir.join("out.uci")).expect("the output");
     assert_eq!(
         written,
@@ -172,7 +179,7 @@ fn convert_writes_its_output_through_a_temporary_file() {
     );
     let r = scoresheet(
         &dir,
-        &["convert", "--to", "uci", "x.pgn", "-o", "/dev/null"],
+        &["convert", "-q", "--to", "uci", "x.pgn", "-o", "/dev/null"],
     );
     assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
     // An input that fails midway: the games before the cut are written, the
@@ -181,7 +188,15 @@ fn convert_writes_its_output_through_a_temporary_file() {
     std::fs::write(dir.join("cut.pgn.zst"), &packed[..packed.len() / 2]).expect("writing");
     let r = scoresheet(
         &dir,
-        &["convert", "--to", "uci", "cut.pgn.zst", "-o", "cut.uci"],
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "uci",
+            "cut.pgn.zst",
+            "-o",
+            "cut.uci",
+        ],
     );
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     let written = std::fs::read_to_string(dir.join("cut.uci")).expect("the output");
@@ -266,8 +281,8 @@ fn one_input_that_cannot_be_read_never_stops_the_batch() {
     assert_eq!(human.code, Some(2));
     let last = human.stdout.lines().last().unwrap_or_default().to_owned();
     assert!(last.ends_with(" plies, 3 inputs not read"), "{last}");
-    // convert goes on too: both good files are written.
-    let mut args = vec!["convert", "--to", "uci"];
+    // convert goes on too: both good files are written (`-q`: the errors only).
+    let mut args = vec!["convert", "-q", "--to", "uci"];
     args.extend(inputs);
     let r = scoresheet(&dir, &args);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
@@ -625,31 +640,10 @@ fn blank(text: &[u8]) -> bool {
     true
 }
 
-/// Every input of `fixtures/` (the hostile ones, book tables, FEN lists and
-/// prose too), in sorted order.
-fn fixture_inputs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("listing fixtures") {
-            let p = e.expect("a fixture").path();
-            let name = p.to_string_lossy().into_owned();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if !name.ends_with(".expected") && !name.ends_with(".cmd") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
     let dir = scratch("split");
-    let inputs = fixture_inputs();
+    let inputs = common::fixture_inputs();
     assert!(inputs.len() > 200, "{} fixtures", inputs.len());
     let mut text = std::collections::HashMap::new();
     let mut names = Vec::new();
@@ -762,23 +756,8 @@ fn a_game_too_large_to_hold_goes_to_neither_output_and_is_reported() {
 fn json_fields_are_documented() {
     use std::collections::BTreeSet;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let doc = std::fs::read_to_string(root.join("docs/JSON.md")).expect("docs/JSON.md");
-    // The fields of the table under a heading: its rows' first cells.
-    let table = |heading: &str| -> BTreeSet<String> {
-        let at = doc
-            .find(heading)
-            .unwrap_or_else(|| panic!("{heading} in docs/JSON.md"));
-        let section = &doc[at + heading.len()..];
-        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
-        section
-            .lines()
-            .filter_map(|l| l.strip_prefix("| `")?.split(" |").next())
-            .flat_map(|cell| cell.split('`').step_by(2))
-            .filter(|name| !name.is_empty() && !name.starts_with(','))
-            .map(str::to_owned)
-            .collect()
-    };
-    let inputs = fixture_inputs();
+    let table = common::json_doc_fields;
+    let inputs = common::fixture_inputs();
     let mut args = vec!["validate", "--json", "--dedup"];
     let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     args.extend(names.iter().map(String::as_str));

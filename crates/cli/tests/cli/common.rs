@@ -1,8 +1,9 @@
 //! What the tests of the binary share: a run of a command with a watchdog, so
 //! that a hang fails the test instead of blocking CI.
 
+use std::collections::BTreeSet;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -59,4 +60,44 @@ pub fn run(cwd: &Path, program: &str, args: &[&str]) -> Run {
         stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
         stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
     }
+}
+
+/// Every input of `fixtures/` (the hostile ones, book tables, FEN lists and
+/// prose too), in sorted order.
+pub fn fixture_inputs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("listing fixtures") {
+            let p = e.expect("a fixture").path();
+            let name = p.to_string_lossy().into_owned();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if !name.ends_with(".expected") && !name.ends_with(".cmd") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The fields `docs/JSON.md` lists in the table under `heading` (up to the
+/// next heading): its rows' first cells, each name in backquotes.
+pub fn json_doc_fields(heading: &str) -> BTreeSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/JSON.md")).expect("docs/JSON.md");
+    let at = doc
+        .find(heading)
+        .unwrap_or_else(|| panic!("{heading} in docs/JSON.md"));
+    let section = &doc[at + heading.len()..];
+    let section = &section[..section.find("\n#").unwrap_or(section.len())];
+    section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split(" |").next())
+        .flat_map(|cell| cell.split('`').step_by(2))
+        .filter(|name| !name.is_empty() && !name.starts_with(','))
+        .map(str::to_owned)
+        .collect()
 }

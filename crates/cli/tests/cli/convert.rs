@@ -48,7 +48,10 @@ fn temp(name: &str) -> PathBuf {
 #[test]
 fn converts_a_file_to_strict_pgn() {
     let path = fixture("ok/0004_nested_variations.pgn");
-    let out = run(&["convert", path.to_str().unwrap(), "--to", "pgn"], None);
+    let out = run(
+        &["convert", "-q", path.to_str().unwrap(), "--to", "pgn"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let expected = std::fs::read_to_string(fixture("ok/0004_nested_variations.expected")).unwrap();
     assert_eq!(text(&out.stdout), expected);
@@ -74,7 +77,10 @@ fn an_unconvertible_game_is_reported_and_the_others_written() {
 #[test]
 fn ambiguous_moves_list_their_candidates() {
     let path = fixture("err/0002_ambiguous_main_line.pgn");
-    let out = run(&["convert", path.to_str().unwrap(), "--to", "uci"], None);
+    let out = run(
+        &["convert", "-q", path.to_str().unwrap(), "--to", "uci"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).ends_with("; candidates: Nfd2 (Nf3-d2), Nbd2 (Nb1-d2)\n"),
@@ -113,10 +119,19 @@ fn from_restricts_the_input_notation() {
         Some(game),
     );
     assert_eq!(out.status.code(), Some(1));
-    // The UCI move is said as a relaxation (once a game), then refused by --from.
+    // The UCI move is said as a relaxation (once a game), then refused by
+    // --from; the counts by kind and the summary follow.
     let stderr = text(&out.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 2, "{stderr}");
+    assert_eq!(lines.len(), 5, "{stderr}");
+    assert_eq!(
+        lines[2..4],
+        ["errors: 1 wrong-notation", "warnings: 1 uci-move"]
+    );
+    assert!(
+        lines[4].starts_with("1 file, 1 game: 0 written, 1 refused, 1 warning; "),
+        "{stderr}"
+    );
     assert!(
         lines[0].starts_with("<stdin>:1:7: warning[uci-move]: game 1, ply 2 (e7e5)"),
         "{stderr}"
@@ -156,7 +171,7 @@ fn descriptive_output_reads_back_to_the_same_moves() {
         text(&out.stdout),
         "1. P-K4     P-K4\n2. N-KB3    N-QB3\n3. B-N5     P-QR3\n4. BxN      QPxB\n5. O-O      P-B3\n*\n\n"
     );
-    let back = run(&["convert", "-", "--to", "san"], Some(&out.stdout));
+    let back = run(&["convert", "-q", "-", "--to", "san"], Some(&out.stdout));
     assert_eq!(text(&back.stderr), "");
     assert_eq!(
         text(&back.stdout),
@@ -229,4 +244,51 @@ fn what_convert_writes_as_pgn_passes_strict_validation() {
     }
     assert!(games > 150, "{games} games converted");
     assert_eq!(refused, Vec::<String>::new());
+}
+
+#[test]
+fn convert_json_fields_are_documented() {
+    use std::collections::BTreeSet;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let inputs = crate::common::fixture_inputs();
+    let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    let mut args = vec!["convert", "--to", "pgn", "--format", "json", "--notes"];
+    args.extend(names.iter().map(String::as_str));
+    args.push("no/such/file.pgn");
+    let r = crate::common::run(&root, env!("CARGO_BIN_EXE_scoresheet"), &args);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let mut fields: [BTreeSet<String>; 4] = Default::default();
+    let mut severities = BTreeSet::new();
+    let mut last = String::new();
+    for l in r.stderr.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+        let object = v.as_object().expect("an object");
+        let i = match v["type"].as_str() {
+            Some("problem") => 0,
+            Some("unread") => 1,
+            Some("summary") => 2,
+            other => panic!("an object of type {other:?}: {l}"),
+        };
+        if i == 0 {
+            severities.insert(v["severity"].as_str().unwrap_or_default().to_owned());
+        }
+        fields[i].extend(object.keys().cloned());
+        if i == 2 {
+            fields[3].extend(v["summary"].as_object().expect("a summary").keys().cloned());
+        }
+        last = v["type"].as_str().unwrap_or_default().to_owned();
+    }
+    assert_eq!(last, "summary");
+    assert_eq!(
+        severities,
+        BTreeSet::from(["error", "warning", "note"].map(str::to_owned))
+    );
+    let doc = crate::common::json_doc_fields;
+    assert_eq!(fields[0], doc("### Convert problem line"));
+    assert_eq!(fields[1], doc("### Convert unread line"));
+    assert_eq!(
+        fields[2],
+        BTreeSet::from(["summary".to_owned(), "type".to_owned()])
+    );
+    assert_eq!(fields[3], doc("### Convert summary object"));
 }
