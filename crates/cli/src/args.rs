@@ -133,8 +133,9 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub no_progress: bool,
     /// Read piece letters in this language (en, de, fr, es, it, pt, nl, sv,
-    /// da, no, cs, sk, pl, hu, fi, ru); by default each game's language is told
-    /// from its letters.
+    /// da, no, cs, sk, pl, hu, fi, ru; es also reads Spanish descriptive
+    /// notation, P4R C3AR); by default each game's language is told from its
+    /// letters.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub lang: Option<Language>,
     /// Start every game that has no FEN of its own (a book game, a bare move list, PGN
@@ -437,7 +438,8 @@ pub struct ConvertArgs {
     pub knight: KnightArg,
     /// Write SAN and LAN with the piece letters of this language (en, de, fr,
     /// es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is
-    /// always English SAN.
+    /// always English SAN. With --to descriptive, `es` writes Spanish
+    /// descriptive notation (P4R, C3AR); only en and es are taken there.
     #[arg(long, value_name = "CODE", value_parser = language)]
     pub lang: Option<Language>,
     /// Read piece letters in this language (same codes); by default each

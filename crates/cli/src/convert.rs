@@ -410,9 +410,20 @@ pub(crate) fn run_to(
                 KnightArg::N => KnightLetter::N,
                 KnightArg::Kt => KnightLetter::Kt,
             },
+            spanish: args.lang == Some(Language::Spanish),
             ..DescStyle::default()
         }),
     };
+    if args.to == ToArg::Descriptive
+        && args
+            .lang
+            .is_some_and(|l| !matches!(l, Language::English | Language::Spanish))
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "descriptive notation is written in English or Spanish: --lang en or --lang es",
+        ));
+    }
     let from = match args.from {
         FromArg::Auto => None,
         FromArg::San => Some(Notation::San),

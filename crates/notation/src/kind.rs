@@ -216,6 +216,18 @@ kinds! {
     MoveNumberEllipsis = "move-number-ellipsis", Warning;
     /// A pawn capture known by its files only (`cd:`), resolved on the board.
     FileCapture = "file-capture", Warning;
+    /// A move number written `(12)` or `12)`, as English books of the 1910s printed them.
+    ParenthesisedMoveNumber = "parenthesised-move-number", Warning;
+    /// A move number written `12/`, as French sites write them.
+    SlashMoveNumber = "slash-move-number", Warning;
+    /// `- ...` standing for the other side's move, which is not given there.
+    MovePlaceholder = "move-placeholder", Warning;
+    /// A move written with spaces inside (`e2 - e4`, `C4 x d5`, `Bf8-e 7`), read as one move.
+    SpacedMove = "spaced-move", Warning;
+    /// Text in square brackets inside the movetext (`[12. Ne2 was better]`), kept as a comment.
+    BracketComment = "bracket-comment", Warning;
+    /// Parentheses holding prose rather than a variation, kept as a comment.
+    ProseInParentheses = "prose-in-parentheses", Warning;
     /// The language of the piece letters cannot be told; the candidates are listed.
     UndecidableLanguage = "undecidable-language", Error;
     /// The piece letters fit languages that read them differently, and only one reading (or several alike) gives legal moves: read so.

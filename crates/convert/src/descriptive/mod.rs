@@ -14,7 +14,7 @@ use scoresheet_board::{
     CastleSide, Color, File, IllegalMove, Move, MoveType, Position, Role, Square,
 };
 use scoresheet_notation::Severity;
-use scoresheet_notation::desc::parse_desc_move;
+use scoresheet_notation::desc::{parse_desc_move, read_spanish, write_spanish};
 
 /// The letter written for a knight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,6 +47,11 @@ pub struct DescStyle {
     /// Write castling as `Castles` (`Castles KR` / `Castles QR` when both sides are
     /// legal) rather than `O-O` / `O-O-O`.
     pub castles_word: bool,
+    /// Spanish descriptive notation (`C3AR`, `PAxPC`, `T1xP`, `P8C=D+`; check `+`,
+    /// mate `++`), the same spelling chosen as in English, written with Spanish
+    /// letters and the rank before the file (`spaced`, `knight` and
+    /// `castles_word` do not apply).
+    pub spanish: bool,
 }
 
 /// One spelling, in parts: a designation, an optional from-square, what it does.
@@ -199,9 +204,52 @@ fn square_units(sq: Square, mover: Color, full: bool) -> Vec<String> {
 /// ```
 #[must_use]
 pub fn to_descriptive(pos: &Position, m: &Move, origins: &Origins, style: &DescStyle) -> String {
+    if style.spanish {
+        let mut out = spell_spanish(pos, m, origins);
+        out.push_str(match check_suffix(pos, m) {
+            "" => "",
+            " mate" => "++",
+            _ => "+",
+        });
+        return out;
+    }
     let mut out = spell(pos, m, origins, style);
     out.push_str(check_suffix(pos, m));
     out
+}
+
+/// The first spelling of the English preference order that, written in Spanish,
+/// reads back as exactly `m` (`C3AR`, `T1xP`).
+fn spell_spanish(pos: &Position, m: &Move, origins: &Origins) -> String {
+    if let Some(side) = m.castle_side() {
+        return match side {
+            CastleSide::King => "O-O",
+            CastleSide::Queen => "O-O-O",
+        }
+        .to_owned();
+    }
+    let style = DescStyle::default();
+    let promotion = m.promotion;
+    let en_passant = m.kind == MoveType::EnPassant;
+    let mut last = String::new();
+    for spelling in &candidates(pos, m, origins, false) {
+        let english = spelling.render(&style, promotion, en_passant);
+        let Ok(written) = parse_desc_move(english.as_bytes(), 0) else {
+            continue;
+        };
+        let scoresheet_notation::MoveKind::Descriptive(d) = &written.kind else {
+            continue;
+        };
+        let spanish = write_spanish(d);
+        let back = spanish.replace(' ', "");
+        let reads = read_spanish(back.as_bytes(), 0)
+            .is_some_and(|w| reads_back_written(pos, origins, &w, m));
+        if reads {
+            return spanish;
+        }
+        last = spanish;
+    }
+    last
 }
 
 /// Writes a whole line of moves from `start`, following the origins as it goes.
@@ -342,12 +390,23 @@ fn reads_back(pos: &Position, origins: &Origins, text: &str, m: &Move) -> bool {
     let Ok(written) = parse_desc_move(text.as_bytes(), 0) else {
         return false;
     };
+    reads_back_written(pos, origins, &written, m)
+}
+
+/// Whether a move as read resolves to exactly `m` under strict rules without
+/// check marks or tie-breaks, and without any warning.
+fn reads_back_written(
+    pos: &Position,
+    origins: &Origins,
+    written: &scoresheet_notation::WrittenMove,
+    m: &Move,
+) -> bool {
     let ctx = DescContext {
         lenient: false,
         check_marker: false,
         last_move: None,
     };
-    resolve_desc(pos, origins, &written, &ctx)
+    resolve_desc(pos, origins, written, &ctx)
         .is_ok_and(|r| r.mv == *m && r.notes.iter().all(|n| n.severity < Severity::Warning))
 }
 

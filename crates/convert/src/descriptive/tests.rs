@@ -11,18 +11,21 @@ const MODERN: DescStyle = DescStyle {
     knight: KnightLetter::N,
     capturer_first: false,
     castles_word: false,
+    spanish: false,
 };
 const OLD_SPACED: DescStyle = DescStyle {
     spaced: true,
     knight: KnightLetter::Kt,
     capturer_first: false,
     castles_word: false,
+    spanish: false,
 };
 const CAPTURER_FIRST: DescStyle = DescStyle {
     spaced: false,
     knight: KnightLetter::N,
     capturer_first: true,
     castles_word: true,
+    spanish: false,
 };
 
 /// The spelling of `uci` after SAN `moves` from the start (or from `fen`).
@@ -172,4 +175,24 @@ fn capturer_first_and_castles_words() {
     let one = Some("r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1");
     assert_eq!(write(one, "", "e1g1", &CAPTURER_FIRST), "Castles");
     assert_eq!(write(one, "", "e1g1", &MODERN), "O-O");
+}
+
+#[test]
+fn spanish_forms() {
+    let es = DescStyle {
+        spanish: true,
+        ..DescStyle::default()
+    };
+    assert_eq!(write(None, "", "e2e4", &es), "P4R");
+    assert_eq!(write(None, "e4", "e7e5", &es), "P4R");
+    assert_eq!(write(None, "e4 e5", "g1f3", &es), "C3AR");
+    let knights = "4k3/8/8/3p4/5N2/2N5/8/4K3 w - - 0 1";
+    assert_eq!(write(Some(knights), "", "f4d5", &es), "CRxP");
+    let rooks = "4k3/R7/8/p7/8/8/8/R3K3 w - - 0 1";
+    // The rook on a1 is the queen's rook by origin: `TDxP` comes before `T1xP`.
+    assert_eq!(write(Some(rooks), "", "a1a5", &es), "TDxP");
+    let pawns = "4k3/8/8/1p1p4/P1P5/8/8/4K3 w - - 0 1";
+    assert_eq!(write(Some(pawns), "", "c4b5", &es), "PAxPC");
+    let queening = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(write(Some(queening), "", "b7b8q", &es), "P8C=D+");
 }

@@ -60,6 +60,7 @@ fn render(text: &str) -> (String, bool) {
                 knight: KnightLetter::Kt,
                 capturer_first: false,
                 castles_word: false,
+                spanish: false,
             },
         ),
     ] {

@@ -18,24 +18,28 @@ const STYLES: [DescStyle; 4] = [
         knight: KnightLetter::N,
         capturer_first: false,
         castles_word: false,
+        spanish: false,
     },
     DescStyle {
         spaced: false,
         knight: KnightLetter::Kt,
         capturer_first: true,
         castles_word: true,
+        spanish: false,
     },
     DescStyle {
         spaced: true,
         knight: KnightLetter::N,
         capturer_first: true,
         castles_word: false,
+        spanish: false,
     },
     DescStyle {
         spaced: true,
         knight: KnightLetter::Kt,
         capturer_first: false,
         castles_word: true,
+        spanish: false,
     },
 ];
 

@@ -54,6 +54,7 @@
 
 mod book;
 mod detect;
+mod es;
 mod lex;
 mod parse;
 #[cfg(test)]
@@ -66,6 +67,7 @@ use crate::types::{Color, File, Rank, Role, Square};
 
 pub use book::{Book, BookEnd, BookHeader, BookPly, Odds, read_book, read_books};
 pub use detect::looks_like_book;
+pub use es::{looks_spanish, read_spanish, spanish_letter, write_spanish};
 pub use parse::{parse_desc_move, parse_token, write_move};
 
 /// A wing of the board: the king's side (files e to h) or the queen's side (a to d).

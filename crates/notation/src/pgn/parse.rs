@@ -44,8 +44,8 @@ pub fn parse_game_lang_into<'a>(
     mode: Mode,
     lang: Option<Language>,
 ) {
-    let foreign = parse_pass(game, text, base, mode, lang, None);
-    if lang.is_some() || !foreign {
+    let pass = parse_pass(game, text, base, mode, lang, None);
+    if lang.is_some() || !pass.foreign {
         return;
     }
     let tokens = game.tokens.iter().filter_map(|t| match t {
@@ -53,11 +53,36 @@ pub fn parse_game_lang_into<'a>(
         Token::Invalid(s) => Some(*s),
         _ => None,
     });
-    let slices = tokens.map(|s| {
-        text.get(s.start.saturating_sub(base)..s.end.saturating_sub(base))
-            .unwrap_or_default()
-    });
-    match detect(slices) {
+    // A move written with spaces (`C4 x d5`) is told by its letters as one word.
+    let slices: Vec<std::borrow::Cow<'_, [u8]>> = tokens
+        .map(|s| {
+            let bytes = text
+                .get(s.start.saturating_sub(base)..s.end.saturating_sub(base))
+                .unwrap_or_default();
+            if bytes.contains(&b' ') {
+                bytes.iter().copied().filter(|&b| b != b' ').collect()
+            } else {
+                std::borrow::Cow::Borrowed(bytes)
+            }
+        })
+        .collect();
+    let detection = detect(slices.iter().map(|s| &**s));
+    if pass.spanish_desc {
+        // `P4R`, `C3AR`: Spanish descriptive, when the letters allow Spanish.
+        let spanish = match &detection {
+            Detection::English => true,
+            Detection::Language { candidates, .. } | Detection::Undecidable { candidates, .. } => {
+                candidates.contains(&Language::Spanish)
+            }
+            Detection::Unknown { .. } => false,
+        };
+        if spanish {
+            let only = [Language::Spanish];
+            parse_pass(game, text, base, mode, Some(Language::Spanish), Some(&only));
+            return;
+        }
+    }
+    match detection {
         Detection::English => {
             parse_pass(game, text, base, mode, Some(Language::English), None);
         }
@@ -117,6 +142,15 @@ fn undecidable(game: &mut Game<'_>, letters: &[&str], candidates: &[Language]) {
         .collect();
 }
 
+/// What one reading of a game says about its language.
+#[derive(Debug, Clone, Copy)]
+struct Pass {
+    /// English could not read a move that another language might.
+    foreign: bool,
+    /// A move English could not read reads as Spanish descriptive (`P4R`).
+    spanish_desc: bool,
+}
+
 /// One reading of the game; says whether English could not read a move that
 /// another language might.
 fn parse_pass<'a>(
@@ -126,7 +160,7 @@ fn parse_pass<'a>(
     mode: Mode,
     lang: Option<Language>,
     detected: Option<&[Language]>,
-) -> bool {
+) -> Pass {
     game.text = text;
     game.base = base;
     game.tags.clear();
@@ -158,9 +192,14 @@ fn parse_pass<'a>(
         latin1_noted: false,
         lan_reported: false,
         uci_reported: false,
+        spanish_desc: false,
+        once: Vec::new(),
     };
     p.run();
-    p.foreign
+    Pass {
+        foreign: p.foreign,
+        spanish_desc: p.spanish_desc,
+    }
 }
 
 /// Bytes that end a movetext token (besides being tokens themselves, for some).
@@ -316,6 +355,10 @@ struct Parser<'a, 'g> {
     lan_reported: bool,
     /// A move in UCI notation was said (once a game).
     uci_reported: bool,
+    /// A move English could not read reads as Spanish descriptive.
+    spanish_desc: bool,
+    /// The layout relaxations said once a game (see [`Parser::relax_once`]).
+    once: Vec<Kind>,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -342,6 +385,16 @@ impl<'a> Parser<'a, '_> {
     fn relax(&mut self, kind: Kind, message: String, span: Span) {
         let severity = self.mode.relaxation_severity();
         self.diag(severity, kind, message, span);
+    }
+
+    /// A relaxation of a whole text's layout (`(12)`, `12/`, `e2 - e4`), said
+    /// once a game, at its first place.
+    fn relax_once(&mut self, kind: Kind, message: &str, span: Span) {
+        if self.once.contains(&kind) {
+            return;
+        }
+        self.once.push(kind);
+        self.relax(kind, message.into(), span);
     }
 
     fn invalid(&mut self, kind: Kind, message: String, start: usize, end: usize) {
@@ -770,6 +823,9 @@ impl<'a> Parser<'a, '_> {
                 b'{' => self.brace_comment(),
                 b';' => self.line_comment(),
                 b'%' if bol => self.escape_line(),
+                b'(' if self.depth_stack.is_empty()
+                    && text.get(self.pos + 1).is_some_and(u8::is_ascii_digit)
+                    && self.paren_number(bol) => {}
                 b'(' => {
                     self.seen_movetext = true;
                     let span = self.span(self.pos, self.pos + 1);
@@ -781,6 +837,7 @@ impl<'a> Parser<'a, '_> {
                     if self.depth_stack.pop().is_some() {
                         let span = self.span(self.pos, self.pos + 1);
                         self.game.tokens.push(Token::EndVariation(span));
+                    } else if self.number_paren() {
                     } else {
                         self.invalid(
                             Kind::UnmatchedParenthesis,
@@ -801,6 +858,7 @@ impl<'a> Parser<'a, '_> {
                     self.pos += 1;
                 }
                 b'[' if let Some(len) = self.forum_wrapper() => self.skip_forum_wrapper(len),
+                b'[' if self.bracket_comment(bol) => {}
                 b'[' if bol => {
                     let end = trim_cr(text, self.line_end(self.pos));
                     self.invalid(
@@ -1055,8 +1113,12 @@ impl<'a> Parser<'a, '_> {
             if dots > 0 || digits == token.len() {
                 self.move_number(start, digits, dot_bytes, dots, ellipsis);
                 if start + digits + dot_bytes < end {
-                    self.move_token(start + digits + dot_bytes, end);
+                    self.move_word(start + digits + dot_bytes, end);
                 }
+                return;
+            }
+            if token[digits] == b'/' && !token.get(digits + 1).is_some_and(u8::is_ascii_digit) {
+                self.slash_number(start, digits, end);
                 return;
             }
         }
@@ -1068,10 +1130,445 @@ impl<'a> Parser<'a, '_> {
         if dot_bytes > 0 {
             // `..c5`, `…cxb5`: Black's move after a number written apart.
             self.dots(start, start + dot_bytes);
-            self.move_token(start + dot_bytes, end);
+            self.move_word(start + dot_bytes, end);
+            return;
+        }
+        self.move_word(start, end);
+    }
+
+    /// A move word: a move token, or the first part of a move written with
+    /// spaces inside (`e2 - e4`, `Bf8-e 7`), which is read whole.
+    #[inline(always)]
+    fn move_word(&mut self, start: usize, end: usize) {
+        let text = self.text;
+        if text.get(end) == Some(&b' ')
+            && match text.get(end + 1) {
+                Some(b'-' | b'x' | b':' | 0xC3 | 0xE2) => true,
+                Some(b'1'..=b'8') => matches!(text[end - 1], b'a'..=b'h'),
+                _ => false,
+            }
+            && self.spaced_move(start, end)
+        {
             return;
         }
         self.move_token(start, end);
+    }
+
+    /// `12/`, `12/...`, `12/e4` (French sites): a move number, and said.
+    #[cold]
+    fn slash_number(&mut self, start: usize, digits: usize, end: usize) {
+        let (dot_bytes, dots, ellipsis) = count_dots(&self.text[start + digits + 1..end]);
+        let span = self.span(start, start + digits + 1);
+        self.relax_once(
+            Kind::SlashMoveNumber,
+            "move numbers written with '/', as French sites write them: PGN writes 12. or 12...",
+            span,
+        );
+        let dots = if dots >= 2 { 3 } else { 1 };
+        self.move_number(start, digits, 1 + dot_bytes, dots, ellipsis);
+        let after = start + digits + 1 + dot_bytes;
+        if after < end {
+            self.move_word(after, end);
+        }
+    }
+
+    /// `(12)` where a White move comes (at the start of a line, or numbered as
+    /// the next White move): a move number, as English books of the 1910s
+    /// printed them, and said. A variation (`(12. d4)`, `(12... e5)`) is not one.
+    #[cold]
+    fn paren_number(&mut self, bol: bool) -> bool {
+        let text = self.text;
+        let start = self.pos;
+        let digits = text[start + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = start + digits + 2;
+        if digits > 6
+            || text.get(end - 1) != Some(&b')')
+            || !text.get(end).is_none_or(|&b| is_space(b))
+            || self.result_at.is_some()
+        {
+            return false;
+        }
+        let number = text[start + 1..end - 1]
+            .iter()
+            .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        if number == 0 || !(bol || self.expected_ply == Some(number * 2)) {
+            return false;
+        }
+        self.seen_movetext = true;
+        let span = self.span(start, end);
+        self.relax_once(
+            Kind::ParenthesisedMoveNumber,
+            "move numbers in parentheses, as older books printed them: PGN writes 12.",
+            span,
+        );
+        self.game.tokens.push(Token::MoveNumber {
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            black: false,
+            span,
+        });
+        self.pending_number = Some((number * 2, span));
+        self.pos = end;
+        true
+    }
+
+    /// `12)`: a `)` right after a bare move number, outside any variation, is
+    /// part of the number, and said.
+    #[cold]
+    fn number_paren(&mut self) -> bool {
+        let at = self.base + self.pos;
+        let Some(Token::MoveNumber { span, black, .. }) = self.game.tokens.last_mut() else {
+            return false;
+        };
+        let digits_only = self.text[span.start - self.base..span.end - self.base]
+            .iter()
+            .all(u8::is_ascii_digit);
+        if *black || span.end != at || !digits_only {
+            return false;
+        }
+        *span = Span::new(span.start, at + 1);
+        let span = *span;
+        if let Some((_, s)) = &mut self.pending_number {
+            *s = span;
+        }
+        self.relax_once(
+            Kind::ParenthesisedMoveNumber,
+            "move numbers written with ')': PGN writes 12.",
+            span,
+        );
+        self.pos += 1;
+        true
+    }
+
+    /// `[12. Ne2 was better]` in the movetext (not a tag pair, on one line):
+    /// kept as a comment, and said.
+    #[cold]
+    fn bracket_comment(&mut self, bol: bool) -> bool {
+        let text = self.text;
+        let start = self.pos;
+        if bol && text.get(start + 1).is_some_and(u8::is_ascii_alphabetic) {
+            // `[Event "..."]` starts the next game.
+            return false;
+        }
+        if self.forum_wrapper().is_some() {
+            return false;
+        }
+        let eol = self.line_end(start);
+        let Some(close) = text[start + 1..eol]
+            .iter()
+            .position(|&b| matches!(b, b'[' | b']' | b'{' | b'}' | b'"'))
+            .filter(|&i| text[start + 1 + i] == b']')
+        else {
+            return false;
+        };
+        let body = &text[start + 1..start + 1 + close];
+        if body.iter().all(|&b| is_space(b)) {
+            return false;
+        }
+        let end = start + close + 2;
+        let span = self.span(start, end);
+        self.check_utf8(start + 1, end - 1, "a comment");
+        self.seen_movetext = true;
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: body,
+            span,
+        });
+        self.relax(
+            Kind::BracketComment,
+            "text in square brackets inside the movetext: kept as a comment (PGN writes { })"
+                .into(),
+            span,
+        );
+        self.pos = end;
+        true
+    }
+
+    /// The parentheses around the position hold prose (`(meilleur était
+    /// 12. Ce2)`) rather than a variation: what was read of them is dropped and
+    /// they are kept as a comment, and said. A variation with a move that cannot
+    /// be read stays one (with its error).
+    #[cold]
+    fn prose_parentheses(&mut self) -> bool {
+        let Some(&open) = self.depth_stack.last() else {
+            return false;
+        };
+        let text = self.text;
+        let Some(close) = text[open + 1..]
+            .iter()
+            .take(2000)
+            .position(|&b| matches!(b, b'(' | b')' | b'{' | b'}'))
+            .map(|i| open + 1 + i)
+            .filter(|&i| text[i] == b')')
+        else {
+            return false;
+        };
+        let body = &text[open + 1..close];
+        if !has_prose_word(body, self.mode) {
+            return false;
+        }
+        let at = self.base + open;
+        let Some(index) = self
+            .game
+            .tokens
+            .iter()
+            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start == at))
+        else {
+            return false;
+        };
+        self.game.tokens.truncate(index);
+        while self
+            .game
+            .diagnostics
+            .last()
+            .is_some_and(|d| d.span.start >= at)
+        {
+            self.game.diagnostics.pop();
+        }
+        if self.game.stop.is_some_and(|s| s >= index) {
+            self.game.stop = None;
+        }
+        let said = |k: Kind| self.game.diagnostics.iter().any(|d| d.kind == k);
+        self.lan_reported = said(Kind::LongAlgebraic);
+        self.uci_reported = said(Kind::UciMove);
+        self.national_reported = said(Kind::NationalLetters) || said(Kind::KnightKt);
+        let once = core::mem::take(&mut self.once);
+        self.once = once.into_iter().filter(|&k| said(k)).collect();
+        self.depth_stack.pop();
+        let span = self.span(open, close + 1);
+        self.check_utf8(open + 1, close, "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: body,
+            span,
+        });
+        self.relax(
+            Kind::ProseInParentheses,
+            "parentheses holding prose, not a variation: kept as a comment (PGN writes { })".into(),
+            span,
+        );
+        self.pos = close + 1;
+        true
+    }
+
+    /// `- ...` (French sites): the other side's move, not given here. Skipped,
+    /// and said.
+    fn placeholder(&mut self, start: usize, end: usize) -> bool {
+        let text = self.text;
+        let dash = &text[start..end];
+        if !(dash == b"-" || dash == "\u{2013}".as_bytes() || dash == "\u{2014}".as_bytes()) {
+            return false;
+        }
+        let mut i = end;
+        while matches!(text.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        let (dot_bytes, dots, _) = count_dots(&text[i..]);
+        let after = i + dot_bytes;
+        if dots < 2
+            || text
+                .get(after)
+                .is_some_and(|&b| !TOKEN_STOP[usize::from(b)])
+        {
+            return false;
+        }
+        let span = self.span(start, after);
+        self.relax(
+            Kind::MovePlaceholder,
+            "'- ...' stands for a move not given here: skipped".into(),
+            span,
+        );
+        self.pos = after;
+        true
+    }
+
+    /// `a.p.` (al paso) written apart after a Spanish descriptive capture.
+    fn spanish_en_passant(&mut self, start: usize, end: usize) -> bool {
+        if !matches!(&self.text[start..end], b"a.p." | b"a.p") {
+            return false;
+        }
+        let span = self.span(start, end);
+        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+            return false;
+        };
+        let crate::ast::MoveKind::Descriptive(d) = &mut m.kind else {
+            return false;
+        };
+        if d.en_passant {
+            return false;
+        }
+        d.en_passant = true;
+        m.suffix.en_passant = Some(span);
+        true
+    }
+
+    /// The extent of a move written with spaces inside, from the word at
+    /// `start..end`: a `-`, `x`, `:`, `×`, `–` or `—` standing alone between
+    /// two halves that end and start with a square (`e2 - e4`, `Ng1 - f3`,
+    /// `C4 x d5`), and a lone rank after a file letter (`Bf8-e 7`). Gives the
+    /// ranges of the parts; `None` when the words are separate.
+    fn spaced_parts(&self, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+        let text = self.text;
+        let word_end = |from: usize| token_end(text, from);
+        let mut parts = vec![(start, end)];
+        let mut at = end;
+        loop {
+            let last = text[at - 1];
+            let next = text.get(at + 1..).unwrap_or_default();
+            if text.get(at) != Some(&b' ') {
+                break;
+            }
+            let mark = match next {
+                [b'-' | b'x' | b':', ..] => 1,
+                [0xC3, 0x97, ..] => 2,
+                [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
+                _ => 0,
+            };
+            if mark > 0 && matches!(last, b'1'..=b'8') && parts.len() == 1 {
+                // The left half: a square, maybe after a piece letter (`e2`, `Ng1`, `C4`).
+                let left = &text[start..end];
+                let squareish = left.len() <= 4
+                    && left[0].is_ascii_alphabetic()
+                    && left.iter().all(u8::is_ascii_alphanumeric);
+                let right = at + 1 + mark + 1;
+                if !squareish
+                    || text.get(at + 1 + mark) != Some(&b' ')
+                    || !matches!(
+                        text.get(right..right + 2),
+                        Some([b'a'..=b'h', b'1'..=b'8' | b' '])
+                    )
+                {
+                    return None;
+                }
+                parts.push((at + 1, at + 1 + mark));
+                at = word_end(right);
+                parts.push((right, at));
+                continue;
+            }
+            if matches!(last, b'a'..=b'h') && matches!(next, [b'1'..=b'8', ..]) {
+                // A lone rank after its file (`Bf8-e 7`, `e2 - e 4`).
+                let digit_end = word_end(at + 1);
+                let rest = &text[at + 2..digit_end];
+                if !rest.iter().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?')) {
+                    break;
+                }
+                parts.push((at + 1, digit_end));
+                at = digit_end;
+                continue;
+            }
+            break;
+        }
+        (parts.len() > 1).then_some(parts)
+    }
+
+    /// A move written with spaces inside, read as one (see
+    /// [`Parser::spaced_parts`]) in the game's language, and said. Whether it
+    /// was one.
+    #[cold]
+    fn spaced_move(&mut self, start: usize, end: usize) -> bool {
+        let Some(parts) = self.spaced_parts(start, end) else {
+            return false;
+        };
+        let whole_end = parts.last().map_or(end, |p| p.1);
+        let mut glued = Vec::new();
+        let mut from = Vec::new();
+        for &(s, e) in &parts {
+            for i in s..e {
+                glued.push(self.text[i]);
+                from.push(i - start);
+            }
+        }
+        from.push(whole_end - start);
+        let base = self.base + start;
+        let before = self.game.diagnostics.len();
+        let main = self.depth_stack.is_empty();
+        let mut bytes = glued.clone();
+        let mut map = from.clone();
+        if let Some(lang) = self.lang {
+            let mut tr = Translation::default();
+            match translate(&glued, lang, &mut tr) {
+                Ok(()) => {
+                    map = tr
+                        .from
+                        .iter()
+                        .map(|&i| from[i.min(from.len() - 1)])
+                        .collect();
+                    bytes = tr.bytes;
+                    if tr.national && !self.national_reported {
+                        self.national_reported = true;
+                        let span = self.span(start, whole_end);
+                        self.national_note(lang, span);
+                    }
+                }
+                Err(e) => {
+                    let span = Span::new(base + from[e.at], base + from[e.at] + e.len);
+                    self.spaced_relax(start, whole_end);
+                    if self.game.stop.is_none() {
+                        self.game.stop = Some(self.game.tokens.len());
+                    }
+                    self.diag(
+                        Severity::Error,
+                        Kind::UnknownPieceLetter,
+                        e.to_string(),
+                        span,
+                    );
+                    self.game
+                        .tokens
+                        .push(Token::Invalid(self.span(start, whole_end)));
+                    self.pos = whole_end;
+                    return true;
+                }
+            }
+        }
+        let offset = |k: usize| map.get(k).or(map.last()).copied().unwrap_or(0);
+        let map_span = |s: Span| {
+            let end = if s.end > s.start {
+                offset(s.end - 1) + 1
+            } else {
+                offset(s.end)
+            };
+            Span::new(base + offset(s.start), base + end.max(offset(s.start)))
+        };
+        let mut scratch = Vec::new();
+        self.pos = whole_end;
+        self.spaced_relax(start, whole_end);
+        match read_move(&bytes, 0, self.mode, &mut scratch) {
+            Ok(mut m) => {
+                m.map_spans(map_span);
+                m.span = self.span(start, whole_end);
+                for mut d in scratch {
+                    d.span = map_span(d.span);
+                    self.diag(d.severity, d.kind, d.message, d.span);
+                }
+                self.push_move(m, main, before);
+            }
+            Err(failure) => {
+                self.foreign |= crate::lang::foreign_hint(&glued);
+                let failure = failure.remap(offset);
+                let d = failure
+                    .into_error(&self.text[start..whole_end], base)
+                    .to_diagnostic();
+                if self.game.stop.is_none() {
+                    self.game.stop = Some(self.game.tokens.len());
+                }
+                self.diag(d.severity, d.kind, d.message, d.span);
+                self.game
+                    .tokens
+                    .push(Token::Invalid(self.span(start, whole_end)));
+            }
+        }
+        true
+    }
+
+    fn spaced_relax(&mut self, start: usize, end: usize) {
+        let span = self.span(start, end);
+        self.relax_once(
+            Kind::SpacedMove,
+            "moves written with spaces inside, each read as one move: PGN writes them without spaces",
+            span,
+        );
     }
 
     fn move_number(
@@ -1229,13 +1726,14 @@ impl<'a> Parser<'a, '_> {
                 self.national_token(Language::English, start, end, before, main);
             }
             Err(failure) => {
-                if let Some(m) = crate::desc::parse_token(token, base) {
-                    self.push_move(m, main, before);
-                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
-                    self.file_capture(m, main, before);
-                } else if self.suffix_token(start, end) || self.glyph_token(start, end) {
-                } else {
+                let read = self.fallback(start, end, main, before, None)
+                    || (!self.depth_stack.is_empty() && self.prose_parentheses());
+                if !read {
                     self.foreign |= crate::lang::foreign_hint(token);
+                    if crate::desc::looks_spanish(token) {
+                        self.foreign = true;
+                        self.spanish_desc = true;
+                    }
                     let d = failure.into_error(token, base).to_diagnostic();
                     if self.game.stop.is_none() {
                         self.game.stop = Some(self.game.tokens.len());
@@ -1321,12 +1819,9 @@ impl<'a> Parser<'a, '_> {
             }
             Err(failure) => {
                 self.translation = tr;
-                if let Some(m) = crate::desc::parse_token(token, base) {
-                    self.push_move(m, main, before);
-                } else if let Some(m) = crate::lang::read_file_capture(token, base) {
-                    self.file_capture(m, main, before);
-                } else if self.suffix_token(start, end) || self.glyph_token(start, end) {
-                } else {
+                let read = self.fallback(start, end, main, before, Some(lang))
+                    || (!self.depth_stack.is_empty() && self.prose_parentheses());
+                if !read {
                     let failure = failure.remap(|at| self.translation.original(at));
                     let d = failure.into_error(token, base).to_diagnostic();
                     if self.game.stop.is_none() {
@@ -1337,6 +1832,61 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// The readings of a word that is no algebraic move: descriptive (Spanish
+    /// first in a Spanish game, where `RxP` is the king's), a pawn capture by
+    /// files, marks written apart, a placeholder for a move (`- ...`), the end
+    /// of a move written with spaces (`Bf8-e 7`). Whether one fits.
+    fn fallback(
+        &mut self,
+        start: usize,
+        end: usize,
+        main: bool,
+        before: usize,
+        lang: Option<Language>,
+    ) -> bool {
+        let token = &self.text[start..end];
+        let base = self.base + start;
+        if lang == Some(Language::Spanish) {
+            if let Some(m) = crate::desc::read_spanish(token, base) {
+                if !self.national_reported {
+                    self.national_reported = true;
+                    self.spanish_note(m.span);
+                }
+                self.push_move(m, main, before);
+                return true;
+            }
+        }
+        if let Some(m) = crate::desc::parse_token(token, base) {
+            self.push_move(m, main, before);
+        } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+            self.file_capture(m, main, before);
+        } else if self.suffix_token(start, end)
+            || self.glyph_token(start, end)
+            || self.placeholder(start, end)
+            || self.spanish_en_passant(start, end)
+        {
+        } else {
+            return matches!(token.last(), Some(b'a'..=b'h')) && self.spaced_move(start, end);
+        }
+        true
+    }
+
+    /// The one relaxation of a game in Spanish descriptive notation.
+    fn spanish_note(&mut self, span: Span) {
+        let how = if self.detected.is_some() {
+            "told by its moves"
+        } else {
+            "as asked"
+        };
+        self.relax(
+            Kind::NationalLetters,
+            format!(
+                "moves written in Spanish descriptive notation (R D T A C P, the rank before the file), read as Spanish ({how}); PGN writes English SAN"
+            ),
+            span,
+        );
     }
 
     /// Castling spelled otherwise than `O-O` (`o-o`, `O--O`, `O—O`): read, and said.
@@ -1577,6 +2127,25 @@ fn is_move_word(word: &[u8], mode: Mode) -> bool {
     read_move(word, 0, mode, &mut scratch).is_ok()
         || crate::desc::parse_token(word, 0).is_some()
         || crate::lang::looks_like_move(word)
+}
+
+/// Whether text in parentheses is prose: it has a word of letters that is no
+/// move, no mark and no result, starting in lower case or four letters long at
+/// least (`was`, `meilleur`, `Better`; not `Nxe`, a move cut short).
+fn has_prose_word(body: &[u8], mode: Mode) -> bool {
+    body.split(|&b| is_space(b)).any(|word| {
+        let end = word
+            .iter()
+            .rposition(|b| !matches!(b, b',' | b'.' | b';' | b':' | b'!' | b'?'))
+            .map_or(0, |i| i + 1);
+        let word = &word[..end];
+        let letters = core::str::from_utf8(word)
+            .is_ok_and(|w| w.chars().count() >= 2 && w.chars().all(char::is_alphabetic));
+        letters
+            && (word[0].is_ascii_lowercase() || word[0] >= 0x80 || word.len() >= 4)
+            && !is_move_word(word, mode)
+            && !is_suffix_word(word)
+    })
 }
 
 /// Whether the text after a tag pair on its line is the movetext (the import format
