@@ -12,24 +12,25 @@
 //! JSON Lines (`--format json`), then a summary: games written and refused,
 //! problems by kind. A progress bar is drawn on a terminal ([`Progress`]).
 
+use std::cell::Cell;
 use std::io::{self, IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use scoresheet_board::quick::QuickLane;
 use scoresheet_board::replay::{ReplayOptions, replay_book_game};
-use scoresheet_board::told::parse_game_told;
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
-use scoresheet_convert::game::{resolve_quick, resolve_quick_prefix};
-use scoresheet_convert::{Format, Notation, Options, ResolvedGame, resolve_game, write_in};
+use scoresheet_convert::{
+    ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
+};
 use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
-    Block, BlockEnd, BlockGames, Game, GameChunk, GameReadError, GameReader, ResumePoint,
+    Block, BlockEnd, BlockGames, GameChunk, GameReadError, GameReader, ResumePoint,
 };
-use scoresheet_notation::{Diagnostic, LineIndex, Mode};
+use scoresheet_notation::{Diagnostic, LineIndex};
 
 use crate::Outcome;
 use crate::args::{ConvertArgs, ConvertFormat, FromArg, KnightArg, StyleArg, ToArg};
@@ -55,9 +56,52 @@ struct Converter {
     repair: bool,
     /// The piece letters of SAN and LAN output.
     lang: Language,
+    /// This converter's number: a worker's resolver holds the options of one.
+    run: u64,
+}
+
+/// The converters made in this process, each told apart by its number.
+static RUNS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// This thread's resolver, kept between games for its buffers, with the
+    /// number of the converter whose options it holds.
+    static RESOLVER: Cell<Option<(u64, Resolver)>> = const { Cell::new(None) };
 }
 
 impl Converter {
+    /// A converter writing `format`, reading with `options`.
+    fn new(format: Output, options: Options, notes: bool, repair: bool, lang: Language) -> Self {
+        Converter {
+            format,
+            options,
+            notes,
+            repair,
+            lang,
+            run: RUNS.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    /// This converter with other reading options.
+    fn with_options(&self, options: Options) -> Self {
+        Converter::new(self.format, options, self.notes, self.repair, self.lang)
+    }
+
+    /// Runs `f` with this thread's resolver, holding this converter's options.
+    fn with_resolver<T>(&self, f: impl FnOnce(&mut Resolver) -> T) -> T {
+        let mut resolver = match RESOLVER.take() {
+            Some((run, resolver)) if run == self.run => resolver,
+            Some((_, mut resolver)) => {
+                resolver.set_options(self.options.clone());
+                resolver
+            }
+            None => Resolver::new(self.options.clone()),
+        };
+        let out = f(&mut resolver);
+        RESOLVER.set(Some((self.run, resolver)));
+        out
+    }
+
     /// Whether book tables are read as such: unless `--from` asks for a notation
     /// other than descriptive (a table is then PGN movetext, and its moves errors).
     fn books(&self) -> bool {
@@ -101,123 +145,88 @@ struct ConvertedBlock {
 impl Converter {
     /// Converts one game read by the streaming reader.
     fn game(&self, chunk: &GameChunk) -> Converted {
-        // Most games of a database have nothing to report and nothing but tags
-        // and moves: the quick lane reads them without parsing them into tokens.
-        let mut lane = LANE.take();
-        let quick = resolve_quick(&chunk.bytes, &mut lane, &self.options);
-        LANE.set(lane);
         let mut done = Converted::default();
         done.out.reserve(chunk.bytes.len() + 256);
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
         };
-        let problems = &mut done.problems;
-        match quick {
-            Some(resolved) => {
-                located(
-                    problems,
-                    "warning",
-                    &resolved.warnings,
-                    &chunk.bytes,
-                    origin,
-                    None,
-                );
-                self.emit(&resolved, &chunk.bytes, origin, &mut done.out, problems);
-            }
-            None => {
-                self.full(&chunk.bytes, origin, &mut done.out, problems);
-            }
-        }
+        self.with_resolver(|resolver| {
+            resolver.resolve(&chunk.bytes, |r| {
+                self.take(r, &chunk.bytes, origin, &mut done.out, &mut done.problems)
+            })
+        });
         done
     }
 
     /// Splits a block into games and converts each (the quick lane reading each
     /// game whole where it can, without the splitter).
     fn block(&self, block: &Block) -> ConvertedBlock {
-        let mut lane = LANE.take();
-        let mut split = BlockGames::new(block);
-        let mut done = ConvertedBlock {
-            out: Vec::with_capacity(block.bytes.len() + block.bytes.len() / 4),
-            problems: Vec::new(),
-            games: 0,
-            bytes: 0,
-            end: BlockEnd::Clean,
-        };
-        let mut problems = Problems::new();
-        while let Some(g) =
-            split.next_game(|rest| resolve_quick_prefix(rest, &mut lane, &self.options))
-        {
-            done.games += 1;
-            done.bytes += g.end - g.start;
-            let bytes = &block.bytes[g.start..g.end];
-            match g.quick {
-                Some(resolved) if resolved.warnings.is_empty() => {
+        self.with_resolver(|resolver| {
+            let mut split = BlockGames::new(block);
+            let mut done = ConvertedBlock {
+                out: Vec::with_capacity(block.bytes.len() + block.bytes.len() / 4),
+                problems: Vec::new(),
+                games: 0,
+                bytes: 0,
+                end: BlockEnd::Clean,
+            };
+            let mut problems = Problems::new();
+            while let Some(g) = split.next_game(|rest| resolver.quick_prefix(rest)) {
+                done.games += 1;
+                done.bytes += g.end - g.start;
+                let bytes = &block.bytes[g.start..g.end];
+                if let Some(resolved) = &g.quick
+                    && resolved.warnings.is_empty()
+                {
+                    // Most games: nothing to report, written at once.
                     let mark = done.out.len();
-                    if self.write(&resolved, &mut done.out).is_ok() {
+                    if self.write(resolved, &mut done.out).is_ok() {
                         continue;
                     }
-                    // Not written after all: the full path reports why.
                     done.out.truncate(mark);
-                    let (line, column) = split.line_col(g.start);
-                    let origin = Origin { line, column };
-                    self.full(bytes, origin, &mut done.out, &mut problems);
                 }
-                Some(resolved) => {
-                    // Lines are counted only as far as a game needs them.
-                    let (line, column) = split.line_col(g.start);
-                    let origin = Origin { line, column };
-                    located(
-                        &mut problems,
-                        "warning",
-                        &resolved.warnings,
-                        bytes,
-                        origin,
-                        None,
-                    );
-                    self.emit(&resolved, bytes, origin, &mut done.out, &mut problems);
+                // Lines are counted only as far as a game needs them.
+                let (line, column) = split.line_col(g.start);
+                let origin = Origin { line, column };
+                let out = &mut done.out;
+                match &g.quick {
+                    Some(resolved) => {
+                        self.take(Ok(resolved), bytes, origin, out, &mut problems);
+                    }
+                    None => {
+                        resolver.resolve_full(bytes, |r| {
+                            self.take(r, bytes, origin, out, &mut problems)
+                        });
+                    }
                 }
-                None => {
-                    let (line, column) = split.line_col(g.start);
-                    let origin = Origin { line, column };
-                    self.full(bytes, origin, &mut done.out, &mut problems);
-                }
+                let n = done.games;
+                done.problems
+                    .extend(problems.drain(..).map(|(severity, p)| (n, severity, p)));
             }
-            let n = done.games;
-            done.problems
-                .extend(problems.drain(..).map(|(severity, p)| (n, severity, p)));
-        }
-        LANE.set(lane);
-        done.end = split.end().unwrap_or(BlockEnd::Clean);
-        done
+            done.end = split.end().unwrap_or(BlockEnd::Clean);
+            done
+        })
     }
 
-    /// Parses, resolves and writes one game (`bytes`, which start at `origin`
-    /// in the file) in full; its warnings and error go to `problems`. Whether it
-    /// could not be converted (then nothing is written).
-    fn full(
+    /// Writes a game resolved (or refused) from `bytes`, which start at
+    /// `origin` in the file; its warnings, notes (with `--notes`) and error go
+    /// to `problems`. Whether it could not be converted (then nothing is written).
+    fn take(
         &self,
+        resolution: Result<&ResolvedGame<'_>, &ConvertError>,
         bytes: &[u8],
         origin: Origin,
         out: &mut Vec<u8>,
         problems: &mut Problems,
     ) -> bool {
-        let mode = if self.options.strict {
-            Mode::Strict
-        } else {
-            Mode::Lenient
-        };
-        // Each worker thread parses into the same game, so its token and tag
-        // vectors grow once rather than for every game.
-        let mut game = GAME.take().recycle();
-        parse_game_told(&mut game, bytes, 0, mode, self.options.lang);
-        let failed = match resolve_game(&game, &self.options) {
+        match resolution {
             Ok(resolved) => {
                 located(problems, "warning", &resolved.warnings, bytes, origin, None);
                 if self.notes {
                     located(problems, "note", &resolved.notes, bytes, origin, None);
                 }
-                self.emit(&resolved, bytes, origin, out, problems)
+                self.emit(resolved, bytes, origin, out, problems)
             }
             Err(e) => {
                 located(problems, "warning", &e.warnings, bytes, origin, None);
@@ -228,9 +237,7 @@ impl Converter {
                 located(problems, "error", error, bytes, origin, e.move_span);
                 true
             }
-        };
-        GAME.set(game.recycle());
-        failed
+        }
     }
 }
 
@@ -265,13 +272,6 @@ impl Converter {
             }
         }
     }
-}
-
-thread_local! {
-    /// The parsed game of this thread, kept between games for its buffers.
-    static GAME: std::cell::Cell<Game<'static>> = std::cell::Cell::new(Game::default());
-    /// The quick lane of this thread, kept between games for its buffer.
-    static LANE: std::cell::Cell<QuickLane> = std::cell::Cell::new(QuickLane::default());
 }
 
 /// Appends the diagnostics of a game (`bytes`, which start at `origin` in the
@@ -356,13 +356,10 @@ fn convert_books(
             bytes: pgn.into_bytes(),
         };
         // The table was read as descriptive notation; the PGN made from it is SAN.
-        let plain = Converter {
-            options: Options {
-                from: None,
-                ..converter.options.clone()
-            },
-            ..converter.clone()
-        };
+        let plain = converter.with_options(Options {
+            from: None,
+            ..converter.options.clone()
+        });
         let done = plain.game(&chunk);
         out.write_all(&done.out)?;
         problems.extend(done.problems);
@@ -431,19 +428,19 @@ pub(crate) fn run_to(
         FromArg::Uci => Some(Notation::Uci),
         FromArg::Descriptive => Some(Notation::Descriptive),
     };
-    let converter = Converter {
-        repair: args.repair,
+    let converter = Converter::new(
         format,
-        options: Options {
+        Options {
             from,
             strict: args.strict,
             fix_results: args.fix_results,
             lang: args.read_lang,
             start: args.fen.clone(),
         },
-        notes: args.notes,
-        lang: args.lang.unwrap_or(Language::English),
-    };
+        args.notes,
+        args.repair,
+        args.lang.unwrap_or(Language::English),
+    );
     blocks::env_block_bytes()?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -30,12 +30,14 @@ pub mod book;
 pub mod descriptive;
 pub mod game;
 pub mod pgn;
+pub mod resolver;
 pub mod text;
 
 use scoresheet_notation::lang::Language;
 
 pub use game::{ConvertError, MoveNode, Node, Notation, Options, ResolvedGame, San, resolve_game};
 pub use pgn::{MAX_LINE, ROSTER, write_pgn};
+pub use resolver::Resolver;
 pub use text::{LineFormat, write_fens, write_line, write_line_in};
 
 /// Every output of [`write()`].
