@@ -95,8 +95,7 @@ impl Judge {
                 EpArg::Always => EpStyle::Always,
                 EpArg::Legal => EpStyle::Legal,
             },
-            // A duplicate key reaches the reporter with a game's report.
-            every: every || dedup.is_some(),
+            every,
             split,
         }
     }
@@ -225,7 +224,12 @@ impl Judge {
                 out.bytes += g.end - g.start;
                 out.games += 1;
                 match &g.quick {
-                    Some(q) if q.warnings.is_empty() && !self.every => {
+                    // A duplicate key reaches the reporter with a game's report.
+                    Some(q)
+                        if q.warnings.is_empty()
+                            && !self.every
+                            && self.options.dedup.is_none() =>
+                    {
                         out.clean_plies += q.plies as u64;
                         if let Some(s) = &mut out.split {
                             s.games.push((g.start, g.end, true));
