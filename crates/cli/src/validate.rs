@@ -226,9 +226,7 @@ impl Judge {
                 match &g.quick {
                     // A duplicate key reaches the reporter with a game's report.
                     Some(q)
-                        if q.warnings.is_empty()
-                            && !self.every
-                            && self.options.dedup.is_none() =>
+                        if q.warnings.is_empty() && !self.every && self.options.dedup.is_none() =>
                     {
                         out.clean_plies += q.plies as u64;
                         if let Some(s) = &mut out.split {
