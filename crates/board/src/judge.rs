@@ -44,7 +44,7 @@ use scoresheet_notation::pgn::parse_game_lang_into;
 use crate::Position;
 use crate::dedup::{DedupBy, GameKey, KeyBuilder};
 use crate::quick::{QuickLane, QuickRecord, QuickReplay};
-use crate::replay::{Replay, ReplayOptions, replay_book_game, replay_from, settle};
+use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from, settle};
 
 /// Blocks of this many bytes (up to [`MAX_BLOCK_BYTES`]) are read at a time.
 const BLOCK_BYTES: usize = 256 << 10;
@@ -317,11 +317,7 @@ impl Judge {
         read_books(text)
             .iter()
             .map(|book| {
-                let start = if book.fen.is_some() || book.odds.is_some() {
-                    None
-                } else {
-                    self.options.start.clone()
-                };
+                let start = book_start(book, self.options.start.as_ref());
                 let r = replay_book_game(book, start, &self.options.replay, None);
                 // A book's game has no tags.
                 let key = self.key_of(&r, None);

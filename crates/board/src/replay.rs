@@ -582,6 +582,18 @@ fn replay_descriptive(
     r
 }
 
+/// The start of a book game when every game is given `start` (`--fen`):
+/// `start`, unless the book has a start of its own (a `[FEN]` line, or odds
+/// named in its title or a note), which it keeps (`None`: the book's own).
+#[must_use]
+pub fn book_start(book: &Book, start: Option<&Position>) -> Option<Position> {
+    if book.fen.is_some() || book.odds.is_some() {
+        None
+    } else {
+        start.cloned()
+    }
+}
+
 /// Replays a game read from a book table (or any list of descriptive moves) with
 /// the descriptive resolution rules and the books' documented tie-breaks, and
 /// judges its result (`claimed`, the result written, if any) like [`replay`] does.

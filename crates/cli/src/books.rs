@@ -3,8 +3,7 @@
 
 use std::io::{self, Read};
 
-use scoresheet_board::Position;
-use scoresheet_notation::desc::{Book, looks_like_book};
+use scoresheet_notation::desc::looks_like_book;
 
 /// How much of an input is looked at to tell a book table from PGN.
 pub const HEAD_BYTES: u64 = 64 << 10;
@@ -46,14 +45,4 @@ pub fn read_rest(head: &mut Vec<u8>, reader: &mut impl Read) -> io::Result<()> {
         ));
     }
     Ok(())
-}
-
-/// The start position `--fen` gives a book game: `start` unless the book has a start of
-/// its own (a `[FEN]` line or odds named in its title or a note), which it keeps.
-pub fn start_for(book: &Book, start: Option<&Position>) -> Option<Position> {
-    if book.fen.is_some() || book.odds.is_some() {
-        None
-    } else {
-        start.cloned()
-    }
 }

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use scoresheet_board::replay::{ReplayOptions, replay_book_game};
+use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
 use scoresheet_convert::{
@@ -329,7 +329,7 @@ fn convert_books(
         let game_no = n as u64 + 1;
         let r = replay_book_game(
             book,
-            crate::books::start_for(book, converter.options.start.as_ref()),
+            book_start(book, converter.options.start.as_ref()),
             &options,
             None,
         );

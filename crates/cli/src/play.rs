@@ -3,7 +3,7 @@
 
 use std::io::{self, Read, Write};
 
-use scoresheet_board::replay::{Replay, ReplayOptions, replay_book_game, replay_from};
+use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::desc::read_books;
@@ -62,7 +62,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         if crate::books::is_book(&text) {
             // A book's move table (descriptive notation, numbered rows).
             for book in &read_books(&text) {
-                let start = crate::books::start_for(book, args.start.as_ref());
+                let start = book_start(book, args.start.as_ref());
                 let r = replay_book_game(book, start, &options, None);
                 played.push((book.white.clone(), book.black.clone(), r));
             }
