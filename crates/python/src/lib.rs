@@ -162,8 +162,7 @@ fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
 /// JSON lines (bytes, each piece a JSON array of the lines), then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
-    rx: Mutex<Option<Receiver<Vec<u8>>>>,
-    thread: Mutex<Option<JoinHandle<Ended>>>,
+    run: Running<Vec<u8>>,
 }
 
 #[pymethods]
@@ -195,8 +194,7 @@ impl Job {
             })
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Job {
-            rx: Mutex::new(Some(rx)),
-            thread: Mutex::new(Some(thread)),
+            run: Running::new(rx, thread),
         })
     }
 
@@ -206,30 +204,14 @@ impl Job {
 
     /// The next piece (a JSON array of whole JSON lines), waiting with the GIL released.
     fn __next__(&self, py: Python<'_>) -> Option<Py<PyBytes>> {
-        let rx = self.rx.lock().ok()?.take()?;
-        let (rx, piece) = py.detach(move || {
-            let piece = rx.recv().ok();
-            (rx, piece)
-        });
-        if let Ok(mut slot) = self.rx.lock() {
-            *slot = Some(rx);
-        }
-        piece.map(|p| PyBytes::new(py, &p).unbind())
+        let piece = self.run.next(py)?;
+        Some(PyBytes::new(py, &piece).unbind())
     }
 
     /// How the run ended, once the pieces are all read: (exit code, standard
     /// error's text, the error that stopped the run or None).
     fn result(&self, py: Python<'_>) -> PyResult<Ended> {
-        // Whatever was not read is dropped: the run stops at its next write.
-        if let Ok(mut rx) = self.rx.lock() {
-            rx.take();
-        }
-        let thread = self.thread.lock().ok().and_then(|mut t| t.take());
-        let Some(thread) = thread else {
-            return Err(PyRuntimeError::new_err("result() was already taken"));
-        };
-        py.detach(|| thread.join())
-            .map_err(|_| PyRuntimeError::new_err("the validation thread failed"))
+        self.run.result(py, "the validation thread failed")
     }
 }
 
@@ -251,8 +233,7 @@ type GameTuple = (
 /// games, then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Games {
-    rx: Mutex<Option<Receiver<Vec<GameRecord>>>>,
-    thread: Mutex<Option<JoinHandle<Ended>>>,
+    run: Running<Vec<GameRecord>>,
 }
 
 #[pymethods]
@@ -295,8 +276,7 @@ impl Games {
             })
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Games {
-            rx: Mutex::new(Some(rx)),
-            thread: Mutex::new(Some(thread)),
+            run: Running::new(rx, thread),
         })
     }
 
@@ -306,24 +286,53 @@ impl Games {
 
     /// The next games, waiting with the GIL released.
     fn __next__(&self, py: Python<'_>) -> Option<Vec<GameTuple>> {
-        let rx = self.rx.lock().ok()?.take()?;
-        let (rx, batch) = py.detach(move || {
-            let batch = rx.recv().ok();
-            (rx, batch)
-        });
-        if let Ok(mut slot) = self.rx.lock() {
-            *slot = Some(rx);
-        }
-        batch.map(|b| {
-            b.into_iter()
+        let batch = self.run.next(py)?;
+        Some(
+            batch
+                .into_iter()
                 .map(|g| (g.tags, g.fen, g.san, g.uci, g.result, g.report))
-                .collect()
-        })
+                .collect(),
+        )
     }
 
     /// How the run ended, once the games are all read: (exit code, standard
     /// error's text, the error that stopped the run or None).
     fn result(&self, py: Python<'_>) -> PyResult<Ended> {
+        self.run.result(py, "the reading thread failed")
+    }
+}
+
+/// A run on a thread of its own, handing over its output through a bounded
+/// channel: what [`Job`] and [`Games`] iterate.
+struct Running<T> {
+    rx: Mutex<Option<Receiver<T>>>,
+    thread: Mutex<Option<JoinHandle<Ended>>>,
+}
+
+impl<T: Send> Running<T> {
+    fn new(rx: Receiver<T>, thread: JoinHandle<Ended>) -> Self {
+        Running {
+            rx: Mutex::new(Some(rx)),
+            thread: Mutex::new(Some(thread)),
+        }
+    }
+
+    /// The next item, waiting with the GIL released; `None` at the end.
+    fn next(&self, py: Python<'_>) -> Option<T> {
+        let rx = self.rx.lock().ok()?.take()?;
+        let (rx, item) = py.detach(move || {
+            let item = rx.recv().ok();
+            (rx, item)
+        });
+        if let Ok(mut slot) = self.rx.lock() {
+            *slot = Some(rx);
+        }
+        item
+    }
+
+    /// How the run ended (`failed`: what to say if its thread panicked).
+    /// Whatever was not read is dropped: the run stops at its next write.
+    fn result(&self, py: Python<'_>, failed: &str) -> PyResult<Ended> {
         if let Ok(mut rx) = self.rx.lock() {
             rx.take();
         }
@@ -332,7 +341,7 @@ impl Games {
             return Err(PyRuntimeError::new_err("result() was already taken"));
         };
         py.detach(|| thread.join())
-            .map_err(|_| PyRuntimeError::new_err("the reading thread failed"))
+            .map_err(|_| PyRuntimeError::new_err(failed.to_owned()))
     }
 }
 
