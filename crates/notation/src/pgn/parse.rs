@@ -399,11 +399,17 @@ impl<'a> Parser<'a, '_> {
 
     fn invalid(&mut self, kind: Kind, message: String, start: usize, end: usize) {
         let span = self.span(start, end);
-        self.diag(Severity::Error, kind, message, span);
+        self.refuse(Diagnostic::new(Severity::Error, kind, message, span), span);
+    }
+
+    /// An error (`d`) where the game's replay stops, about the text `token`,
+    /// which is kept as an invalid token.
+    fn refuse(&mut self, d: Diagnostic, token: Span) {
         if self.game.stop.is_none() {
             self.game.stop = Some(self.game.tokens.len());
         }
-        self.game.tokens.push(Token::Invalid(span));
+        self.diag(d.severity, d.kind, d.message, d.span);
+        self.game.tokens.push(Token::Invalid(token));
     }
 
     fn line_end(&mut self, from: usize) -> usize {
@@ -1505,18 +1511,13 @@ impl<'a> Parser<'a, '_> {
                 Err(e) => {
                     let span = Span::new(base + from[e.at], base + from[e.at] + e.len);
                     self.spaced_relax(start, whole_end);
-                    if self.game.stop.is_none() {
-                        self.game.stop = Some(self.game.tokens.len());
-                    }
-                    self.diag(
+                    let d = Diagnostic::new(
                         Severity::Error,
                         Kind::UnknownPieceLetter,
                         e.to_string(),
                         span,
                     );
-                    self.game
-                        .tokens
-                        .push(Token::Invalid(self.span(start, whole_end)));
+                    self.refuse(d, self.span(start, whole_end));
                     self.pos = whole_end;
                     return true;
                 }
@@ -1550,13 +1551,7 @@ impl<'a> Parser<'a, '_> {
                 let d = failure
                     .into_error(&self.text[start..whole_end], base)
                     .to_diagnostic();
-                if self.game.stop.is_none() {
-                    self.game.stop = Some(self.game.tokens.len());
-                }
-                self.diag(d.severity, d.kind, d.message, d.span);
-                self.game
-                    .tokens
-                    .push(Token::Invalid(self.span(start, whole_end)));
+                self.refuse(d, self.span(start, whole_end));
             }
         }
         true
@@ -1735,11 +1730,7 @@ impl<'a> Parser<'a, '_> {
                         self.spanish_desc = true;
                     }
                     let d = failure.into_error(token, base).to_diagnostic();
-                    if self.game.stop.is_none() {
-                        self.game.stop = Some(self.game.tokens.len());
-                    }
-                    self.diag(d.severity, d.kind, d.message, d.span);
-                    self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                    self.refuse(d, self.span(start, end));
                 }
             }
         }
@@ -1768,16 +1759,13 @@ impl<'a> Parser<'a, '_> {
             Err(e) => {
                 self.translation = tr;
                 let span = self.span(start + e.at, start + e.at + e.len);
-                if self.game.stop.is_none() {
-                    self.game.stop = Some(self.game.tokens.len());
-                }
-                self.diag(
+                let d = Diagnostic::new(
                     Severity::Error,
                     Kind::UnknownPieceLetter,
                     e.to_string(),
                     span,
                 );
-                self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                self.refuse(d, self.span(start, end));
                 return;
             }
         };
@@ -1824,11 +1812,7 @@ impl<'a> Parser<'a, '_> {
                 if !read {
                     let failure = failure.remap(|at| self.translation.original(at));
                     let d = failure.into_error(token, base).to_diagnostic();
-                    if self.game.stop.is_none() {
-                        self.game.stop = Some(self.game.tokens.len());
-                    }
-                    self.diag(d.severity, d.kind, d.message, d.span);
-                    self.game.tokens.push(Token::Invalid(self.span(start, end)));
+                    self.refuse(d, self.span(start, end));
                 }
             }
         }
