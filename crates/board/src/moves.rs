@@ -156,28 +156,54 @@ impl Move {
     /// Long algebraic notation: `Ng1-f3`, `e4xd5`, `e7-e8=Q`, `O-O`, `--` for the null move.
     #[must_use]
     pub fn to_lan(&self) -> String {
+        let key = self.lan_key();
+        let len = key.iter().position(|&b| b == 0).unwrap_or(key.len());
+        key[..len].iter().map(|&b| char::from(b)).collect()
+    }
+
+    /// The bytes of [`Move::to_lan`], padded with zeros: comparing keys orders moves as
+    /// comparing their long algebraic strings does, without making a string.
+    ///
+    /// ```
+    /// use scoresheet_board::{Position, Square};
+    /// let pos = Position::new();
+    /// let mut moves: Vec<_> = pos.legal_moves().iter().copied().collect();
+    /// moves.sort_by_key(|m| m.lan_key());
+    /// let mut by_string = moves.clone();
+    /// by_string.sort_by_key(|m| m.to_lan());
+    /// assert_eq!(moves, by_string);
+    /// assert_eq!(moves[0].to_lan(), "Nb1-a3");
+    /// ```
+    #[must_use]
+    pub fn lan_key(&self) -> [u8; 8] {
+        let mut key = [0u8; 8];
+        let mut n = 0;
+        let mut push = |b: u8| {
+            key[n] = b;
+            n += 1;
+        };
         match self.kind {
-            MoveType::Null => return "--".to_owned(),
-            MoveType::Castle { .. } => {
-                return match self.castle_side() {
-                    Some(CastleSide::Queen) => "O-O-O".to_owned(),
-                    _ => "O-O".to_owned(),
-                };
+            MoveType::Null => b"--".iter().for_each(|&b| push(b)),
+            MoveType::Castle { .. } => match self.castle_side() {
+                Some(CastleSide::Queen) => b"O-O-O".iter().for_each(|&b| push(b)),
+                _ => b"O-O".iter().for_each(|&b| push(b)),
+            },
+            _ => {
+                if self.role != Role::Pawn {
+                    push(self.role.upper_char() as u8);
+                }
+                push(self.from.file().char() as u8);
+                push(self.from.rank().char() as u8);
+                push(if self.is_capture() { b'x' } else { b'-' });
+                push(self.to.file().char() as u8);
+                push(self.to.rank().char() as u8);
+                if let Some(p) = self.promotion {
+                    push(b'=');
+                    push(p.upper_char() as u8);
+                }
             }
-            _ => {}
         }
-        let mut s = String::with_capacity(8);
-        if self.role != Role::Pawn {
-            s.push(self.role.upper_char());
-        }
-        s.push_str(&self.from.to_string());
-        s.push(if self.is_capture() { 'x' } else { '-' });
-        s.push_str(&self.to.to_string());
-        if let Some(p) = self.promotion {
-            s.push('=');
-            s.push(p.upper_char());
-        }
-        s
+        key
     }
 }
 

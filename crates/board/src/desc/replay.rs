@@ -310,6 +310,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 Err(DescResolveError::Ambiguous {
                     moves,
                     written,
+                    position,
                     span,
                     ..
                 }) if !strict => {
@@ -334,10 +335,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         }
                         Err(why) => {
                             let err = DescResolveError::Ambiguous {
-                                candidates: moves
-                                    .iter()
-                                    .map(|m| super::describe_candidate(&pos, m))
-                                    .collect(),
+                                position,
                                 moves,
                                 written,
                                 hint: Some(why),
@@ -352,7 +350,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     moves,
                     written,
                     span,
-                    candidates,
+                    position,
                     hint: None,
                 }) => {
                     let rest = book.plies.get(index + 1..).unwrap_or_default();
@@ -364,7 +362,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         });
                     Err(DescResolveError::Ambiguous {
                         written,
-                        candidates,
+                        position,
                         moves,
                         hint,
                         span,

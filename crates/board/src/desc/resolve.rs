@@ -93,13 +93,15 @@ pub enum DescResolveError {
         span: Span,
     },
     /// More than one legal move fits, and no allowed tie-break settles it.
-    #[error("`{written}` is ambiguous: {}{}", candidates.join(", "), hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    #[error("`{written}` is ambiguous: {}{}", describe_candidates(position, moves).join(", "), hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
     Ambiguous {
         /// The move as written, in compact form.
         written: String,
-        /// Every fitting move, as `SAN (LAN)`.
-        candidates: Vec<String>,
-        /// The fitting moves, in the same order.
+        /// The position the move was written in, for the candidates' spelling
+        /// ([`DescResolveError::candidates`]), which is made only when shown: the
+        /// lookahead meets many ambiguities it never reports.
+        position: Box<Position>,
+        /// The fitting moves, in a fixed order (by their long algebraic form).
         moves: Vec<Move>,
         /// What a lenient reading would do, when it would settle it.
         hint: Option<String>,
@@ -141,10 +143,20 @@ impl DescResolveError {
     #[must_use]
     pub fn to_diagnostic(&self) -> Diagnostic {
         let mut d = Diagnostic::new(Severity::Error, self.kind(), self.to_string(), self.span());
-        if let DescResolveError::Ambiguous { candidates, .. } = self {
-            d.candidates.clone_from(candidates);
-        }
+        d.candidates = self.candidates();
         d
+    }
+
+    /// Every fitting move of an ambiguity as `SAN (LAN)`, in order; empty for the
+    /// other errors.
+    #[must_use]
+    pub fn candidates(&self) -> Vec<String> {
+        match self {
+            DescResolveError::Ambiguous {
+                position, moves, ..
+            } => describe_candidates(position, moves),
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -152,6 +164,25 @@ impl DescResolveError {
 #[must_use]
 pub fn describe_candidate(pos: &Position, m: &Move) -> String {
     format!("{} ({})", pos.san(m), m.to_lan())
+}
+
+fn describe_candidates(pos: &Position, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|m| describe_candidate(pos, m)).collect()
+}
+
+/// A written move as messages quote it, in compact form: formatted only when a
+/// message is made, since most moves resolve without one.
+#[derive(Clone, Copy)]
+struct Shown<'a>(&'a WrittenMove);
+
+impl core::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match &self.0.kind {
+            // `Kt. mates.` carries its mate mark in the word itself: do not show it twice.
+            MoveKind::Descriptive(d) if matches!(d.action, DescAction::Vague(_)) => d.fmt(f),
+            _ => f.write_str(&write_move(self.0)),
+        }
+    }
 }
 
 /// Resolves a descriptive move (or a castling) written for the side to move in `pos`.
@@ -185,14 +216,10 @@ pub fn resolve_desc(
     written: &WrittenMove,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
-    let shown = match &written.kind {
-        // `Kt. mates.` carries its mate mark in the word itself: do not show it twice.
-        MoveKind::Descriptive(d) if matches!(d.action, DescAction::Vague(_)) => d.to_string(),
-        _ => write_move(written),
-    };
+    let shown = Shown(written);
     if !matches!(written.kind, MoveKind::Castle(_) | MoveKind::Descriptive(_)) {
         return Err(DescResolveError::NotDescriptive {
-            written: shown,
+            written: shown.to_string(),
             span: written.span,
         });
     }
@@ -204,16 +231,16 @@ pub fn resolve_desc(
             format!("{side} is stalemated, so no move can follow")
         };
         return Err(DescResolveError::NoMove {
-            written: shown,
+            written: shown.to_string(),
             reason,
             span: written.span,
         });
     }
     match &written.kind {
-        MoveKind::Castle(c) => resolve_castle(pos, written, c.side, &shown, ctx),
-        MoveKind::Descriptive(d) => resolve_piece_move(pos, origins, written, d, &shown, ctx),
+        MoveKind::Castle(c) => resolve_castle(pos, written, c.side, shown, ctx),
+        MoveKind::Descriptive(d) => resolve_piece_move(pos, origins, written, d, shown, ctx),
         _ => Err(DescResolveError::NotDescriptive {
-            written: shown,
+            written: shown.to_string(),
             span: written.span,
         }),
     }
@@ -223,7 +250,7 @@ fn resolve_castle(
     pos: &Position,
     written: &WrittenMove,
     side: Option<CastleSide>,
-    shown: &str,
+    shown: Shown<'_>,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
     let mover = pos.turn();
@@ -233,7 +260,7 @@ fn resolve_castle(
         .filter(|m| m.is_castle() && side.is_none_or(|s| m.castle_side() == Some(s)))
         .copied()
         .collect();
-    moves.sort_by_cached_key(Move::to_lan);
+    moves.sort_by_key(Move::lan_key);
     let mut notes = Vec::new();
     if moves.len() > 1 && side.is_none() {
         let short = moves
@@ -264,7 +291,7 @@ fn resolve_castle(
     match moves.as_slice() {
         [m] => Ok(DescResolution { mv: *m, notes }),
         [] => Err(DescResolveError::NoMove {
-            written: shown.to_owned(),
+            written: shown.to_string(),
             reason: match side {
                 Some(CastleSide::King) => format!("{} cannot castle king side", color_name(mover)),
                 Some(CastleSide::Queen) => {
@@ -280,14 +307,14 @@ fn resolve_castle(
 
 fn ambiguous(
     pos: &Position,
-    shown: &str,
+    shown: Shown<'_>,
     moves: &[Move],
     hint: Option<String>,
     span: Span,
 ) -> DescResolveError {
     DescResolveError::Ambiguous {
-        written: shown.to_owned(),
-        candidates: moves.iter().map(|m| describe_candidate(pos, m)).collect(),
+        written: shown.to_string(),
+        position: Box::new(pos.clone()),
         moves: moves.to_vec(),
         hint,
         span,
@@ -424,7 +451,7 @@ fn filter(
         None => true,
     })?;
     // Candidates are listed in a fixed order: by their long algebraic form.
-    moves.sort_by_cached_key(Move::to_lan);
+    moves.sort_by_key(Move::lan_key);
     Ok(moves)
 }
 
@@ -515,7 +542,7 @@ fn resolve_piece_move(
     origins: &Origins,
     written: &WrittenMove,
     d: &DescMove,
-    shown: &str,
+    shown: Shown<'_>,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
     let span = written.span;
@@ -583,7 +610,7 @@ fn resolve_piece_move(
                     .collect::<Vec<_>>()
                     .join(", ");
                 return Err(DescResolveError::NoMove {
-                    written: shown.to_owned(),
+                    written: shown.to_string(),
                     reason: format!(
                         "{} (read by wing: {by_wing}, lenient only)",
                         no_move_reason(pos, d, *stage)
@@ -809,12 +836,12 @@ fn describe_piece(p: &DescPiece) -> String {
 fn no_move(
     pos: &Position,
     d: &DescMove,
-    shown: &str,
+    shown: Shown<'_>,
     stage: Stage,
     span: Span,
 ) -> DescResolveError {
     DescResolveError::NoMove {
-        written: shown.to_owned(),
+        written: shown.to_string(),
         reason: no_move_reason(pos, d, stage),
         span,
     }

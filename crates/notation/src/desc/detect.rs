@@ -36,11 +36,6 @@ pub fn looks_like_book(text: &[u8]) -> bool {
     if first.is_none_or(|l| l.starts_with(b"[")) {
         return false;
     }
-    let book = read_book(text);
-    let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
-    if readable == 0 {
-        return false;
-    }
     // `%` header lines above a table are how book transcriptions (and our own
     // descriptive output) begin; PGN files almost never start with an escape line.
     // Such a file stays a table whatever its rows hold: a row that cannot be read is
@@ -50,6 +45,16 @@ pub fn looks_like_book(text: &[u8]) -> bool {
         .map(<[u8]>::trim_ascii)
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with(b"%"));
+    // A headed file needs one readable ply: its first lines nearly always hold one,
+    // and reading only them keeps the test cheap on a large head.
+    if headed && readable_plies(prefix_lines(text, HEADED_PREFIX_BYTES)) > 0 {
+        return true;
+    }
+    let book = read_book(text);
+    let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
+    if readable == 0 {
+        return false;
+    }
     if headed || book.columns.is_some() {
         return true;
     }
@@ -67,4 +72,27 @@ pub fn looks_like_book(text: &[u8]) -> bool {
         .iter()
         .any(|d| d.severity == Severity::Error);
     stumbles || game.mainline().count() < readable
+}
+
+/// How much of a headed file is read before looking at the rest.
+const HEADED_PREFIX_BYTES: usize = 4 << 10;
+
+/// The plies of `text` the book reader reads as moves.
+fn readable_plies(text: &[u8]) -> usize {
+    read_book(text)
+        .plies
+        .iter()
+        .filter(|p| p.result.is_ok())
+        .count()
+}
+
+/// The whole lines of `text` within its first `bytes` (all of it when shorter).
+fn prefix_lines(text: &[u8], bytes: usize) -> &[u8] {
+    match text.get(..bytes) {
+        Some(head) if text.len() > bytes => head
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(head, |i| &head[..=i]),
+        _ => text,
+    }
 }
