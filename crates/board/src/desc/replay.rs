@@ -4,6 +4,7 @@ use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly, Odds, write_move};
 use scoresheet_notation::{Color, Diagnostic, Severity};
 
+use super::resolve::resolve_desc_silent;
 use super::{DescContext, DescResolveError, Origins, Suggestion, resolve_desc, suggest};
 use crate::{EpStyle, Move, Position};
 
@@ -591,7 +592,7 @@ fn reach(
         let Ok(written) = &ply.result else {
             return Some(i);
         };
-        match resolve_desc(&pos, &origins, written, &ctx.after(last)) {
+        match resolve_desc_silent(&pos, &origins, written, &ctx.after(last)) {
             Ok(r) => {
                 origins.play(&r.mv);
                 pos.play_unchecked(&r.mv);

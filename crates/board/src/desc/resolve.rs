@@ -171,16 +171,20 @@ fn describe_candidates(pos: &Position, moves: &[Move]) -> Vec<String> {
 }
 
 /// A written move as messages quote it, in compact form: formatted only when a
-/// message is made, since most moves resolve without one.
+/// message is made, since most moves resolve without one; nothing when `silent`.
 #[derive(Clone, Copy)]
-struct Shown<'a>(&'a WrittenMove);
+struct Shown<'a> {
+    written: &'a WrittenMove,
+    silent: bool,
+}
 
 impl core::fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match &self.0.kind {
+        match &self.written.kind {
+            _ if self.silent => Ok(()),
             // `Kt. mates.` carries its mate mark in the word itself: do not show it twice.
             MoveKind::Descriptive(d) if matches!(d.action, DescAction::Vague(_)) => d.fmt(f),
-            _ => f.write_str(&write_move(self.0)),
+            _ => f.write_str(&write_move(self.written)),
         }
     }
 }
@@ -216,7 +220,36 @@ pub fn resolve_desc(
     written: &WrittenMove,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
-    let shown = Shown(written);
+    let shown = Shown {
+        written,
+        silent: false,
+    };
+    resolve_shown(pos, origins, written, ctx, shown)
+}
+
+/// [`resolve_desc`] without the move quoted in its errors and notes (their `written`
+/// is empty): for the lookahead, which meets many ambiguities, reports none and
+/// needs only their moves.
+pub(crate) fn resolve_desc_silent(
+    pos: &Position,
+    origins: &Origins,
+    written: &WrittenMove,
+    ctx: &DescContext,
+) -> Result<DescResolution, DescResolveError> {
+    let shown = Shown {
+        written,
+        silent: true,
+    };
+    resolve_shown(pos, origins, written, ctx, shown)
+}
+
+fn resolve_shown(
+    pos: &Position,
+    origins: &Origins,
+    written: &WrittenMove,
+    ctx: &DescContext,
+    shown: Shown<'_>,
+) -> Result<DescResolution, DescResolveError> {
     if !matches!(written.kind, MoveKind::Castle(_) | MoveKind::Descriptive(_)) {
         return Err(DescResolveError::NotDescriptive {
             written: shown.to_string(),
