@@ -93,7 +93,8 @@ impl Input {
     }
 
     /// Opens the input for reading, decompressing zstd, gzip and bzip2 as
-    /// they stream (told by their magic bytes, whatever the name).
+    /// they stream (told by their magic bytes, whatever the name), and UTF-16
+    /// text read as UTF-8.
     ///
     /// # Errors
     /// The input cannot be opened or read, or is binary (a NUL byte in its
@@ -172,13 +173,18 @@ pub fn compression(magic: &[u8]) -> Option<Compression> {
 }
 
 /// How much of an input's start is looked at for a NUL byte.
-const BINARY_HEAD: usize = 8 << 10;
+pub const BINARY_HEAD: usize = 8 << 10;
 
-/// `reader`, unless its first [`BINARY_HEAD`] bytes hold a NUL byte.
+/// `reader`, unless its first [`BINARY_HEAD`] bytes hold a NUL byte; UTF-16
+/// text (see [`utf16_order`]) is read as UTF-8.
 fn refuse_binary(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
     let mut head = vec![0u8; BINARY_HEAD];
     let n = read_up_to(&mut reader, &mut head)?;
     head.truncate(n);
+    if let Some(big_endian) = utf16_order(&head) {
+        let text = io::Cursor::new(head).chain(reader);
+        return Ok(Box::new(Utf16Text::new(text, big_endian)));
+    }
     if let Some(at) = head.iter().position(|&b| b == 0) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -186,6 +192,139 @@ fn refuse_binary(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + 
         ));
     }
     Ok(Box::new(io::Cursor::new(head).chain(reader)))
+}
+
+/// Whether `head`, the start of an input, is UTF-16 text, and in which byte
+/// order (`true` for big-endian): a byte order mark (`FF FE`, `FE FF`), or
+/// without one, text whose every other byte is NUL from the first unit on
+/// (Latin letters, digits and punctuation, as PGN is). Windows tools write PGN
+/// so: PowerShell's `>` and `Out-File` did by default, and some editors'
+/// "Unicode" is UTF-16.
+pub fn utf16_order(head: &[u8]) -> Option<bool> {
+    match head {
+        [0xFF, 0xFE, ..] => return Some(false),
+        [0xFE, 0xFF, ..] => return Some(true),
+        _ => {}
+    }
+    let units = head.len() / 2;
+    if units < 2 {
+        return None;
+    }
+    let nul_at = |parity: usize| head.chunks_exact(2).filter(|u| u[parity] == 0).count();
+    let (low_nul, high_nul) = (nul_at(0), nul_at(1));
+    // A unit is the ASCII character in one byte and NUL in the other: most are, in
+    // a game file (names and comments in other scripts are the rest, and a few of
+    // their units have a NUL on the other side); a binary file has NULs on both.
+    let text = |nul: usize, other: usize| nul * 4 >= units * 3 && other * 20 < units;
+    if text(high_nul, low_nul) {
+        Some(false)
+    } else if text(low_nul, high_nul) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// UTF-16 text read as UTF-8, as it streams; a byte order mark is dropped, and
+/// an unpaired surrogate (or an odd last byte) becomes U+FFFD, which the game
+/// readers report like any character out of place.
+struct Utf16Text<R> {
+    inner: R,
+    big_endian: bool,
+    /// Bytes read but not decoded yet: an odd byte, or a high surrogate that
+    /// waits for its pair.
+    raw: Vec<u8>,
+    /// UTF-8 decoded but not handed out yet, from `given` on.
+    decoded: Vec<u8>,
+    given: usize,
+    /// The first unit was looked at (a byte order mark is dropped).
+    started: bool,
+    ended: bool,
+}
+
+impl<R: Read> Utf16Text<R> {
+    fn new(inner: R, big_endian: bool) -> Self {
+        Utf16Text {
+            inner,
+            big_endian,
+            raw: Vec::new(),
+            decoded: Vec::new(),
+            given: 0,
+            started: false,
+            ended: false,
+        }
+    }
+
+    /// Reads the next piece of the input and decodes what of it can be.
+    fn fill(&mut self) -> io::Result<()> {
+        let kept = self.raw.len();
+        self.raw.resize(kept + (64 << 10), 0);
+        let n = loop {
+            match self.inner.read(&mut self.raw[kept..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.raw.truncate(kept);
+                    return Err(e);
+                }
+            }
+        };
+        self.raw.truncate(kept + n);
+        self.ended = n == 0;
+        let unit = |b: &[u8]| {
+            if self.big_endian {
+                u16::from_be_bytes([b[0], b[1]])
+            } else {
+                u16::from_le_bytes([b[0], b[1]])
+            }
+        };
+        let mut units: Vec<u16> = self.raw.chunks_exact(2).map(unit).collect();
+        let mut used = units.len() * 2;
+        // A high surrogate at the end waits for its pair, unless the input ended.
+        if !self.ended && units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+            units.pop();
+            used -= 2;
+        }
+        let mut from = 0;
+        if !self.started && !units.is_empty() {
+            self.started = true;
+            from = usize::from(units[0] == 0xFEFF);
+        }
+        self.decoded.clear();
+        self.given = 0;
+        let mut utf8 = [0u8; 4];
+        for c in char::decode_utf16(units[from..].iter().copied()) {
+            let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+            self.decoded
+                .extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+        }
+        self.raw.drain(..used);
+        if self.ended && !self.raw.is_empty() {
+            // An odd last byte.
+            self.raw.clear();
+            self.decoded.extend_from_slice(
+                char::REPLACEMENT_CHARACTER
+                    .encode_utf8(&mut utf8)
+                    .as_bytes(),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Utf16Text<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.given == self.decoded.len() {
+            if self.ended {
+                return Ok(0);
+            }
+            self.fill()?;
+        }
+        let n = buf.len().min(self.decoded.len() - self.given);
+        buf[..n].copy_from_slice(&self.decoded[self.given..self.given + n]);
+        self.given += n;
+        Ok(n)
+    }
 }
 
 /// The name endings of the files a directory walk takes (any case): PGN, and books'

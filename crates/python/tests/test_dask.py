@@ -62,7 +62,13 @@ def test_several_files_cut_in_ranges(client, tmp_path):
     cut.write_bytes(wrapped_results(300))
     plain = tmp_path / "plain.pgn"
     plain.write_bytes((FIXTURES / "bench" / "games.pgn").read_bytes() * 3)
-    files = [cut, FIXTURES / "validate", plain, FIXTURES / "play"]
+    # UTF-16 text, with and without a byte order mark: offsets in the text read
+    # are not offsets in the file, so such a file is one task, read whole.
+    wide = tmp_path / "wide.pgn"
+    wide.write_bytes(wrapped_results(40).decode().encode("utf-16"))
+    wide_le = tmp_path / "wide-le.pgn"
+    wide_le.write_bytes(wrapped_results(40).decode().encode("utf-16-le"))
+    files = [cut, FIXTURES / "validate", wide, plain, wide_le, FIXTURES / "play"]
     if SHARED.is_dir():
         files += [SHARED / "messy", SHARED / "lan"]
     expected, _ = cli_json(*files)

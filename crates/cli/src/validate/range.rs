@@ -14,7 +14,7 @@ use scoresheet_notation::pgn::{Block, BlockReader};
 use crate::Outcome;
 use crate::args::ValidateArgs;
 use crate::books;
-use crate::input::{Input, compression};
+use crate::input::{BINARY_HEAD, Input, compression, utf16_order};
 
 /// A byte range of a file, cut where the block reader cuts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,9 +53,10 @@ pub fn ranges(input: &Input, size: usize) -> io::Result<Option<Vec<Range>>> {
         return Ok(None);
     };
     let mut raw = File::open(path)?;
-    let mut magic = Vec::new();
-    (&mut raw).take(4).read_to_end(&mut magic)?;
-    if compression(&magic).is_some() {
+    let mut head = Vec::new();
+    (&mut raw).take(BINARY_HEAD as u64).read_to_end(&mut head)?;
+    // Offsets in the text read are not offsets in the file.
+    if compression(&head).is_some() || utf16_order(&head).is_some() {
         return Ok(None);
     }
     let mut reader = input.open()?;

@@ -478,6 +478,89 @@ fn a_binary_file_is_reported_once_and_the_run_goes_on() {
     }
 }
 
+/// `text` in UTF-16, little- or big-endian, with or without a byte order mark.
+fn utf16(text: &str, big_endian: bool, bom: bool) -> Vec<u8> {
+    let units = bom.then_some(0xFEFF).into_iter().chain(text.encode_utf16());
+    units
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn utf16_text_is_read_as_its_utf8_with_the_same_places() {
+    // PowerShell's `>` wrote UTF-16 with a byte order mark; some tools write it
+    // without one. An emoji (a surrogate pair) in a comment and a name outside
+    // Latin-1 must come through whole, and an error is at the same line and column.
+    let legal = "[Event \"Test\"]\n[White \"Ржевский 😀\"]\n[Result \"*\"]\n\n\
+        1. e4 {😀 é} e5 2. Nf3 Nc6 *\n";
+    let text = format!("{legal}\n{}", legal.replace("Nc6", "Nc6 3. Ke3"));
+    let dir = scratch("utf16");
+    std::fs::write(dir.join("utf8.pgn"), &text).expect("writing");
+    let utf8 = scoresheet(&dir, &["validate", "--format", "json", "utf8.pgn"]);
+    assert!(
+        utf8.stdout.contains(r#""line":11,"column":31"#),
+        "{}",
+        utf8.stdout
+    );
+    let converted = scoresheet(&dir, &["convert", "--to", "pgn", "utf8.pgn"]);
+    assert!(
+        converted.stdout.contains("Ржевский 😀"),
+        "{}",
+        converted.stdout
+    );
+    for (name, big_endian, bom) in [
+        ("le-bom.pgn", false, true),
+        ("be-bom.pgn", true, true),
+        ("le.pgn", false, false),
+        ("be.pgn", true, false),
+    ] {
+        std::fs::write(dir.join(name), utf16(&text, big_endian, bom)).expect("writing");
+        for jobs in ["1", "2"] {
+            let r = scoresheet(
+                &dir,
+                &["validate", "--jobs", jobs, "--format", "json", name],
+            );
+            assert_eq!(
+                r.stdout.replace(name, "utf8.pgn"),
+                utf8.stdout,
+                "{name} --jobs {jobs}: {}",
+                r.stderr
+            );
+        }
+        let r = scoresheet(&dir, &["convert", "--to", "pgn", name]);
+        assert_eq!(r.stdout, converted.stdout, "{name}: {}", r.stderr);
+        assert_eq!(
+            r.stderr.replace(name, "utf8.pgn"),
+            converted.stderr.replace(" 0.1 MB/s", " 0.0 MB/s")
+        );
+    }
+    // An unpaired surrogate is U+FFFD in its comment, and an odd last byte is
+    // U+FFFD, reported as text that is not a game: nothing is lost in silence.
+    let mut broken = utf16("[Event \"a\"]\n\n1. e4 {", false, true);
+    broken.extend_from_slice(&0xD800u16.to_le_bytes());
+    broken.extend_from_slice(&utf16("} e5 *\n", false, false));
+    broken.push(b'x');
+    std::fs::write(dir.join("broken.pgn"), broken).expect("writing");
+    let r = scoresheet(&dir, &["convert", "--to", "pgn", "broken.pgn"]);
+    assert!(
+        r.stdout.contains("1. e4 {\u{FFFD}} 1... e5 *"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr
+            .starts_with("broken.pgn:4:1: error[not-chess]: game 2 (\u{FFFD})"),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn a_directory_walk_follows_no_loop_counts_each_file_once_and_skips_fifos() {
     let dir = scratch("walk");
