@@ -258,8 +258,27 @@ const GLYPHS: [(&str, u8); 16] = [
     ("\u{2313}", 142), // ⌓ better is
 ];
 
-/// The annotation glyph at the end of `token`, if any: its NAG and length in bytes.
+/// The evaluation signs in ASCII that text exports (ChessBase's, Informant
+/// transcriptions) print apart from the move (`Nf5 +-`, `Qd2 =`), with the NAG
+/// of each; glued to a move they would read as check marks, so only apart.
+const ASCII_GLYPHS: [(&str, u8); 9] = [
+    ("=", 10),   // drawish
+    ("+=", 14),  // White is slightly better
+    ("+/=", 14), //
+    ("=+", 15),  // Black is slightly better
+    ("=/+", 15), //
+    ("+/-", 16), // White is better
+    ("-/+", 17), // Black is better
+    ("+-", 18),  // White is winning
+    ("-+", 19),  // Black is winning
+];
+
+/// The annotation glyph at the end of `token`, if any: its NAG and length in
+/// bytes; or the whole token when it is one of [`ASCII_GLYPHS`].
 fn trailing_glyph(token: &[u8]) -> Option<(u8, usize)> {
+    if let Some((_, nag)) = ASCII_GLYPHS.iter().find(|(g, _)| token == g.as_bytes()) {
+        return Some((*nag, token.len()));
+    }
     if token.last().is_none_or(u8::is_ascii) {
         return None;
     }
