@@ -54,6 +54,16 @@ fn long_comment(bytes: usize) -> Vec<u8> {
     v
 }
 
+/// One game with `n` tags, all of other names.
+fn many_tags(n: usize) -> Vec<u8> {
+    let mut s = String::new();
+    for i in 0..n {
+        let _ = writeln!(s, "[T{i} \"v\"]");
+    }
+    s.push_str("\n1. e4 e5 *\n");
+    s.into_bytes()
+}
+
 /// Runs the cases; prints one row each.
 pub fn run() -> Result<(), String> {
     let bin = release_binary()?;
@@ -79,6 +89,11 @@ pub fn run() -> Result<(), String> {
             "a comment of 10 MiB",
             long_comment(10 << 20),
             vec!["validate", "convert"],
+        ),
+        (
+            "a million tags in one game",
+            many_tags(1_000_000),
+            vec!["validate", "play", "convert"],
         ),
     ];
     println!(

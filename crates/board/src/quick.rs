@@ -401,6 +401,9 @@ impl<'t> Recording<'t> for &mut QuickRecord<'t> {
     }
 }
 
+/// The most tags a game read in the quick lane has (exports write 7 to 30).
+const QUICK_MAX_TAGS: usize = 64;
+
 /// One of 64 bits for a tag name, from its length and its first and last
 /// letters: equal names get the same bit, the usual names mostly different ones.
 #[inline(always)]
@@ -485,6 +488,12 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     #[inline(always)]
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
         self.record.tag(name, value);
+        // Each name is compared with the ones before it that share its bit: a
+        // few dozen tags cost nothing, a hostile game's million would cost a
+        // time quadratic in them. Such a game is the full judge's, which is linear.
+        if self.tag_names.len() >= QUICK_MAX_TAGS {
+            return Err(Unusual);
+        }
         let bit = name_bit(name);
         let at = name.as_ptr().addr().wrapping_sub(self.text.as_ptr().addr());
         if self.tag_bits & bit != 0 {

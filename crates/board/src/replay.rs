@@ -12,7 +12,7 @@
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::pgn::{Game as PgnGame, Token};
+use scoresheet_notation::pgn::{Game as PgnGame, Token, first_of_each_name};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
@@ -720,8 +720,9 @@ fn start_position(
     strict: bool,
     default: Option<&Position>,
 ) -> (Position, bool) {
-    for (i, t) in game.tags.iter().enumerate() {
-        if game.tags.iter().take(i).any(|u| u.name == t.name) {
+    let firsts = first_of_each_name(&game.tags);
+    for (t, first) in game.tags.iter().zip(firsts) {
+        if !first {
             diags.push(Diagnostic::new(
                 Severity::Warning,
                 Kind::DuplicateTag,

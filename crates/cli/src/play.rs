@@ -7,93 +7,146 @@ use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_ga
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::desc::read_books;
-use scoresheet_notation::pgn::{Game, games};
-use scoresheet_notation::{LineIndex, Mode, Severity};
+use scoresheet_notation::pgn::{Game, GameReadError, GameReader};
+use scoresheet_notation::{Kind, LineCol, LineIndex, Mode, Severity};
 
-use crate::Outcome;
 use crate::args::PlayArgs;
-use crate::input::{Input, expand_some};
+use crate::input::expand_some;
 use crate::report::printable;
+use crate::{Outcome, books};
 
-/// The most text `play` reads: it is meant for a person reading boards, not for databases.
-const MAX_INPUT: u64 = 256 << 20;
-
-/// Reads a whole input, up to [`MAX_INPUT`] bytes.
-pub fn read_all(input: &Input) -> io::Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    input
-        .open()
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", input.name())))?
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", input.name())))?;
-    if buf.len() as u64 > MAX_INPUT {
-        return Err(io::Error::other(format!(
-            "{}: more than {} MiB; use `scoresheet validate` for large files",
-            input.name(),
-            MAX_INPUT >> 20
-        )));
-    }
-    Ok(buf)
-}
-
-/// Runs `play`.
+/// Runs `play`: each input read as a stream, game by game (a book's move
+/// tables whole, as every command reads them), each game printed as soon as it
+/// is replayed, so memory is bounded by the largest game; a game over the cap
+/// every command has is reported as `validate` reports it.
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     let inputs = expand_some(std::slice::from_ref(&args.path))?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let mode = if args.strict {
+        Mode::Strict
+    } else {
+        Mode::Lenient
+    };
+    let options = ReplayOptions {
+        strict: args.strict,
+        repair: args.repair,
+        ..ReplayOptions::default()
+    };
     for input in &inputs {
-        let text = read_all(input)?;
-        let name = input.name();
-        let index = LineIndex::new(&text);
-        let mode = if args.strict {
-            Mode::Strict
-        } else {
-            Mode::Lenient
+        let name = printable(&input.name());
+        let in_input = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", input.name()));
+        let mut reader = input.open().map_err(in_input)?;
+        let (mut head, book) = books::read_head(&mut reader).map_err(in_input)?;
+        let mut shown = Shown {
+            out: &mut out,
+            args,
+            name: &name,
+            games: 0,
+            outcome: &mut outcome,
         };
-        let options = ReplayOptions {
-            strict: args.strict,
-            repair: args.repair,
-            ..ReplayOptions::default()
-        };
-        // Each game: its number, its players, the replay.
-        let mut played: Vec<(Option<String>, Option<String>, Replay)> = Vec::new();
-        if crate::books::is_book(&text) {
+        if book {
             // A book's move table (descriptive notation, numbered rows).
-            for book in &read_books(&text) {
+            books::read_rest(&mut head, &mut reader).map_err(in_input)?;
+            let index = LineIndex::new(&head);
+            for book in &read_books(&head) {
                 let start = book_start(book, args.start.as_ref());
                 let r = replay_book_game(book, start, &options, None);
-                played.push((book.white.clone(), book.black.clone(), r));
+                let origin = LineCol { line: 1, column: 1 };
+                shown.game(
+                    book.white.as_deref(),
+                    book.black.as_deref(),
+                    &r,
+                    &index,
+                    origin,
+                )?;
             }
-        } else {
-            for slice in games(&text) {
-                let mut game = Game::default();
-                parse_game_told(&mut game, slice.bytes, slice.offset, mode, None);
-                let r = replay_from(&game, &options, args.start.as_ref());
-                let tag = |name| game.tag(name).map(|t| t.value().into_owned());
-                played.push((tag("White"), tag("Black"), r));
-            }
+            continue;
         }
-        for (n, (white, black, r)) in played.iter().enumerate() {
-            writeln!(out, "Game {}", n + 1)?;
-            if let (Some(w), Some(b)) = (white, black) {
-                writeln!(out, "{} - {}", printable(w), printable(b))?;
-            }
-            print_game(&mut out, r, args)?;
-            for d in &r.diagnostics {
-                if d.severity > Severity::Note || args.notes {
-                    write!(out, "{}", d.render(&printable(&name), &index))?;
+        for chunk in GameReader::new(io::Cursor::new(head).chain(reader)) {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(e @ GameReadError::TooLarge { line, column, .. }) => {
+                    shown.too_large(line, column, &e)?;
+                    continue;
                 }
-            }
-            if !r.is_valid() {
-                outcome = Outcome::Problems;
-            }
-            writeln!(out)?;
+                Err(GameReadError::Io(e)) => return Err(in_input(e)),
+                Err(e) => return Err(in_input(io::Error::other(e.to_string()))),
+            };
+            let mut game = Game::default();
+            parse_game_told(&mut game, &chunk.bytes, 0, mode, None);
+            let r = replay_from(&game, &options, args.start.as_ref());
+            let tag = |name| game.tag(name).map(|t| t.value().into_owned());
+            let origin = LineCol {
+                line: usize::try_from(chunk.line).unwrap_or(usize::MAX),
+                column: usize::try_from(chunk.column).unwrap_or(usize::MAX),
+            };
+            let index = LineIndex::new(&chunk.bytes);
+            shown.game(
+                tag("White").as_deref(),
+                tag("Black").as_deref(),
+                &r,
+                &index,
+                origin,
+            )?;
         }
     }
     out.flush()?;
     Ok(outcome)
+}
+
+/// Where the games of one input are printed, numbered.
+struct Shown<'a, W> {
+    out: &'a mut W,
+    args: &'a PlayArgs,
+    /// The input's name, printable.
+    name: &'a str,
+    games: u64,
+    outcome: &'a mut Outcome,
+}
+
+impl<W: Write> Shown<'_, W> {
+    /// One replayed game: its number, its players, its boards, its diagnostics
+    /// (located in the text `index` covers, which starts at `origin`).
+    fn game(
+        &mut self,
+        white: Option<&str>,
+        black: Option<&str>,
+        r: &Replay,
+        index: &LineIndex<'_>,
+        origin: LineCol,
+    ) -> io::Result<()> {
+        self.games += 1;
+        writeln!(self.out, "Game {}", self.games)?;
+        if let (Some(w), Some(b)) = (white, black) {
+            writeln!(self.out, "{} - {}", printable(w), printable(b))?;
+        }
+        print_game(self.out, r, self.args)?;
+        for d in &r.diagnostics {
+            if d.severity > Severity::Note || self.args.notes {
+                write!(self.out, "{}", d.render_at(self.name, index, origin))?;
+            }
+        }
+        if !r.is_valid() {
+            *self.outcome = Outcome::Problems;
+        }
+        writeln!(self.out)
+    }
+
+    /// A game over the cap of one game: not read, an error where it starts.
+    fn too_large(&mut self, line: u64, column: u64, e: &GameReadError) -> io::Result<()> {
+        self.games += 1;
+        writeln!(self.out, "Game {}", self.games)?;
+        writeln!(
+            self.out,
+            "{}:{line}:{column}: error[{}]: {e}",
+            self.name,
+            Kind::GameTooLarge
+        )?;
+        *self.outcome = Outcome::Problems;
+        writeln!(self.out)
+    }
 }
 
 /// Prints the boards of one replayed game, then its final FEN and status.

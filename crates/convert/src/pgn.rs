@@ -21,7 +21,7 @@
 //! Exporting an export gives the same bytes.
 
 use scoresheet_board::{Color, EpStyle, Position};
-use scoresheet_notation::pgn::Tag;
+use scoresheet_notation::pgn::{Tag, first_of_each_name};
 
 use crate::game::{Node, ResolvedGame};
 
@@ -70,10 +70,10 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
     }
     let has_fen = first("FEN").is_some();
     let mut others: Vec<&Tag<'_>> = Vec::with_capacity(game.tags.len());
-    for (i, t) in game.tags.iter().enumerate() {
+    for (t, first) in game.tags.iter().zip(first_of_each_name(&game.tags)) {
         let name = t.name;
         let roster = ROSTER.iter().any(|r| r.as_bytes() == name);
-        let repeated = game.tags[..i].iter().any(|u| u.name == name);
+        let repeated = !first;
         // `SetUp` is the writer's: "1" with a FEN, none without (a `SetUp "1"`
         // without a FEN announced a position the game does not start from).
         let setup = name == b"SetUp";

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::kind::Kind;
-use crate::span::{LineIndex, Span};
+use crate::span::{LineCol, LineIndex, Span};
 
 /// The most characters of a source line a code frame shows.
 const MAX_FRAME: usize = 120;
@@ -92,14 +92,40 @@ impl Diagnostic {
     /// ```
     #[must_use]
     pub fn render(&self, path: &str, index: &LineIndex<'_>) -> String {
+        self.render_at(path, index, LineCol { line: 1, column: 1 })
+    }
+
+    /// [`Diagnostic::render`] for a text that starts at `origin` of its file (a game
+    /// read out of a stream): the lines and the first line's columns are the file's.
+    ///
+    /// ```
+    /// use scoresheet_notation::{Diagnostic, Kind, LineCol, LineIndex, Severity, Span};
+    /// let game = b"1. e4 e5\n2. Ke3";
+    /// let d = Diagnostic::new(Severity::Error, Kind::IllegalMove, "no king can reach e3", Span::new(12, 15));
+    /// let shown = d.render_at("games.pgn", &LineIndex::new(game), LineCol { line: 40, column: 1 });
+    /// assert_eq!(shown, "games.pgn:41:4: error[illegal-move]: no king can reach e3\n   |\n41 | 2. Ke3\n   |    ^^^\n");
+    /// ```
+    #[must_use]
+    pub fn render_at(&self, path: &str, index: &LineIndex<'_>, origin: LineCol) -> String {
         use fmt::Write;
         let at = index.line_col(self.span.start);
+        let in_file = LineCol {
+            line: origin.line + at.line - 1,
+            column: if at.line == 1 {
+                origin.column + at.column - 1
+            } else {
+                at.column
+            },
+        };
         let message: String = self
             .message
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        let mut out = format!("{path}:{at}: {}[{}]: {message}\n", self.severity, self.kind);
+        let mut out = format!(
+            "{path}:{in_file}: {}[{}]: {message}\n",
+            self.severity, self.kind
+        );
         // Control characters (a terminal escape in a tag, a NUL in garbage) are shown
         // as spaces, one for one, so a file cannot drive the reader's terminal and the
         // carets stay aligned.
@@ -148,7 +174,7 @@ impl Diagnostic {
         if to < chars.len() {
             line.push('…');
         }
-        let gutter = at.line.to_string();
+        let gutter = in_file.line.to_string();
         let pad = " ".repeat(gutter.len());
         let carets = "^".repeat(
             self.span

@@ -8,6 +8,7 @@
 //! which must still be reported: a batch never loses a game.
 //! See docs/RELIABILITY.md.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
@@ -452,6 +453,21 @@ fn game_over_the_16_mib_cap() {
             "1 file, 3 games: 2 valid, 1 invalid, 0 warnings, 8 plies",
         ],
     );
+    // Every command gives that game the same verdict, and goes on after it.
+    let d = dir("over_16_mib_every_command");
+    std::fs::write(d.join("over.pgn"), &input).expect("writing the input");
+    let said = "over.pgn:5:1: error[game-too-large]: ";
+    for args in [
+        &["play", "over.pgn"][..],
+        &["convert", "--to", "pgn", "over.pgn"],
+    ] {
+        let r = run_in(&d, args);
+        assert_eq!(r.code, Some(1), "{args:?}: {}", r.stderr);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert!(all.contains(said), "{args:?}: {all}");
+        assert_eq!(all.matches("1. e4 e5").count(), 2, "{args:?}: {all}");
+    }
+    let _ = std::fs::remove_file(d.join("over.pgn"));
 }
 
 #[test]
@@ -568,4 +584,34 @@ fn token_dense_games_of_16_mib_in_bounded_memory() {
         }
         let _ = std::fs::remove_file(d.join(&name));
     }
+}
+
+#[test]
+fn two_hundred_thousand_tags_in_one_game() {
+    // Each tag name is compared with the ones before it for a repeat: done pair
+    // by pair, 200,000 tags took minutes in every command (a million, hours).
+    let d = dir("many_tags");
+    let mut input = String::new();
+    for i in 0..200_000 {
+        let _ = writeln!(input, "[T{i} \"v\"]");
+    }
+    input.push_str("[T7 \"again\"]\n\n1. e4 e5 *\n");
+    std::fs::write(d.join("tags.pgn"), &input).expect("writing the input");
+    let repeated = "the tag T7 is repeated: only the first is kept";
+    for args in [
+        &["validate", "tags.pgn"][..],
+        &["play", "tags.pgn"][..],
+        &["convert", "--to", "pgn", "tags.pgn"][..],
+    ] {
+        let r = run_in(&d, args);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        let said = format!("{}{}", r.stdout, r.stderr);
+        let at = "tags.pgn:200001:1: warning[duplicate-tag]: ";
+        assert!(
+            said.contains(at) && said.contains(repeated),
+            "{args:?}: {}",
+            &said[said.len().saturating_sub(2000)..]
+        );
+    }
+    let _ = std::fs::remove_file(d.join("tags.pgn"));
 }

@@ -186,6 +186,31 @@ pub struct Game<'a> {
     pub stop: Option<usize>,
 }
 
+/// For each of `tags`, whether it is the first tag of its name: a name written
+/// again later (`[Event "a"] ... [Event "b"]`) is `false` there, since only the
+/// first counts. Linear in the tags, however many a game has.
+///
+/// ```
+/// use scoresheet_notation::pgn::{first_of_each_name, parse_game};
+/// use scoresheet_notation::Mode;
+/// let game = parse_game(b"[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n\n*", 0, Mode::Lenient);
+/// assert_eq!(first_of_each_name(&game.tags), vec![true, true, false]);
+/// ```
+#[must_use]
+pub fn first_of_each_name(tags: &[Tag<'_>]) -> Vec<bool> {
+    // A game has a dozen tags or so, where comparing with the ones before is the
+    // cheapest; a hostile one has a million, where only a set stays linear.
+    if tags.len() <= 32 {
+        return tags
+            .iter()
+            .enumerate()
+            .map(|(i, t)| !tags[..i].iter().any(|u| u.name == t.name))
+            .collect();
+    }
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
+    tags.iter().map(|t| seen.insert(t.name)).collect()
+}
+
 impl<'a> Game<'a> {
     /// The first tag with this name.
     #[must_use]
