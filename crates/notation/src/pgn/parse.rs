@@ -4,7 +4,7 @@ use crate::Kind;
 use memchr::memchr;
 
 use super::{CommentKind, Game, Tag, Token};
-use crate::ast::GameResult;
+use crate::ast::{GameResult, MoveKind};
 use crate::diag::{Diagnostic, Severity};
 use crate::lang::{Detection, Language, Translation, detect, translate};
 use crate::san::{Mode, read_move};
@@ -1865,7 +1865,8 @@ impl<'a> Parser<'a, '_> {
             self.push_move(m, main, before);
         } else if let Some(m) = crate::lang::read_file_capture(token, base) {
             self.file_capture(m, main, before);
-        } else if self.suffix_token(start, end)
+        } else if self.desc_check_word(start, end)
+            || self.suffix_token(start, end)
             || self.glyph_token(start, end)
             || self.placeholder(start, end)
             || self.spanish_en_passant(start, end)
@@ -1993,6 +1994,74 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// `e.p.`, `+`, `!`... written apart from their move: added to the previous move.
+    /// A check word written apart from the descriptive move before it (`QxKP ch`,
+    /// `Kt-B6 mate`, `B-Kt5 dis. ch.`, as books print them): the move is read
+    /// again with its check word, and the words are consumed.
+    fn desc_check_word(&mut self, start: usize, end: usize) -> bool {
+        let Some(Token::Move(last)) = self.game.tokens.last() else {
+            return false;
+        };
+        if !matches!(last.kind, MoveKind::Descriptive(_) | MoveKind::Castle(_))
+            || last.suffix.check.is_some()
+        {
+            return false;
+        }
+        let (Some(from), Some(last_end)) = (
+            last.span.start.checked_sub(self.base),
+            last.span.end.checked_sub(self.base),
+        ) else {
+            return false;
+        };
+        let text = self.text;
+        let blanks = |a: usize, b: usize| {
+            text.get(a..b)
+                .is_some_and(|t| t.iter().all(|&c| is_space(c)))
+        };
+        if !blanks(last_end, start) {
+            return false;
+        }
+        // The word alone (`ch`, `mate`), or with the next one (`dis.` `ch.`).
+        let mut next = end;
+        while text.get(next).is_some_and(|&c| c == b' ') {
+            next += 1;
+        }
+        let next_end = next
+            + text[next.min(text.len())..]
+                .iter()
+                .position(|&c| is_space(c) || matches!(c, b'{' | b'(' | b')' | b';'))
+                .unwrap_or(text.len() - next.min(text.len()));
+        // The word with the next one only after the first word of a two-word
+        // check (`dis. ch.`, `double check`), never over a result or a footnote;
+        // the longer reading first, since `dis.` alone reads as a discovered check.
+        let word: Vec<u8> = text[start..end]
+            .iter()
+            .filter(|&&c| c != b'.')
+            .map(u8::to_ascii_lowercase)
+            .collect();
+        let two_words = matches!(
+            word.as_slice(),
+            b"dis" | b"disc" | b"dbl" | b"dble" | b"double" | b"discovered"
+        );
+        let stops = if two_words && next_end > next {
+            vec![next_end, end]
+        } else {
+            vec![end]
+        };
+        for stop in stops {
+            let Ok(m) = crate::desc::parse_desc_move(&text[from..stop], self.base + from) else {
+                continue;
+            };
+            if m.suffix.check.is_some() && m.kind == last.kind {
+                if let Some(Token::Move(last)) = self.game.tokens.last_mut() {
+                    *last = m;
+                }
+                self.pos = stop;
+                return true;
+            }
+        }
+        false
+    }
+
     fn suffix_token(&mut self, start: usize, end: usize) -> bool {
         use crate::san::parsers::{Origin, suffix};
         let token = &self.text[start..end];
