@@ -6,7 +6,7 @@
 //! cargo xtask bless [DIR]        regenerate the expected files of `check`
 //! cargo xtask perft [--depth N] [--nodes N]  perft suites (also ../shared/perft), deeper than the unit tests
 //! cargo xtask corpus [DIR]       validate a corpus (default ../shared/corpus), compare with expectations
-//! cargo xtask verdicts [DIR...]  validate and convert agree on every game's verdict
+//! cargo xtask verdicts [DIR...]  validate, convert, play and the library judge agree on every game's verdict
 //! cargo xtask diff [DIR]         per-game differential check against ../shared/bench/baseline
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
@@ -72,7 +72,7 @@ fn usage() -> &'static str {
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
-     verdicts [DIR...]  validate and convert give every game the same verdict (fixtures/, ../shared/corpus)\n  \
+     verdicts [DIR...]  validate, convert, play and the library judge give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \

@@ -1,5 +1,5 @@
-//! One verdict per game, whichever asks: `validate`, `convert` and the library
-//! judge (the board crate's `validate_file` example) are run on the same files
+//! One verdict per game, whichever asks: `validate`, `convert`, `play` and the
+//! library judge (the board crate's `validate_file` example) are run on the same files
 //! and every game's verdict is compared (valid or not, and for an invalid game
 //! its first error's kind and place).
 
@@ -86,6 +86,44 @@ fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64,
     Ok(errors)
 }
 
+/// The first error `scoresheet play --fen` shows for each game, by game number:
+/// the `FILE:LINE:COLUMN: error[KIND]: ...` lines after each `Game N` heading.
+fn play_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64, String>, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args(["play", "--fen"]);
+    if strict {
+        cmd.arg("--strict");
+    }
+    let out = cmd
+        .arg(file)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let mut errors = BTreeMap::new();
+    let mut game = 0;
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        if let Some(n) = line
+            .strip_prefix("Game ")
+            .and_then(|n| n.parse::<u64>().ok())
+        {
+            game = n;
+            continue;
+        }
+        let Some((place, rest)) = line.split_once(": error[") else {
+            continue;
+        };
+        let Some((kind, _)) = rest.split_once(']') else {
+            continue;
+        };
+        let mut parts = place.rsplitn(3, ':');
+        let (column, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        errors
+            .entry(game)
+            .or_insert_with(|| format!("{line_no}:{column} {kind}"));
+    }
+    Ok(errors)
+}
+
 /// The first error of each invalid game, in order, from the library judge's
 /// example program (`PATH:LINE:COLUMN: error[KIND]: ...` lines).
 fn library_errors(example: &Path, file: &Path) -> Result<Vec<String>, String> {
@@ -149,26 +187,33 @@ pub fn compare(bin: &Path, files: &[PathBuf]) -> Result<(usize, Vec<String>), St
         }
         for strict in [false, true] {
             let validated = validate_verdicts(bin, file, strict)?;
-            let mut converted = convert_errors(bin, file, strict)?;
             let mode = if strict { " --strict" } else { "" };
-            for (i, verdict) in validated.iter().enumerate() {
-                let game = i as u64 + 1;
-                let theirs = converted.remove(&game);
-                games += 1;
-                if *verdict != theirs {
+            // `play` reads no input it cannot read whole (a binary file is an
+            // error of the run), where `validate` reports it unread.
+            let mut others = vec![("convert", convert_errors(bin, file, strict)?)];
+            if !validated.is_empty() {
+                others.push(("play", play_errors(bin, file, strict)?));
+            }
+            for (command, mut theirs) in others {
+                for (i, verdict) in validated.iter().enumerate() {
+                    let game = i as u64 + 1;
+                    let their = theirs.remove(&game);
+                    games += 1;
+                    if *verdict != their {
+                        disagreements.push(format!(
+                            "{}{mode}: game {game}: validate says {}, {command} says {}",
+                            rel(file),
+                            verdict.as_deref().unwrap_or("valid"),
+                            their.as_deref().unwrap_or("valid")
+                        ));
+                    }
+                }
+                for (game, e) in theirs {
                     disagreements.push(format!(
-                        "{}{mode}: game {game}: validate says {}, convert says {}",
-                        rel(file),
-                        verdict.as_deref().unwrap_or("valid"),
-                        theirs.as_deref().unwrap_or("valid")
+                        "{}{mode}: game {game}: {command} says {e}, validate has no such game",
+                        rel(file)
                     ));
                 }
-            }
-            for (game, e) in converted {
-                disagreements.push(format!(
-                    "{}{mode}: game {game}: convert says {e}, validate has no such game",
-                    rel(file)
-                ));
             }
         }
     }
@@ -207,7 +252,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     disagreements.extend(book_example_disagrees(&bin)?);
     if disagreements.is_empty() {
         println!(
-            "xtask verdicts: validate, convert and the library judge agree on all {games} \
+            "xtask verdicts: validate, convert, play and the library judge agree on all {games} \
              game verdicts (lenient and --strict) of {} files",
             files.len()
         );
