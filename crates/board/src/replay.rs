@@ -292,7 +292,7 @@ fn record_result(
                 if options.strict {
                     d.severity = Severity::Error;
                 }
-                let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                let at = diags.partition_point(|e| e.span.start() <= d.span.start());
                 diags.insert(at, d);
                 r
             }
@@ -312,7 +312,7 @@ fn record_result(
                     if options.strict {
                         d.severity = Severity::Error;
                     }
-                    let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                    let at = diags.partition_point(|e| e.span.start() <= d.span.start());
                     diags.insert(at, d);
                 }
                 r
@@ -517,7 +517,7 @@ pub fn settle(diags: &mut Vec<Diagnostic>, options: &ReplayOptions) {
             }
         }
     }
-    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    diags.sort_by_key(|d| (d.span.start(), d.severity != Severity::Error));
 }
 
 /// A game whose main line is written in English descriptive notation: its moves
@@ -1039,7 +1039,7 @@ fn check_result(
         }
     }
     for d in found {
-        let at = diags.partition_point(|e| e.span.start <= d.span.start);
+        let at = diags.partition_point(|e| e.span.start() <= d.span.start());
         diags.insert(at, d);
     }
 }
@@ -1122,7 +1122,7 @@ mod tests {
         let r = judge(text, ReplayOptions::default());
         let e = r.first_error().unwrap();
         assert_eq!(
-            (e.kind.name(), e.span.start),
+            (e.kind.name(), e.span.start()),
             ("variation-without-move", 10)
         );
         let first = judge("(1. d4) 1. e4 *", ReplayOptions::default());

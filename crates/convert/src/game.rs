@@ -302,11 +302,11 @@ fn resolve_game_into<'a>(
             .collect::<Vec<_>>()
     };
     let error = match (first, wrong) {
-        (Some(e), Some(w)) if w.span.start < e.span.start => Some((Some(w.span), w)),
+        (Some(e), Some(w)) if w.span.start() < e.span.start() => Some((Some(w.span), w)),
         // The whole move, when the error is about a move that could not be played.
         (Some(e), _) => Some((
             r.failed
-                .filter(|f| f.start <= e.span.start && e.span.end <= f.end),
+                .filter(|f| f.start() <= e.span.start() && e.span.end() <= f.end()),
             e.clone(),
         )),
         (None, Some(w)) => Some((Some(w.span), w)),

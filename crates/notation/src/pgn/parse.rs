@@ -57,7 +57,7 @@ pub fn parse_game_lang_into<'a>(
     let slices: Vec<std::borrow::Cow<'_, [u8]>> = tokens
         .map(|s| {
             let bytes = text
-                .get(s.start.saturating_sub(base)..s.end.saturating_sub(base))
+                .get(s.start().saturating_sub(base)..s.end().saturating_sub(base))
                 .unwrap_or_default();
             if bytes.contains(&b' ') {
                 bytes.iter().copied().filter(|&b| b != b' ').collect()
@@ -469,6 +469,10 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn run(&mut self) {
+        if self.base.saturating_add(self.text.len()) > Span::MAX_OFFSET {
+            self.unlocatable();
+            return;
+        }
         if self.text.starts_with(BOM) {
             self.pos = BOM.len();
         }
@@ -890,6 +894,27 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
+    /// The game's text would end past [`Span::MAX_OFFSET`] (4 GiB) of its
+    /// file, where spans cannot say where things are: the whole game is one
+    /// error, not read (games are capped at 16 MiB when files are split, so
+    /// only a library caller's text or `base` gets here).
+    #[cold]
+    fn unlocatable(&mut self) {
+        let span = Span::new(self.base, self.base.saturating_add(self.text.len()));
+        let d = Diagnostic::new(
+            Severity::Error,
+            Kind::GameTooLarge,
+            format!(
+                "the game ends {} bytes into its text, past the 4 GiB that locations can name: parse it with a smaller base (0, and add the game's offset when locating)",
+                self.base.saturating_add(self.text.len())
+            ),
+            span,
+        );
+        self.refuse(d, span);
+        self.truncated = true;
+        self.pos = self.text.len();
+    }
+
     /// The game has [`MAX_TOKENS`] tokens and more text: an error there, and
     /// the rest is not read.
     #[cold]
@@ -1228,13 +1253,13 @@ impl<'a> Parser<'a, '_> {
         let Some(Token::MoveNumber { span, black, .. }) = self.game.tokens.last_mut() else {
             return false;
         };
-        let digits_only = self.text[span.start - self.base..span.end - self.base]
+        let digits_only = self.text[span.start() - self.base..span.end() - self.base]
             .iter()
             .all(u8::is_ascii_digit);
-        if *black || span.end != at || !digits_only {
+        if *black || span.end() != at || !digits_only {
             return false;
         }
-        *span = Span::new(span.start, at + 1);
+        *span = Span::new(span.start(), at + 1);
         let span = *span;
         if let Some((_, s)) = &mut self.pending_number {
             *s = span;
@@ -1320,7 +1345,7 @@ impl<'a> Parser<'a, '_> {
             .game
             .tokens
             .iter()
-            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start == at))
+            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start() == at))
         else {
             return false;
         };
@@ -1329,7 +1354,7 @@ impl<'a> Parser<'a, '_> {
             .game
             .diagnostics
             .last()
-            .is_some_and(|d| d.span.start >= at)
+            .is_some_and(|d| d.span.start() >= at)
         {
             self.game.diagnostics.pop();
         }
@@ -1525,12 +1550,12 @@ impl<'a> Parser<'a, '_> {
         }
         let offset = |k: usize| map.get(k).or(map.last()).copied().unwrap_or(0);
         let map_span = |s: Span| {
-            let end = if s.end > s.start {
-                offset(s.end - 1) + 1
+            let end = if s.end() > s.start() {
+                offset(s.end() - 1) + 1
             } else {
-                offset(s.end)
+                offset(s.end())
             };
-            Span::new(base + offset(s.start), base + end.max(offset(s.start)))
+            Span::new(base + offset(s.start()), base + end.max(offset(s.start())))
         };
         let mut scratch = Vec::new();
         self.pos = whole_end;
@@ -1769,7 +1794,7 @@ impl<'a> Parser<'a, '_> {
                 return;
             }
         };
-        let map = |s: Span| Span::new(base + tr.original(s.start), base + tr.original(s.end));
+        let map = |s: Span| Span::new(base + tr.original(s.start()), base + tr.original(s.end()));
         match read {
             Ok((mut m, scratch)) => {
                 if tr.national && !self.national_reported {
