@@ -12,7 +12,7 @@
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::pgn::{Game as PgnGame, Token};
+use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Token};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
@@ -201,10 +201,7 @@ pub fn replay_from(
     options: &ReplayOptions,
     start: Option<&Position>,
 ) -> Replay {
-    if game
-        .mainline()
-        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
-    {
+    if game.mainline().any(MoveRecord::is_descriptive) {
         return replay_descriptive(game, options, start);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
@@ -235,7 +232,7 @@ pub fn replay_from(
                 black,
                 span,
             } => r.check_move_number(*number, *black, *span),
-            Token::Move(mv) => r.play(mv),
+            Token::Move(mv) => r.play(&mv.get()),
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
         }
     }
@@ -405,6 +402,8 @@ fn judge_variations(
                     played += 1;
                     continue;
                 };
+                let mv = mv.get();
+                let mv = &*mv;
                 if let Some((n, black, span)) = number.take() {
                     if n != u32::MAX {
                         diags.extend(move_number_diagnostic(&line.pos, n, black, span));
@@ -550,8 +549,8 @@ fn replay_descriptive(
             let ply = BookPly {
                 color,
                 number: None,
-                result: Ok(m.clone()),
-                span: m.span,
+                result: Ok(m.get().into_owned()),
+                span: m.span(),
             };
             color = color.other();
             ply

@@ -15,7 +15,7 @@ use super::{
 /// ```
 /// use scoresheet_notation::desc::{parse_desc_move, write_move};
 /// let m = parse_desc_move(b"Kt x Kt ch", 100).unwrap();
-/// assert_eq!(m.span.start, 100);
+/// assert_eq!(m.span.start(), 100);
 /// assert_eq!(write_move(&m), "NxN ch");
 /// assert!(parse_desc_move(b"Nf3", 0).is_err());
 /// ```

@@ -3,7 +3,7 @@
 use crate::Kind;
 use memchr::memchr;
 
-use super::{CommentKind, Game, Tag, Token};
+use super::{CommentKind, Game, MoveRecord, Tag, Token};
 use crate::ast::GameResult;
 use crate::diag::{Diagnostic, Severity};
 use crate::lang::{Detection, Language, Translation, detect, translate};
@@ -49,7 +49,7 @@ pub fn parse_game_lang_into<'a>(
         return;
     }
     let tokens = game.tokens.iter().filter_map(|t| match t {
-        Token::Move(m) => Some(m.span),
+        Token::Move(m) => Some(m.span()),
         Token::Invalid(s) => Some(*s),
         _ => None,
     });
@@ -303,10 +303,11 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 const MAX_DIAGNOSTICS: usize = 1000;
 
 /// At most this many tokens (moves, numbers, comments, parentheses, ...) are
-/// read of one game: a token weighs about 200 bytes while a game is parsed, so
-/// this bounds a game's memory to about 220 MB whatever its text (the longest
-/// legal game has under 18,000 plies; an annotated one, tens of thousands of
-/// tokens). A game with more is an error at the first token past the limit.
+/// read of one game: a token weighs 40 bytes while a game is parsed (a move
+/// is a [`MoveRecord`]), so this bounds a game's tokens to 40 MiB whatever its
+/// text (the longest legal game has under 18,000 plies; an annotated one,
+/// tens of thousands of tokens). A game with more is an error at the first
+/// token past the limit.
 pub const MAX_TOKENS: usize = 1 << 20;
 
 /// The ply given to a move number too large to check.
@@ -923,6 +924,9 @@ impl<'a> Parser<'a, '_> {
         let end = trim_cr(self.text, end)
             .max(self.pos + 1)
             .min(self.text.len());
+        // The vector is full (MAX_TOKENS is a power of two): room for the one
+        // token more, not for twice as many.
+        self.game.tokens.reserve_exact(1);
         self.invalid(
             Kind::GameTooLarge,
             format!(
@@ -1421,9 +1425,10 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let span = self.span(start, end);
-        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+        let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
+        let mut m = record.get().into_owned();
         let crate::ast::MoveKind::Descriptive(d) = &mut m.kind else {
             return false;
         };
@@ -1432,6 +1437,7 @@ impl<'a> Parser<'a, '_> {
         }
         d.en_passant = true;
         m.suffix.en_passant = Some(span);
+        *record = MoveRecord::new(m);
         true
     }
 
@@ -1972,7 +1978,9 @@ impl<'a> Parser<'a, '_> {
                 d.ply = Some(ply);
             }
         }
-        self.game.tokens.push(crate::pgn::Token::Move(m));
+        self.game
+            .tokens
+            .push(crate::pgn::Token::Move(MoveRecord::new(m)));
     }
 
     /// A move in long algebraic notation or UCI: read, and said once a game for
@@ -2010,9 +2018,10 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let shift = |s: Span| s.shifted(self.base + start);
-        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+        let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
+        let mut m = record.get().into_owned();
         let s = &mut m.suffix;
         if (raw.check.is_some() && s.check.is_some())
             || (raw.annotation.is_some() && s.annotation.is_some())
@@ -2029,6 +2038,7 @@ impl<'a> Parser<'a, '_> {
         if let Some(sp) = raw.en_passant {
             s.en_passant = Some(shift(sp));
         }
+        *record = MoveRecord::new(m);
         let span = self.span(start, end);
         self.relax(
             Kind::DetachedSuffix,
