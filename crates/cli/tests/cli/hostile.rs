@@ -520,8 +520,8 @@ fn run_limited(cwd: &Path, limit: u64, args: &[&str]) -> Option<Run> {
 fn token_dense_games_of_16_mib_in_bounded_memory() {
     // Just under the 16 MiB cap, as many tokens as fit: a move and then empty
     // comments (a valid game if read whole), and one pawn move repeated. The
-    // full parser reads at most MAX_TOKENS tokens of a game, 40 bytes each (40
-    // MiB), so every command reports within 60-105 MiB resident and every
+    // full parser reads at most MAX_TOKENS tokens of a game, 32 bytes each (32
+    // MiB), so every command reports within 55-95 MiB resident and every
     // command gives the same verdict. The address space is more than that:
     // each thread reserves its stack and a malloc arena; on two cores
     // `convert` needs about 412 MiB, `validate --jobs 2` 246 MiB, `play` 87

@@ -303,8 +303,8 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 const MAX_DIAGNOSTICS: usize = 1000;
 
 /// At most this many tokens (moves, numbers, comments, parentheses, ...) are
-/// read of one game: a token weighs 40 bytes while a game is parsed (a move
-/// is a [`MoveRecord`]), so this bounds a game's tokens to 40 MiB whatever its
+/// read of one game: a token weighs 32 bytes while a game is parsed (a move
+/// is a [`MoveRecord`]), so this bounds a game's tokens to 32 MiB whatever its
 /// text (the longest legal game has under 18,000 plies; an annotated one,
 /// tens of thousands of tokens). A game with more is an error at the first
 /// token past the limit.

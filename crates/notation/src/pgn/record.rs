@@ -1,4 +1,4 @@
-//! [`MoveRecord`]: a move of a game's token list, kept in 32 bytes.
+//! [`MoveRecord`]: a move of a game's token list, kept in 24 bytes.
 //!
 //! A [`WrittenMove`] carries the span of each of its parts (up to eight:
 //! piece letter, origin, capture mark, destination, promotion, check mark,
@@ -28,18 +28,10 @@ use crate::types::{File, Rank, Role, Square};
 /// let record = MoveRecord::new(written.clone());
 /// assert_eq!(*record.get(), written);
 /// assert_eq!(record.span(), Span::new(10, 19));
-/// assert!(std::mem::size_of::<MoveRecord>() <= 32);
+/// assert!(std::mem::size_of::<MoveRecord>() <= 24);
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct MoveRecord {
-    body: Body,
-    /// The whole move, suffixes included ([`WrittenMove::span`]).
-    span: Span,
-    /// The parts' places ([`pack`]): for SAN, LAN and file captures the
-    /// parts named in [`Body`]; then the check mark, the annotation and the
-    /// en passant mark.
-    parts: [u8; 8],
-}
+pub struct MoveRecord(Body);
 
 /// A part not written.
 const NO_PART: u8 = 0xFF;
@@ -47,7 +39,18 @@ const CHECK: usize = 5;
 const ANNOTATION: usize = 6;
 const EN_PASSANT: usize = 7;
 
-/// The written parts of a move, without their places.
+/// The move's span and its parts' places ([`pack`]): for SAN, LAN and file
+/// captures the parts named in [`Body`]; then the check mark, the annotation
+/// and the en passant mark. Inside each variant of [`Body`] (not beside it),
+/// so that a record is the variant's 23 bytes and its tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Places {
+    /// The whole move, suffixes included ([`WrittenMove::span`]).
+    span: Span,
+    parts: [u8; 8],
+}
+
+/// The written parts of a move.
 #[derive(Clone, PartialEq, Eq)]
 enum Body {
     /// Parts: piece letter, origin hint, capture mark, destination, promotion.
@@ -58,6 +61,7 @@ enum Body {
         to: Square,
         promotion: Option<Role>,
         marks: Marks,
+        places: Places,
     },
     /// Parts: piece letter, origin, separator, destination, promotion.
     Lan {
@@ -67,14 +71,16 @@ enum Body {
         to: Square,
         promotion: Option<Role>,
         marks: Marks,
+        places: Places,
     },
-    Castle(CastleMove, Marks),
-    Null(Marks),
+    Castle(CastleMove, Marks, Places),
+    Null(Marks, Places),
     /// Parts: origin file, capture mark, destination file.
     FileCapture {
         from: File,
         to: File,
         marks: Marks,
+        places: Places,
     },
     /// A move whose parts do not fit in a byte each, or a descriptive move.
     Whole(Box<WrittenMove>),
@@ -113,26 +119,19 @@ impl MoveRecord {
     #[must_use]
     pub fn new(m: WrittenMove) -> MoveRecord {
         match compact(&m) {
-            Some(record) => {
+            Some(body) => {
+                let record = MoveRecord(body);
                 debug_assert!(*record.get() == m, "{m:?} recorded as {record:?}");
                 record
             }
-            None => MoveRecord {
-                span: m.span,
-                parts: [NO_PART; 8],
-                body: Body::Whole(Box::new(m)),
-            },
+            None => MoveRecord(Body::Whole(Box::new(m))),
         }
     }
 
     /// The move as it was recorded (borrowed when it was kept whole).
     #[must_use]
     pub fn get(&self) -> Cow<'_, WrittenMove> {
-        let start = self.span.start();
-        let part = |i: usize| unpack(start, self.parts[i]);
-        // A part that is always written was packed from a `Some`.
-        let always = |i: usize| part(i).unwrap_or(self.span);
-        let (kind, marks) = match &self.body {
+        let (kind, marks, places) = match &self.0 {
             Body::Whole(m) => return Cow::Borrowed(m),
             &Body::San {
                 role,
@@ -141,20 +140,22 @@ impl MoveRecord {
                 to,
                 promotion,
                 marks,
+                places,
             } => (
                 MoveKind::San(SanMove {
                     role,
-                    role_span: part(0),
+                    role_span: places.part(0),
                     from_file,
                     from_rank,
-                    from_span: part(1),
-                    capture: part(2),
+                    from_span: places.part(1),
+                    capture: places.part(2),
                     to,
-                    to_span: always(3),
+                    to_span: places.always(3),
                     promotion,
-                    promotion_span: part(4),
+                    promotion_span: places.part(4),
                 }),
                 marks,
+                places,
             ),
             &Body::Lan {
                 role,
@@ -163,42 +164,50 @@ impl MoveRecord {
                 to,
                 promotion,
                 marks,
+                places,
             } => (
                 MoveKind::Lan(LanMove {
                     role,
-                    role_span: part(0),
+                    role_span: places.part(0),
                     from,
-                    from_span: always(1),
+                    from_span: places.always(1),
                     capture,
-                    separator_span: part(2),
+                    separator_span: places.part(2),
                     to,
-                    to_span: always(3),
+                    to_span: places.always(3),
                     promotion,
-                    promotion_span: part(4),
+                    promotion_span: places.part(4),
                 }),
                 marks,
+                places,
             ),
-            &Body::Castle(castle, marks) => (MoveKind::Castle(castle), marks),
-            &Body::Null(marks) => (MoveKind::Null, marks),
-            &Body::FileCapture { from, to, marks } => (
+            &Body::Castle(castle, marks, places) => (MoveKind::Castle(castle), marks, places),
+            &Body::Null(marks, places) => (MoveKind::Null, marks, places),
+            &Body::FileCapture {
+                from,
+                to,
+                marks,
+                places,
+            } => (
                 MoveKind::FileCapture(FileCapture {
                     from,
-                    from_span: always(0),
-                    capture: part(1),
+                    from_span: places.always(0),
+                    capture: places.part(1),
                     to,
-                    to_span: always(2),
+                    to_span: places.always(2),
                 }),
                 marks,
+                places,
             ),
         };
         Cow::Owned(WrittenMove {
             kind,
             suffix: Suffix {
-                check: marks.check.zip(part(CHECK)),
-                annotation: marks.annotation.zip(part(ANNOTATION)),
-                en_passant: part(EN_PASSANT),
+                check: marks.check.zip(places.part(CHECK)),
+                annotation: marks.annotation.zip(places.part(ANNOTATION)),
+                en_passant: places.part(EN_PASSANT),
             },
-            span: self.span,
+            span: places.span,
         })
     }
 
@@ -206,18 +215,37 @@ impl MoveRecord {
     /// which replay reads its own way; cheaper than asking [`MoveRecord::get`].
     #[must_use]
     pub fn is_descriptive(&self) -> bool {
-        matches!(&self.body, Body::Whole(m) if matches!(m.kind, MoveKind::Descriptive(_)))
+        matches!(&self.0, Body::Whole(m) if matches!(m.kind, MoveKind::Descriptive(_)))
     }
 
     /// Where the move was written, suffixes included.
     #[must_use]
     pub fn span(&self) -> Span {
-        self.span
+        match &self.0 {
+            Body::Whole(m) => m.span,
+            Body::San { places, .. }
+            | Body::Lan { places, .. }
+            | Body::Castle(_, _, places)
+            | Body::Null(_, places)
+            | Body::FileCapture { places, .. } => places.span,
+        }
     }
 }
 
-/// The record of `m` with every part placed in a byte, if they all fit.
-fn compact(m: &WrittenMove) -> Option<MoveRecord> {
+impl Places {
+    /// Part `i`, if written.
+    fn part(self, i: usize) -> Option<Span> {
+        unpack(self.span.start(), self.parts[i])
+    }
+
+    /// Part `i` of those always written (packed from a `Some`).
+    fn always(self, i: usize) -> Span {
+        self.part(i).unwrap_or(self.span)
+    }
+}
+
+/// The body of `m` with every part placed in a byte, if they all fit.
+fn compact(m: &WrittenMove) -> Option<Body> {
     let start = m.span.start();
     let mut parts = [NO_PART; 8];
     let mut place = |i: usize, part: Option<Span>| -> Option<()> {
@@ -232,21 +260,13 @@ fn compact(m: &WrittenMove) -> Option<MoveRecord> {
         check: suffix.check.map(|(c, _)| c),
         annotation: suffix.annotation.map(|(a, _)| a),
     };
-    let body = match &m.kind {
+    match &m.kind {
         MoveKind::San(s) => {
             place(0, s.role_span)?;
             place(1, s.from_span)?;
             place(2, s.capture)?;
             place(3, Some(s.to_span))?;
             place(4, s.promotion_span)?;
-            Body::San {
-                role: s.role,
-                from_file: s.from_file,
-                from_rank: s.from_rank,
-                to: s.to,
-                promotion: s.promotion,
-                marks,
-            }
         }
         MoveKind::Lan(l) => {
             place(0, l.role_span)?;
@@ -254,33 +274,47 @@ fn compact(m: &WrittenMove) -> Option<MoveRecord> {
             place(2, l.separator_span)?;
             place(3, Some(l.to_span))?;
             place(4, l.promotion_span)?;
-            Body::Lan {
-                role: l.role,
-                from: l.from,
-                capture: l.capture,
-                to: l.to,
-                promotion: l.promotion,
-                marks,
-            }
         }
-        MoveKind::Castle(c) => Body::Castle(*c, marks),
-        MoveKind::Null => Body::Null(marks),
         MoveKind::FileCapture(f) => {
             place(0, Some(f.from_span))?;
             place(1, f.capture)?;
             place(2, Some(f.to_span))?;
-            Body::FileCapture {
-                from: f.from,
-                to: f.to,
-                marks,
-            }
         }
+        MoveKind::Castle(_) | MoveKind::Null => {}
         MoveKind::Descriptive(_) => return None,
-    };
-    Some(MoveRecord {
-        body,
+    }
+    let places = Places {
         span: m.span,
         parts,
+    };
+    Some(match &m.kind {
+        MoveKind::San(s) => Body::San {
+            role: s.role,
+            from_file: s.from_file,
+            from_rank: s.from_rank,
+            to: s.to,
+            promotion: s.promotion,
+            marks,
+            places,
+        },
+        MoveKind::Lan(l) => Body::Lan {
+            role: l.role,
+            from: l.from,
+            capture: l.capture,
+            to: l.to,
+            promotion: l.promotion,
+            marks,
+            places,
+        },
+        MoveKind::Castle(c) => Body::Castle(*c, marks, places),
+        MoveKind::Null => Body::Null(marks, places),
+        MoveKind::FileCapture(f) => Body::FileCapture {
+            from: f.from,
+            to: f.to,
+            marks,
+            places,
+        },
+        MoveKind::Descriptive(_) => return None,
     })
 }
 
