@@ -524,7 +524,7 @@ fn token_dense_games_of_16_mib_in_bounded_memory() {
     // MiB), so every command reports within 55-95 MiB resident and every
     // command gives the same verdict. The address space is more than that:
     // each thread reserves its stack and a malloc arena; on two cores
-    // `convert` needs about 412 MiB, `validate --jobs 2` 246 MiB, `play` 87
+    // `convert` needs 270-400 MiB, `validate --jobs 2` 234 MiB, `play` 79
     // MiB, where tokens of 208 bytes needed 790-870 MiB: the limit below
     // fails if a token grows back.
     let cores = std::thread::available_parallelism().map_or(1, usize::from) as u64;
