@@ -13,8 +13,9 @@ use core::fmt;
 /// (docs/PERFORMANCE.md). An offset past [`Span::MAX_OFFSET`] (4 GiB) is
 /// stored as [`Span::MAX_OFFSET`]: the whole-game parsers
 /// ([`crate::pgn::parse_game`] and its kin) refuse a game whose text would
-/// end there (`game-too-large`), so only a single move read with a `base`
-/// past 4 GiB can have such a span.
+/// end there (`game-too-large`), so only a move read alone with a `base`
+/// past 4 GiB, or a book table of more than 4 GiB
+/// ([`crate::desc::read_book`]), can have such a span.
 ///
 /// ```
 /// use scoresheet_notation::Span;
