@@ -521,10 +521,10 @@ fn token_dense_games_of_16_mib_in_bounded_memory() {
     // Just under the 16 MiB cap, as many tokens as fit: a move and then empty
     // comments (a valid game if read whole), and one pawn move repeated. The
     // full parser reads at most MAX_TOKENS tokens of a game, 32 bytes each (32
-    // MiB), so every command reports within 55-95 MiB resident and every
+    // MiB), so every command reports within 50-80 MiB resident and every
     // command gives the same verdict. The address space is more than that:
     // each thread reserves its stack and a malloc arena; on two cores
-    // `convert` needs 270-400 MiB, `validate --jobs 2` 234 MiB, `play` 79
+    // `convert` needs 270-410 MiB, `validate --jobs 2` 218 MiB, `play` 79
     // MiB, where tokens of 208 bytes needed 790-870 MiB: the limit below
     // fails if a token grows back.
     let cores = std::thread::available_parallelism().map_or(1, usize::from) as u64;
