@@ -18,13 +18,7 @@ fuzz_target!(|data: &[u8]| {
                 "{t:?}"
             );
         }
-        let r = replay(
-            &game,
-            &ReplayOptions {
-                strict,
-                ..ReplayOptions::default()
-            },
-        );
+        let r = replay(&game, &ReplayOptions { strict, ..ReplayOptions::default() });
         let index = LineIndex::new(data);
         for d in &r.diagnostics {
             assert!(

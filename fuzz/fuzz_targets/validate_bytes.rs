@@ -46,20 +46,13 @@ fuzz_target!(|data: &[u8]| {
         // invalid, with the same first error.
         match resolve_game(&game, &Options::default()) {
             Ok(_) => assert!(r.is_valid(), "convert takes a game validate refuses"),
-            Err(e) => assert_eq!(
-                Some(&e.error),
-                r.first_error(),
-                "convert refuses a game validate takes, or for another reason"
-            ),
+            Err(e) => assert_eq!(Some(&e.error), r.first_error(), "convert refuses a game validate takes, or for another reason"),
         }
         if let Some(q) = QuickLane::default().replay(&g.bytes) {
             let written = q.written();
             for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
                 let game = parse_game(&g.bytes, 0, mode);
-                let options = ReplayOptions {
-                    strict,
-                    ..ReplayOptions::default()
-                };
+                let options = ReplayOptions { strict, ..ReplayOptions::default() };
                 let r = replay(&game, &options);
                 // The same warnings (check marks, the only ones the quick lane
                 // reports), about the same moves.
@@ -85,10 +78,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         for (mode, strict) in [(Mode::Lenient, false), (Mode::Strict, true)] {
-            let options = Options {
-                strict,
-                ..Options::default()
-            };
+            let options = Options { strict, ..Options::default() };
             if let Some(quick) = resolve_quick(&g.bytes, &mut QuickLane::default(), &options) {
                 let full = resolve_game(&parse_game(&g.bytes, 0, mode), &options)
                     .expect("the full resolution converts what the quick path converts");
