@@ -11,11 +11,11 @@ fuzz_target!(|data: &[u8]| {
     let len = data.len();
     let book = read_book(data);
     for d in book.diagnostics() {
-        assert!(d.span.end <= len, "{d:?}");
+        assert!(d.span.end() <= len, "{d:?}");
     }
     for ply in &book.plies {
         assert!(
-            ply.span.start <= ply.span.end && ply.span.end <= len,
+            ply.span.start() <= ply.span.end() && ply.span.end() <= len,
             "{ply:?}"
         );
     }
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         .enumerate()
     {
         let Some(m) = m else { continue };
-        assert!(m.span.start >= 3 && m.span.end <= 3 + len, "{m:?}");
+        assert!(m.span.start() >= 3 && m.span.end() <= 3 + len, "{m:?}");
         let written = write_move(&m);
         if i == 0 {
             assert!(

@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         for t in &game.tokens {
             let s = t.span();
             assert!(
-                s.start >= base && s.start <= s.end && s.end <= base + data.len(),
+                s.start() >= base && s.start() <= s.end() && s.end() <= base + data.len(),
                 "{t:?}"
             );
         }
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         let index = LineIndex::new(data);
         for d in &r.diagnostics {
             assert!(
-                d.span.start <= d.span.end && d.span.end <= data.len(),
+                d.span.start() <= d.span.end() && d.span.end() <= data.len(),
                 "{d:?}"
             );
             let _ = d.render("fuzz.pgn", &index);

@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         };
         let m = &parsed.value;
         assert!(
-            m.span.start >= 7 && m.span.end <= 7 + data.len(),
+            m.span.start() >= 7 && m.span.end() <= 7 + data.len(),
             "span out of the text: {m:?}"
         );
         let _ = m.to_string();

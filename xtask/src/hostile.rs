@@ -25,12 +25,16 @@ fn check_marks_on_one_line(pairs: usize) -> Vec<u8> {
     s.into_bytes()
 }
 
-/// One game of `bytes` of two-byte tokens (the first illegal move stops the
-/// replay; the parser still reads every token).
-fn two_byte_tokens(bytes: usize) -> Vec<u8> {
-    let mut v = b"[Event \"tokens\"]\n\n1. e4 ".to_vec();
-    while v.len() < bytes {
-        v.extend_from_slice(b"e4 ");
+/// The largest game the readers take whole (16 MiB), less room for its end.
+const DENSE_BYTES: usize = (16 << 20) - 200;
+
+/// One game of `bytes` of `token` repeated after `head` (the first illegal
+/// move stops the replay; the parser still reads every token, up to
+/// `pgn::MAX_TOKENS`): the most tokens, so the most memory, a game can hold.
+fn dense(head: &[u8], token: &[u8], bytes: usize) -> Vec<u8> {
+    let mut v = head.to_vec();
+    while v.len() + token.len() + 2 <= bytes {
+        v.extend_from_slice(token);
     }
     v.extend_from_slice(b"*\n");
     v
@@ -76,8 +80,18 @@ pub fn run() -> Result<(), String> {
             vec!["validate", "play", "convert"],
         ),
         (
-            "two-byte tokens, one game of 8 MiB",
-            two_byte_tokens(8 << 20),
+            "two-byte moves, one game of 16 MiB",
+            dense(b"[Event \"pawns\"]\n\n", b"e4 ", DENSE_BYTES),
+            vec!["validate", "play", "convert"],
+        ),
+        (
+            "empty comments, one game of 16 MiB",
+            dense(b"[Event \"comments\"]\n\n1. e4 ", b"{} ", DENSE_BYTES),
+            vec!["validate", "play", "convert"],
+        ),
+        (
+            "legal knight moves, one game of 16 MiB",
+            dense(b"[Event \"knights\"]\n\n", b"Nf3 Nf6 Ng1 Ng8 ", DENSE_BYTES),
             vec!["validate", "play", "convert"],
         ),
         (
@@ -97,7 +111,7 @@ pub fn run() -> Result<(), String> {
         ),
     ];
     println!(
-        "| case | command | MB | seconds | MB/s | peak RSS MB | |\n| --- | --- | ---: | ---: | ---: | ---: | --- |"
+        "| case | command | MB | seconds | MB/s | peak RSS MB | RSS / size | |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
     );
     let mut slow = 0;
     for (name, bytes, commands) in &cases {
@@ -113,8 +127,13 @@ pub fn run() -> Result<(), String> {
             } else {
                 ""
             };
+            let times = rss.map_or("?".to_owned(), |k| {
+                format!("{:.1}", (k * 1024) as f64 / bytes.len() as f64)
+            });
             let rss = rss.map_or("?".to_owned(), |k| format!("{:.0}", k as f64 / 1024.0));
-            println!("| {name} | {command} | {mb:.1} | {secs:.2} | {rate:.1} | {rss} | {mark} |");
+            println!(
+                "| {name} | {command} | {mb:.1} | {secs:.2} | {rate:.1} | {rss} | {times} | {mark} |"
+            );
         }
     }
     let _ = std::fs::remove_file(dir.join("case.pgn"));

@@ -46,7 +46,7 @@ static MAINLINES: LazyLock<Vec<Vec<WrittenMove>>> = LazyLock::new(|| {
     GAMES
         .iter()
         .filter(|g| g.tag("FEN").is_none())
-        .map(|g| g.mainline().cloned().collect())
+        .map(|g| g.mainline().map(|m| m.get().into_owned()).collect())
         .collect()
 });
 

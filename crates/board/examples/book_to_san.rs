@@ -20,7 +20,7 @@ fn main() -> std::io::Result<()> {
     let r = replay_book_game(&book, None, &ReplayOptions::default(), None);
     let lines = LineIndex::new(&text);
     for d in &r.diagnostics {
-        let at = lines.line_col(d.span.start);
+        let at = lines.line_col(d.span.start());
         eprintln!(
             "{path}:{}:{}: {}[{}]: {}",
             at.line, at.column, d.severity, d.kind, d.message

@@ -365,7 +365,7 @@ impl JudgedGame {
     /// The line and column in the input where a diagnostic of this game points.
     #[must_use]
     pub fn locate(&self, d: &Diagnostic) -> (u64, u64) {
-        let at = LineIndex::new(&self.text).line_col(d.span.start);
+        let at = LineIndex::new(&self.text).line_col(d.span.start());
         let line = self.line + at.line as u64 - 1;
         let column = if at.line == 1 {
             self.column + at.column as u64 - 1

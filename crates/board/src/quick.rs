@@ -765,7 +765,7 @@ fn check_mark_warning(
     ply: u32,
 ) -> Option<(bool, (Diagnostic, Span))> {
     // The check mark comes right before the annotation glyph, if any.
-    let mark_at = at.end.checked_sub(marks.len())?;
+    let mark_at = at.end().checked_sub(marks.len())?;
     let mark = marks.check.map(|c| (c, Span::new(mark_at, mark_at + 1)));
     let (mated, warning) = crate::resolve::check_mark_diagnostic(after, mark, at);
     let mut warning = warning?;

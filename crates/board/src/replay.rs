@@ -12,7 +12,7 @@
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::pgn::{Game as PgnGame, Token, first_of_each_name};
+use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Token, first_of_each_name};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
@@ -201,10 +201,7 @@ pub fn replay_from(
     options: &ReplayOptions,
     start: Option<&Position>,
 ) -> Replay {
-    if game
-        .mainline()
-        .any(|m| matches!(m.kind, MoveKind::Descriptive(_)))
-    {
+    if game.mainline().any(MoveRecord::is_descriptive) {
         return replay_descriptive(game, options, start);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
@@ -235,7 +232,7 @@ pub fn replay_from(
                 black,
                 span,
             } => r.check_move_number(*number, *black, *span),
-            Token::Move(mv) => r.play(mv),
+            Token::Move(mv) => r.play(&mv.get()),
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
         }
     }
@@ -292,7 +289,7 @@ fn record_result(
                 if options.strict {
                     d.severity = Severity::Error;
                 }
-                let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                let at = diags.partition_point(|e| e.span.start() <= d.span.start());
                 diags.insert(at, d);
                 r
             }
@@ -312,7 +309,7 @@ fn record_result(
                     if options.strict {
                         d.severity = Severity::Error;
                     }
-                    let at = diags.partition_point(|e| e.span.start <= d.span.start);
+                    let at = diags.partition_point(|e| e.span.start() <= d.span.start());
                     diags.insert(at, d);
                 }
                 r
@@ -405,6 +402,8 @@ fn judge_variations(
                     played += 1;
                     continue;
                 };
+                let mv = mv.get();
+                let mv = &*mv;
                 if let Some((n, black, span)) = number.take() {
                     if n != u32::MAX {
                         diags.extend(move_number_diagnostic(&line.pos, n, black, span));
@@ -517,7 +516,7 @@ pub fn settle(diags: &mut Vec<Diagnostic>, options: &ReplayOptions) {
             }
         }
     }
-    diags.sort_by_key(|d| (d.span.start, d.severity != Severity::Error));
+    diags.sort_by_key(|d| (d.span.start(), d.severity != Severity::Error));
 }
 
 /// A game whose main line is written in English descriptive notation: its moves
@@ -550,8 +549,8 @@ fn replay_descriptive(
             let ply = BookPly {
                 color,
                 number: None,
-                result: Ok(m.clone()),
-                span: m.span,
+                result: Ok(m.get().into_owned()),
+                span: m.span(),
             };
             color = color.other();
             ply
@@ -1040,7 +1039,7 @@ fn check_result(
         }
     }
     for d in found {
-        let at = diags.partition_point(|e| e.span.start <= d.span.start);
+        let at = diags.partition_point(|e| e.span.start() <= d.span.start());
         diags.insert(at, d);
     }
 }
@@ -1123,7 +1122,7 @@ mod tests {
         let r = judge(text, ReplayOptions::default());
         let e = r.first_error().unwrap();
         assert_eq!(
-            (e.kind.name(), e.span.start),
+            (e.kind.name(), e.span.start()),
             ("variation-without-move", 10)
         );
         let first = judge("(1. d4) 1. e4 *", ReplayOptions::default());

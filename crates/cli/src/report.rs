@@ -132,7 +132,7 @@ pub fn problem(
     index: &LineIndex<'_>,
     origin: Origin,
 ) -> Problem {
-    let at = index.line_col(d.span.start);
+    let at = index.line_col(d.span.start());
     let line = origin.line + at.line as u64 - 1;
     let column = if at.line == 1 {
         origin.column + at.column as u64 - 1
@@ -143,7 +143,7 @@ pub fn problem(
         .ply
         .and_then(|p| written.get((p as usize).checked_sub(1)?))
         .copied()
-        .or_else(|| failed.filter(|f| f.start <= d.span.start && d.span.end <= f.end))
+        .or_else(|| failed.filter(|f| f.start() <= d.span.start() && d.span.end() <= f.end()))
         .unwrap_or(d.span);
     let raw = subject.slice(text);
     let mut shown = scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned();

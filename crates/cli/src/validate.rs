@@ -182,11 +182,11 @@ impl Judge {
             .map(|(n, (j, span))| {
                 let found =
                     problems_indexed(&j.diagnostics, text, &j.written, j.failed, &index, origin);
-                let lc = index.line_col(span.start);
+                let lc = index.line_col(span.start());
                 let at = At {
                     line: lc.line as u64,
                     column: lc.column as u64,
-                    offset: span.start as u64,
+                    offset: span.start() as u64,
                     length: game_len(span.slice(text)) as u64,
                 };
                 // A book's game is located where its text starts.

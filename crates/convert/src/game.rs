@@ -302,11 +302,11 @@ fn resolve_game_into<'a>(
             .collect::<Vec<_>>()
     };
     let error = match (first, wrong) {
-        (Some(e), Some(w)) if w.span.start < e.span.start => Some((Some(w.span), w)),
+        (Some(e), Some(w)) if w.span.start() < e.span.start() => Some((Some(w.span), w)),
         // The whole move, when the error is about a move that could not be played.
         (Some(e), _) => Some((
             r.failed
-                .filter(|f| f.start <= e.span.start && e.span.end <= f.end),
+                .filter(|f| f.start() <= e.span.start() && e.span.end() <= f.end()),
             e.clone(),
         )),
         (None, Some(w)) => Some((Some(w.span), w)),
@@ -341,12 +341,12 @@ fn resolve_game_into<'a>(
                     Some(b) => b.clone_from(&line.pos),
                     None => line.before_last = Some(line.pos.clone()),
                 }
-                let annotation = mv.suffix.annotation.map(|(a, _)| a);
+                let annotation = mv.get().suffix.annotation.map(|(a, _)| a);
                 nodes.push(Node::Move(played_node(
                     &mut line.pos,
                     m,
                     annotation,
-                    mv.span,
+                    mv.span(),
                 )));
             }
             Token::Nag { nag, .. } => nodes.push(Node::Nag(*nag)),
@@ -408,6 +408,7 @@ fn wrong_notation(game: &PgnGame<'_>, from: Notation) -> Option<Diagnostic> {
                 if depth == 0 {
                     plies = plies.saturating_add(1);
                 }
+                let mv = mv.get();
                 if !from.accepts(&mv.kind) {
                     let mut d = Diagnostic::new(
                         Severity::Error,

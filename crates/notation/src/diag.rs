@@ -108,7 +108,7 @@ impl Diagnostic {
     #[must_use]
     pub fn render_at(&self, path: &str, index: &LineIndex<'_>, origin: LineCol) -> String {
         use fmt::Write;
-        let at = index.line_col(self.span.start);
+        let at = index.line_col(self.span.start());
         let in_file = LineCol {
             line: origin.line + at.line - 1,
             column: if at.line == 1 {
@@ -135,11 +135,11 @@ impl Diagnostic {
         // bytes that can reach the window are decoded (a character is at most 4
         // bytes): each diagnostic costs the same whatever the line's length, so a
         // game on one line with a warning at every move renders in linear time.
-        let line = index.line_text(self.span.start);
+        let line = index.line_text(self.span.start());
         let in_line = self
             .span
-            .start
-            .saturating_sub(index.line_start(self.span.start))
+            .start()
+            .saturating_sub(index.line_start(self.span.start()))
             .min(line.len());
         let reach = 4 * MAX_FRAME;
         let lo = in_line.saturating_sub(reach);
@@ -252,9 +252,9 @@ mod tests {
 
     /// The frame line and caret line, decoding the whole line (the reference).
     fn frame_of_whole_line(d: &Diagnostic, text: &[u8], index: &LineIndex<'_>) -> Vec<String> {
-        let at = index.line_col(d.span.start);
+        let at = index.line_col(d.span.start());
         let _ = text;
-        let chars: Vec<char> = String::from_utf8_lossy(index.line_text(d.span.start))
+        let chars: Vec<char> = String::from_utf8_lossy(index.line_text(d.span.start()))
             .chars()
             .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
             .collect();

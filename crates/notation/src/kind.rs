@@ -114,7 +114,7 @@ kinds! {
     WrongEnPassantMark = "wrong-en-passant-mark", Warning;
     /// With --dedup, a game that repeats an earlier game of the run (the same start and main line; with --dedup=tags the same roster tags too): `duplicate_of` names it.
     Duplicate = "duplicate", Error;
-    /// A game over the size cap (16 MiB), skipped and reported; or with more tokens than the parser reads (2^20), an error where they run out.
+    /// A game over the size cap (16 MiB), skipped and reported; or with more tokens than the parser reads (2^20), an error where they run out; or (library callers only) a game whose text ends past the 4 GiB that spans can locate, not read.
     GameTooLarge = "game-too-large", Error;
     /// The start position of an odds game, given by its FEN (the exchange: given during play, the usual start).
     Odds = "odds", Note;

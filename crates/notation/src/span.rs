@@ -6,27 +6,93 @@ use core::fmt;
 ///
 /// Spans stay byte offsets everywhere; only [`LineIndex`] turns them into
 /// lines and columns, when a message is shown to a person.
+///
+/// The offsets are stored in 32 bits (a span is 8 bytes): a game is at most
+/// 16 MiB and a book table 256 MiB, and a parser keeps one span per part of
+/// every move, so their size is most of a game's memory while it is parsed
+/// (docs/PERFORMANCE.md). An offset past [`Span::MAX_OFFSET`] (4 GiB) is
+/// stored as [`Span::MAX_OFFSET`]: the whole-game parsers
+/// ([`crate::pgn::parse_game`] and its kin) refuse a game whose text would
+/// end there (`game-too-large`), so only a move read alone with a `base`
+/// past 4 GiB, or a book table of more than 4 GiB
+/// ([`crate::desc::read_book`]), can have such a span.
+///
+/// ```
+/// use scoresheet_notation::Span;
+/// let span = Span::new(3, 5);
+/// assert_eq!((span.start(), span.end(), span.range()), (3, 5, 3..5));
+/// assert_eq!(span.slice(b"1. e4 e5"), b"e4");
+/// let far = Span::new(5 << 30, (5 << 30) + 2);
+/// assert_eq!(far, Span::new(Span::MAX_OFFSET, Span::MAX_OFFSET));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
-    /// The first byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
+    start: u32,
+    end: u32,
+}
+
+/// `offset` in 32 bits, saturated at [`Span::MAX_OFFSET`].
+#[inline]
+const fn offset32(offset: usize) -> u32 {
+    if offset > Span::MAX_OFFSET {
+        u32::MAX
+    } else {
+        offset as u32
+    }
 }
 
 impl Span {
-    /// The span `start..end`.
+    /// The largest offset a span holds; larger ones are stored as this one.
+    pub const MAX_OFFSET: usize = u32::MAX as usize;
+
+    /// The span `start..end` (each saturated at [`Span::MAX_OFFSET`]).
     #[inline]
     #[must_use]
     pub const fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span {
+            start: offset32(start),
+            end: offset32(end),
+        }
+    }
+
+    /// The span `start..end` of a text known to be at most
+    /// [`Span::MAX_OFFSET`] bytes long: [`Span::new`] without the saturation,
+    /// for the quick lane's one span a move.
+    #[inline]
+    pub(crate) const fn fitting(start: usize, end: usize) -> Span {
+        debug_assert!(start <= end && end <= Span::MAX_OFFSET);
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The first byte.
+    #[inline]
+    #[must_use]
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// One past the last byte.
+    #[inline]
+    #[must_use]
+    pub const fn end(self) -> usize {
+        self.end as usize
+    }
+
+    /// The offsets as a range, to index the text with.
+    #[inline]
+    #[must_use]
+    pub const fn range(self) -> core::ops::Range<usize> {
+        self.start()..self.end()
     }
 
     /// The number of bytes covered.
     #[inline]
     #[must_use]
     pub const fn len(self) -> usize {
-        self.end.saturating_sub(self.start)
+        self.end.saturating_sub(self.start) as usize
     }
 
     /// Whether the span covers no bytes.
@@ -40,20 +106,27 @@ impl Span {
     #[inline]
     #[must_use]
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
-    /// The span moved `by` bytes later (used when a game is parsed out of a larger file).
+    /// The span moved `by` bytes later (used when a game is parsed out of a
+    /// larger text), saturated at [`Span::MAX_OFFSET`].
     #[inline]
     #[must_use]
     pub const fn shifted(self, by: usize) -> Span {
-        Span::new(self.start + by, self.end + by)
+        Span::new(
+            self.start().saturating_add(by),
+            self.end().saturating_add(by),
+        )
     }
 
     /// The bytes of `text` this span covers, or an empty slice if it is out of range.
     #[must_use]
     pub fn slice(self, text: &[u8]) -> &[u8] {
-        text.get(self.start..self.end).unwrap_or_default()
+        text.get(self.range()).unwrap_or_default()
     }
 }
 
@@ -201,6 +274,22 @@ fn count_chars(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offsets_past_4_gib_saturate() {
+        let max = Span::new(Span::MAX_OFFSET, Span::MAX_OFFSET);
+        assert_eq!(Span::new(usize::MAX, usize::MAX), max);
+        assert_eq!(Span::new(3, 5).shifted(usize::MAX), max);
+        assert_eq!(
+            Span::new(3, 5).shifted(Span::MAX_OFFSET - 4).range(),
+            Span::MAX_OFFSET - 1..Span::MAX_OFFSET
+        );
+        let across = Span::new(Span::MAX_OFFSET - 1, Span::MAX_OFFSET + 10);
+        assert_eq!(
+            (across.start(), across.len(), across.is_empty()),
+            (Span::MAX_OFFSET - 1, 1, false)
+        );
+    }
 
     /// `line_col` by counting from the start of the text, the slow way.
     fn naive(text: &[u8], offset: usize) -> LineCol {

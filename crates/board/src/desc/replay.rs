@@ -275,7 +275,11 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
     let mut last: Option<Move> = None;
     // The lookahead's work is bounded by the game's own text, so that a file of many
     // short games full of ambiguous moves is still read in linear time.
-    let text_bytes: usize = book.plies.iter().map(|p| p.span.end - p.span.start).sum();
+    let text_bytes: usize = book
+        .plies
+        .iter()
+        .map(|p| p.span.end() - p.span.start())
+        .sum();
     let mut game_budget =
         LOOKAHEAD_STEPS_PER_GAME.min(LOOKAHEAD_STEPS_PER_BYTE.saturating_mul(text_bytes));
     let mut error = None;

@@ -17,7 +17,7 @@ fn check(fen: &str, token: &str, expected: &str) {
     let actual = match resolve(&p, &written(token)) {
         Ok(m) => format!("{} {}", m.to_uci(), p.san(&m)),
         Err(e) => {
-            let mut s = format!("error {}..{}: {e}", e.span().start, e.span().end);
+            let mut s = format!("error {}..{}: {e}", e.span().start(), e.span().end());
             for c in e.candidates() {
                 s.push_str(&format!(" | {c}"));
             }
@@ -37,7 +37,15 @@ fn marks(fen: &str, token: &str) -> Vec<String> {
     after.play(&m).expect("legal");
     check_suffix(&p, &after, &w, &m)
         .into_iter()
-        .map(|d| format!("{} {}..{}: {}", d.kind, d.span.start, d.span.end, d.message))
+        .map(|d| {
+            format!(
+                "{} {}..{}: {}",
+                d.kind,
+                d.span.start(),
+                d.span.end(),
+                d.message
+            )
+        })
         .collect()
 }
 

@@ -401,16 +401,16 @@ fn check_unpaired(path: &Path) -> Result<(), String> {
             m.1, m.3
         )),
         (Some((index, d)), expected) => {
-            let line = lines.line_col(d.span.start).line;
+            let line = lines.line_col(d.span.start()).line;
             let found = String::from_utf8_lossy(d.span.slice(&text)).into_owned();
             // The error's span lies inside the misprinted token as the line prints it.
             let on_token = |token: &str| {
-                let row = String::from_utf8_lossy(lines.line_text(d.span.start)).into_owned();
-                let line_start = text[..d.span.start]
+                let row = String::from_utf8_lossy(lines.line_text(d.span.start())).into_owned();
+                let line_start = text[..d.span.start()]
                     .iter()
                     .rposition(|&b| b == b'\n')
                     .map_or(0, |i| i + 1);
-                let (from, to) = (d.span.start - line_start, d.span.end - line_start);
+                let (from, to) = (d.span.start() - line_start, d.span.end() - line_start);
                 row.match_indices(token)
                     .any(|(i, _)| i <= from && to <= i + token.len())
             };

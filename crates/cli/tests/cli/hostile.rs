@@ -536,9 +536,15 @@ fn run_limited(cwd: &Path, limit: u64, args: &[&str]) -> Option<Run> {
 fn token_dense_games_of_16_mib_in_bounded_memory() {
     // Just under the 16 MiB cap, as many tokens as fit: a move and then empty
     // comments (a valid game if read whole), and one pawn move repeated. The
-    // full parser reads at most MAX_TOKENS tokens of a game (about 220 MB),
-    // so every command reports within a 1.5 GB address space (two workers),
-    // and every command gives the same verdict.
+    // full parser reads at most MAX_TOKENS tokens of a game, 32 bytes each (32
+    // MiB), so every command reports within 50-80 MiB resident and every
+    // command gives the same verdict. The address space is more than that:
+    // each thread reserves its stack and a malloc arena; on two cores
+    // `convert` needs 270-410 MiB, `validate --jobs 2` 218 MiB, `play` 79
+    // MiB, where tokens of 208 bytes needed 790-870 MiB: the limit below
+    // fails if a token grows back.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as u64;
+    let limit = (384 + 128 * cores) << 20;
     let n = (16 << 20) - 200;
     let comments = cat(&[
         b"[Event \"comments\"]\n\n1. e4 ",
@@ -566,7 +572,7 @@ fn token_dense_games_of_16_mib_in_bounded_memory() {
             &["play", &name][..],
             &["convert", "--to", "pgn", &name][..],
         ] {
-            let Some(r) = run_limited(&d, 1536 << 20, args) else {
+            let Some(r) = run_limited(&d, limit, args) else {
                 return;
             };
             assert!(

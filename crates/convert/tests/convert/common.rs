@@ -55,7 +55,7 @@ pub fn convert_file(text: &[u8], format: Format) -> (String, usize) {
                 let line = format!(
                     "# warning[{}] {}: {}\n",
                     w.kind,
-                    at(w.span.start),
+                    at(w.span.start()),
                     w.message
                 );
                 out.extend(line.bytes());
@@ -76,7 +76,7 @@ pub fn convert_file(text: &[u8], format: Format) -> (String, usize) {
                 let mut line = format!(
                     "# error[{}] {}{shown}: {}",
                     e.error.kind,
-                    at(e.error.span.start),
+                    at(e.error.span.start()),
                     e.error.message
                 );
                 if !e.error.candidates.is_empty() {

@@ -189,7 +189,7 @@ impl Book {
                 out.push(d);
             }
         }
-        out.sort_by_key(|d| (d.span.start, d.span.end));
+        out.sort_by_key(|d| (d.span.start(), d.span.end()));
         out
     }
 }
@@ -348,7 +348,7 @@ fn is_ellipsis(tok: &[u8]) -> bool {
 }
 
 fn lossy(text: &[u8], span: Span) -> String {
-    String::from_utf8_lossy(text.get(span.start..span.end).unwrap_or_default())
+    String::from_utf8_lossy(text.get(span.range()).unwrap_or_default())
         .trim()
         .to_owned()
 }
@@ -444,7 +444,7 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         books.push(reader.book);
     } else if let Some(last) = books.last_mut() {
         // Blank lines after the last game are its own.
-        last.span.end = text.len();
+        last.span = Span::new(last.span.start(), text.len());
     }
     books
 }

@@ -68,7 +68,7 @@ pub fn read_spanish(token: &[u8], base: usize) -> Option<WrittenMove> {
         promotion_span,
         en_passant: en_passant.is_some(),
         missing_dash: false,
-        span: Span::new(base, base + en_passant_at.map_or(end, |s| s.start - base)),
+        span: Span::new(base, base + en_passant_at.map_or(end, |s| s.start() - base)),
     };
     Some(WrittenMove {
         kind: MoveKind::Descriptive(Box::new(desc)),

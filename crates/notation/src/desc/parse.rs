@@ -15,7 +15,7 @@ use super::{
 /// ```
 /// use scoresheet_notation::desc::{parse_desc_move, write_move};
 /// let m = parse_desc_move(b"Kt x Kt ch", 100).unwrap();
-/// assert_eq!(m.span.start, 100);
+/// assert_eq!(m.span.start(), 100);
 /// assert_eq!(write_move(&m), "NxN ch");
 /// assert!(parse_desc_move(b"Nf3", 0).is_err());
 /// ```
@@ -219,8 +219,8 @@ impl Parser<'_> {
     fn error(&self, expected: &'static str) -> DescError {
         let span = self.span_at(0);
         let found = if self.pos < self.atoms.len() {
-            let s = span.start.saturating_sub(self.base);
-            let e = span.end.saturating_sub(self.base);
+            let s = span.start().saturating_sub(self.base);
+            let e = span.end().saturating_sub(self.base);
             String::from_utf8_lossy(self.text.get(s..e).unwrap_or_default()).into_owned()
         } else {
             "end of move".to_owned()
@@ -516,7 +516,7 @@ impl Parser<'_> {
         // A bare letter glued to the rank: `P-K8Q`.
         if let (Some(Tok::Letter(l)), Some(prev)) = (self.peek(), self.pos.checked_sub(1)) {
             let glued = self.atoms.get(prev).is_some_and(|a| {
-                matches!(a.tok, Tok::Digit(_)) && a.span.end == self.span_at(0).start
+                matches!(a.tok, Tok::Digit(_)) && a.span.end() == self.span_at(0).start()
             });
             if glued && promo_role(l).is_some() {
                 self.pos += 1;
@@ -585,7 +585,7 @@ impl Parser<'_> {
             _ if from.is_none() => {
                 // A transcription slip with the dash left out: `P K 4`. Read it, and say so.
                 let err = self.error("`-`, `x` or `to`/`takes`");
-                let Some((piece2, to)) = self.missing_dash(piece.span.start) else {
+                let Some((piece2, to)) = self.missing_dash(piece.span.start()) else {
                     return Err(err);
                 };
                 piece = piece2;
@@ -648,7 +648,7 @@ impl Parser<'_> {
 
     /// `P K 4`: a designation of one or two letters directly followed by a square with a rank.
     fn missing_dash(&mut self, start: usize) -> Option<(DescPiece, SquareSpec)> {
-        let first = self.atoms.iter().position(|a| a.span.start == start)?;
+        let first = self.atoms.iter().position(|a| a.span.start() == start)?;
         for n in 1..=2 {
             self.pos = first;
             let (letters, span) = self.letters(n);

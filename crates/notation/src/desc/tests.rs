@@ -5,7 +5,7 @@ use super::*;
 use crate::ast::{Annotation, CastleMove, CastleSide, CheckMark, MoveKind, WrittenMove};
 use crate::types::Role;
 
-const Z: Span = Span { start: 0, end: 0 };
+const Z: Span = Span::new(0, 0);
 
 fn file(wing: Option<Wing>, name: FileName) -> DescFile {
     DescFile { wing, name }
@@ -750,7 +750,7 @@ fn garbage_never_panics() {
             let _ = parse_token(&text, 0);
             let book = read_book(&text);
             for ply in &book.plies {
-                assert!(ply.span.end <= text.len());
+                assert!(ply.span.end() <= text.len());
             }
         }
     }
@@ -818,10 +818,10 @@ fn word_salad_never_panics() {
         let _ = parse_desc_move(text.as_bytes(), 0);
         let book = read_book(text.as_bytes());
         for p in &book.plies {
-            assert!(p.span.end <= text.len(), "{text:?}");
+            assert!(p.span.end() <= text.len(), "{text:?}");
             if let Ok(m) = &p.result {
                 assert!(
-                    m.span.start >= p.span.start && m.span.end <= p.span.end,
+                    m.span.start() >= p.span.start() && m.span.end() <= p.span.end(),
                     "{text:?}"
                 );
             }

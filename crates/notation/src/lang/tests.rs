@@ -182,7 +182,7 @@ mod games {
     use crate::pgn::{Game, Token, parse_game, parse_game_lang_into};
 
     fn moves(game: &Game<'_>) -> Vec<String> {
-        game.mainline().map(ToString::to_string).collect()
+        game.mainline().map(|m| m.to_string()).collect()
     }
 
     fn kinds(game: &Game<'_>) -> Vec<&'static str> {
@@ -201,9 +201,9 @@ mod games {
         );
         assert_eq!(kinds(&game), ["national-letters"]);
         let d = &game.diagnostics[0];
-        assert_eq!(d.span.start - 100, text.find("Lc4").unwrap());
+        assert_eq!(d.span.start() - 100, text.find("Lc4").unwrap());
         let sf6 = game.mainline().last().unwrap();
-        assert_eq!(sf6.span.start - 100, text.find("Sf6").unwrap());
+        assert_eq!(sf6.span().start() - 100, text.find("Sf6").unwrap());
     }
 
     #[test]
@@ -222,16 +222,16 @@ mod games {
             moves(&game),
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "0-0", "Nf6", "Kh1"]
         );
-        let kh1 = game.mainline().last().unwrap();
-        assert_eq!(&text[kh1.span.start..kh1.span.end], "Крh1");
+        let kh1 = game.mainline().last().unwrap().get();
+        assert_eq!(&text[kh1.span.range()], "Крh1");
         let crate::MoveKind::San(san) = &kh1.kind else {
             panic!("not SAN")
         };
         assert_eq!(
-            &text[san.role_span.unwrap().start..san.role_span.unwrap().end],
+            &text[san.role_span.unwrap().start()..san.role_span.unwrap().end()],
             "Кр"
         );
-        assert_eq!(&text[san.to_span.start..san.to_span.end], "h1");
+        assert_eq!(&text[san.to_span.range()], "h1");
     }
 
     #[test]
@@ -264,7 +264,7 @@ mod games {
             Some(Language::German),
         );
         assert_eq!(kinds(&game), ["unknown-piece-letter"]);
-        assert_eq!(game.diagnostics[0].span.start, 10);
+        assert_eq!(game.diagnostics[0].span.start(), 10);
         assert!(matches!(game.tokens[game.stop.unwrap()], Token::Invalid(_)));
     }
 
@@ -323,7 +323,7 @@ fn prose_is_not_a_national_move() {
     }
     let text = "Der Weiße zieht, und After this Black is lost\n1.e4 e5 2.Sf3 Sc6 3.Lb5 *";
     let game = crate::pgn::parse_game(text.as_bytes(), 0, crate::Mode::Lenient);
-    let moves: Vec<String> = game.mainline().map(ToString::to_string).collect();
+    let moves: Vec<String> = game.mainline().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     assert_eq!(game.diagnostics[0].kind, "commentary");
 }
@@ -342,7 +342,7 @@ fn pawn_captures_by_files_are_read_and_spanned() {
         };
         assert_eq!((c.from, c.to), (from, to), "{token}");
         assert_eq!(
-            c.capture.map(|s| (s.start - 10, s.end - 10)),
+            c.capture.map(|s| (s.start() - 10, s.end() - 10)),
             capture,
             "{token}"
         );

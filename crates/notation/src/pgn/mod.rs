@@ -28,11 +28,12 @@
 
 mod parse;
 mod quick;
+mod record;
 mod split;
 
 use std::borrow::Cow;
 
-use crate::ast::{GameResult, MoveKind, WrittenMove};
+use crate::ast::{GameResult, MoveKind};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
@@ -40,6 +41,7 @@ pub use parse::{
     MAX_TOKENS, parse_game, parse_game_chosen_into, parse_game_into, parse_game_lang_into,
 };
 pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
+pub use record::MoveRecord;
 pub use split::{
     Block, BlockEnd, BlockGame, BlockGames, BlockReader, DEFAULT_MAX_GAME_LEN, GameChunk,
     GameReadError, GameReader, GameSlice, Games, ResumePoint, games,
@@ -121,8 +123,8 @@ pub enum Token<'a> {
         /// The digits and dots.
         span: Span,
     },
-    /// A move in any notation.
-    Move(WrittenMove),
+    /// A move in any notation ([`MoveRecord::get`] gives the [`WrittenMove`](crate::WrittenMove)).
+    Move(MoveRecord),
     /// A numeric annotation glyph `$0` to `$255`.
     Nag {
         /// The number.
@@ -161,7 +163,7 @@ impl Token<'_> {
             | Token::EndVariation(span)
             | Token::Result(_, span)
             | Token::Invalid(span) => *span,
-            Token::Move(m) => m.span,
+            Token::Move(m) => m.span(),
         }
     }
 }
@@ -235,7 +237,7 @@ impl<'a> Game<'a> {
     }
 
     /// The main-line moves (outside every variation), up to [`Game::stop`].
-    pub fn mainline(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
+    pub fn mainline(&self) -> impl Iterator<Item = &MoveRecord> + '_ {
         let mut depth = 0usize;
         self.replayable().iter().filter_map(move |t| match t {
             Token::StartVariation(_) => {
@@ -275,7 +277,7 @@ impl<'a> Game<'a> {
         let mut any = false;
         for m in self.mainline() {
             any = true;
-            let this = match &m.kind {
+            let this = match &m.get().kind {
                 MoveKind::San(_) | MoveKind::FileCapture(_) => "san",
                 MoveKind::Lan(l) if l.is_uci() => "uci",
                 MoveKind::Lan(_) => "lan",

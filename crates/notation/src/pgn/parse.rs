@@ -3,7 +3,7 @@
 use crate::Kind;
 use memchr::memchr;
 
-use super::{CommentKind, Game, Tag, Token};
+use super::{CommentKind, Game, MoveRecord, Tag, Token};
 use crate::ast::{GameResult, MoveKind};
 use crate::diag::{Diagnostic, Severity};
 use crate::lang::{Detection, Language, Translation, detect, translate};
@@ -49,7 +49,7 @@ pub fn parse_game_lang_into<'a>(
         return;
     }
     let tokens = game.tokens.iter().filter_map(|t| match t {
-        Token::Move(m) => Some(m.span),
+        Token::Move(m) => Some(m.span()),
         Token::Invalid(s) => Some(*s),
         _ => None,
     });
@@ -57,7 +57,7 @@ pub fn parse_game_lang_into<'a>(
     let slices: Vec<std::borrow::Cow<'_, [u8]>> = tokens
         .map(|s| {
             let bytes = text
-                .get(s.start.saturating_sub(base)..s.end.saturating_sub(base))
+                .get(s.start().saturating_sub(base)..s.end().saturating_sub(base))
                 .unwrap_or_default();
             if bytes.contains(&b' ') {
                 bytes.iter().copied().filter(|&b| b != b' ').collect()
@@ -322,10 +322,11 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 const MAX_DIAGNOSTICS: usize = 1000;
 
 /// At most this many tokens (moves, numbers, comments, parentheses, ...) are
-/// read of one game: a token weighs about 200 bytes while a game is parsed, so
-/// this bounds a game's memory to about 220 MB whatever its text (the longest
-/// legal game has under 18,000 plies; an annotated one, tens of thousands of
-/// tokens). A game with more is an error at the first token past the limit.
+/// read of one game: a token weighs 32 bytes while a game is parsed (a move
+/// is a [`MoveRecord`]), so this bounds a game's tokens to 32 MiB whatever its
+/// text (the longest legal game has under 18,000 plies; an annotated one,
+/// tens of thousands of tokens). A game with more is an error at the first
+/// token past the limit.
 pub const MAX_TOKENS: usize = 1 << 20;
 
 /// The ply given to a move number too large to check.
@@ -488,6 +489,10 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn run(&mut self) {
+        if self.base.saturating_add(self.text.len()) > Span::MAX_OFFSET {
+            self.unlocatable();
+            return;
+        }
         if self.text.starts_with(BOM) {
             self.pos = BOM.len();
         }
@@ -909,6 +914,27 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
+    /// The game's text would end past [`Span::MAX_OFFSET`] (4 GiB) of its
+    /// file, where spans cannot say where things are: the whole game is one
+    /// error, not read (games are capped at 16 MiB when files are split, so
+    /// only a library caller's text or `base` gets here).
+    #[cold]
+    fn unlocatable(&mut self) {
+        let span = Span::new(self.base, self.base.saturating_add(self.text.len()));
+        let d = Diagnostic::new(
+            Severity::Error,
+            Kind::GameTooLarge,
+            format!(
+                "the game ends {} bytes into its text, past the 4 GiB that locations can name: parse it with a smaller base (0, and add the game's offset when locating)",
+                self.base.saturating_add(self.text.len())
+            ),
+            span,
+        );
+        self.refuse(d, span);
+        self.truncated = true;
+        self.pos = self.text.len();
+    }
+
     /// The game has [`MAX_TOKENS`] tokens and more text: an error there, and
     /// the rest is not read.
     #[cold]
@@ -917,6 +943,9 @@ impl<'a> Parser<'a, '_> {
         let end = trim_cr(self.text, end)
             .max(self.pos + 1)
             .min(self.text.len());
+        // The vector is full (MAX_TOKENS is a power of two): room for the one
+        // token more, not for twice as many.
+        self.game.tokens.reserve_exact(1);
         self.invalid(
             Kind::GameTooLarge,
             format!(
@@ -1247,13 +1276,13 @@ impl<'a> Parser<'a, '_> {
         let Some(Token::MoveNumber { span, black, .. }) = self.game.tokens.last_mut() else {
             return false;
         };
-        let digits_only = self.text[span.start - self.base..span.end - self.base]
+        let digits_only = self.text[span.start() - self.base..span.end() - self.base]
             .iter()
             .all(u8::is_ascii_digit);
-        if *black || span.end != at || !digits_only {
+        if *black || span.end() != at || !digits_only {
             return false;
         }
-        *span = Span::new(span.start, at + 1);
+        *span = Span::new(span.start(), at + 1);
         let span = *span;
         if let Some((_, s)) = &mut self.pending_number {
             *s = span;
@@ -1339,7 +1368,7 @@ impl<'a> Parser<'a, '_> {
             .game
             .tokens
             .iter()
-            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start == at))
+            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start() == at))
         else {
             return false;
         };
@@ -1348,7 +1377,7 @@ impl<'a> Parser<'a, '_> {
             .game
             .diagnostics
             .last()
-            .is_some_and(|d| d.span.start >= at)
+            .is_some_and(|d| d.span.start() >= at)
         {
             self.game.diagnostics.pop();
         }
@@ -1415,9 +1444,10 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let span = self.span(start, end);
-        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+        let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
+        let mut m = record.get().into_owned();
         let crate::ast::MoveKind::Descriptive(d) = &mut m.kind else {
             return false;
         };
@@ -1426,6 +1456,7 @@ impl<'a> Parser<'a, '_> {
         }
         d.en_passant = true;
         m.suffix.en_passant = Some(span);
+        *record = MoveRecord::new(m);
         true
     }
 
@@ -1544,12 +1575,12 @@ impl<'a> Parser<'a, '_> {
         }
         let offset = |k: usize| map.get(k).or(map.last()).copied().unwrap_or(0);
         let map_span = |s: Span| {
-            let end = if s.end > s.start {
-                offset(s.end - 1) + 1
+            let end = if s.end() > s.start() {
+                offset(s.end() - 1) + 1
             } else {
-                offset(s.end)
+                offset(s.end())
             };
-            Span::new(base + offset(s.start), base + end.max(offset(s.start)))
+            Span::new(base + offset(s.start()), base + end.max(offset(s.start())))
         };
         let mut scratch = Vec::new();
         self.pos = whole_end;
@@ -1788,7 +1819,7 @@ impl<'a> Parser<'a, '_> {
                 return;
             }
         };
-        let map = |s: Span| Span::new(base + tr.original(s.start), base + tr.original(s.end));
+        let map = |s: Span| Span::new(base + tr.original(s.start()), base + tr.original(s.end()));
         match read {
             Ok((mut m, scratch)) => {
                 if tr.national && !self.national_reported {
@@ -1967,7 +1998,9 @@ impl<'a> Parser<'a, '_> {
                 d.ply = Some(ply);
             }
         }
-        self.game.tokens.push(crate::pgn::Token::Move(m));
+        self.game
+            .tokens
+            .push(crate::pgn::Token::Move(MoveRecord::new(m)));
     }
 
     /// A move in long algebraic notation or UCI: read, and said once a game for
@@ -1998,17 +2031,18 @@ impl<'a> Parser<'a, '_> {
     /// `Kt-B6 mate`, `B-Kt5 dis. ch.`, as books print them): the move is read
     /// again with its check word, and the words are consumed.
     fn desc_check_word(&mut self, start: usize, end: usize) -> bool {
-        let Some(Token::Move(last)) = self.game.tokens.last() else {
+        let Some(Token::Move(record)) = self.game.tokens.last() else {
             return false;
         };
+        let last = record.get();
         if !matches!(last.kind, MoveKind::Descriptive(_) | MoveKind::Castle(_))
             || last.suffix.check.is_some()
         {
             return false;
         }
         let (Some(from), Some(last_end)) = (
-            last.span.start.checked_sub(self.base),
-            last.span.end.checked_sub(self.base),
+            last.span.start().checked_sub(self.base),
+            last.span.end().checked_sub(self.base),
         ) else {
             return false;
         };
@@ -2052,8 +2086,8 @@ impl<'a> Parser<'a, '_> {
                 continue;
             };
             if m.suffix.check.is_some() && m.kind == last.kind {
-                if let Some(Token::Move(last)) = self.game.tokens.last_mut() {
-                    *last = m;
+                if let Some(Token::Move(record)) = self.game.tokens.last_mut() {
+                    *record = m.into();
                 }
                 self.pos = stop;
                 return true;
@@ -2073,9 +2107,10 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let shift = |s: Span| s.shifted(self.base + start);
-        let Some(Token::Move(m)) = self.game.tokens.last_mut() else {
+        let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
+        let mut m = record.get().into_owned();
         let s = &mut m.suffix;
         if (raw.check.is_some() && s.check.is_some())
             || (raw.annotation.is_some() && s.annotation.is_some())
@@ -2092,6 +2127,7 @@ impl<'a> Parser<'a, '_> {
         if let Some(sp) = raw.en_passant {
             s.en_passant = Some(shift(sp));
         }
+        *record = MoveRecord::new(m);
         let span = self.span(start, end);
         self.relax(
             Kind::DetachedSuffix,

@@ -179,6 +179,15 @@ fn scan<'t>(
     visitor: &mut impl QuickVisitor<'t>,
     prefix: bool,
 ) -> Result<(GameResult, usize), Unusual> {
+    // Spans are built unchecked below (`Span::fitting`): every offset must
+    // fit in one. A game running past that is the full parser's to refuse.
+    let text = if text.len() <= Span::MAX_OFFSET {
+        text
+    } else if prefix {
+        text.get(..Span::MAX_OFFSET).unwrap_or_default()
+    } else {
+        return Err(Unusual);
+    };
     let mut scan = QuickScan::new(text);
     while let Some((name, value)) = scan.next_tag()? {
         visitor.tag(name, value)?;
@@ -685,7 +694,7 @@ impl<'a> QuickScan<'a> {
         if self.depth > 0 {
             return Ok(());
         }
-        let at = Span::new(start, start + token.len());
+        let at = Span::fitting(start, start + token.len());
         visitor.san(mv, marks, self.pending.take(), at)
     }
 

@@ -572,6 +572,11 @@ fn looks_like_tag(bytes: &[u8], complete: bool) -> Option<bool> {
 /// twice the cap, so validation stays under 64 MiB whatever the input.
 pub const DEFAULT_MAX_GAME_LEN: usize = 16 << 20;
 
+/// A game at least this long that is most of a [`GameReader`]'s buffer is
+/// handed out in the buffer itself, not copied (small games are copied:
+/// the buffer, kept, reads the next ones).
+const HAND_OVER_LEN: usize = 1 << 20;
+
 /// One game read by a [`GameReader`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameChunk {
@@ -720,6 +725,24 @@ impl<R: Read> GameReader<R> {
         self.splitter.discard(n);
     }
 
+    /// The game at `start..end`, most of the buffer, dropped from it: the
+    /// buffer itself is handed out and what follows the game copied into a
+    /// new one, so that a big game is not held twice (once here, once in its
+    /// [`GameChunk`]) while it is read.
+    fn take_game(&mut self, start: usize, end: usize) -> Vec<u8> {
+        self.discard(start);
+        let end = end - start;
+        let rest = self.buf.get(end..).unwrap_or_default().to_vec();
+        self.buf.truncate(end);
+        let (lines, column) = self.count_to(end);
+        self.lines_dropped = lines;
+        self.column_dropped = column;
+        self.counted = 0;
+        self.buf_offset += end as u64;
+        self.splitter.discard(end);
+        std::mem::replace(&mut self.buf, rest)
+    }
+
     /// Reads more input: at least as much as the unit being scanned, so that
     /// rescanning an unfinished unit costs linear time overall.
     fn fill(&mut self) -> std::io::Result<()> {
@@ -786,14 +809,20 @@ impl<R: Read> Iterator for GameReader<R> {
                             limit: self.max_game,
                         }));
                     }
-                    let bytes = self.buf.get(start..end).unwrap_or_default().to_vec();
                     let (lines, column) = self.count_to(start);
                     let (line, column) = (lines + 1, column + 1);
-                    // Dropping the front moves the rest of the buffer: do it only once the
-                    // consumed part is large, not after every game.
-                    if end >= self.chunk.max(4096) || end * 2 >= self.buf.len() {
-                        self.discard(end);
-                    }
+                    let bytes =
+                        if end - start >= HAND_OVER_LEN && end - start > self.buf.len() - end {
+                            self.take_game(start, end)
+                        } else {
+                            let bytes = self.buf.get(start..end).unwrap_or_default().to_vec();
+                            // Dropping the front moves the rest of the buffer: do it only once the
+                            // consumed part is large, not after every game.
+                            if end >= self.chunk.max(4096) || end * 2 >= self.buf.len() {
+                                self.discard(end);
+                            }
+                            bytes
+                        };
                     return Some(Ok(GameChunk {
                         offset,
                         line,

@@ -8,7 +8,7 @@
 //! let MoveKind::San(san) = &parsed.value.kind else { panic!("not SAN") };
 //! assert_eq!(san.role, Role::Knight);
 //! assert_eq!(san.to, Square::from_ascii(b"f3").unwrap());
-//! assert_eq!(parsed.value.span.start, 10);
+//! assert_eq!(parsed.value.span.start(), 10);
 //! assert_eq!(parsed.value.to_string(), "Nxf3+");
 //! assert!(parsed.diagnostics.is_empty());
 //!

@@ -454,7 +454,7 @@ pub fn san(origin: Origin) -> impl FnMut(&[u8]) -> TResult<'_, RawSan> {
         };
         let plain = spanned(origin, square).map(|(to, to_span)| {
             (
-                ((None, None), Span::new(to_span.start, to_span.start)),
+                ((None, None), Span::new(to_span.start(), to_span.start())),
                 None,
                 to,
                 to_span,

@@ -352,12 +352,12 @@ proptest! {
             Ok(p) => {
                 prop_assert_eq!(p.value.span, Span::new(base, base + bytes.len()));
                 for d in &p.diagnostics {
-                    prop_assert!(d.span.start >= base && d.span.end <= base + bytes.len());
+                    prop_assert!(d.span.start() >= base && d.span.end() <= base + bytes.len());
                 }
             }
             Err(e) => {
                 let s = e.span();
-                prop_assert!(s.start >= base && s.end <= base + bytes.len() && s.start <= s.end);
+                prop_assert!(s.start() >= base && s.end() <= base + bytes.len() && s.start() <= s.end());
             }
         }
     }

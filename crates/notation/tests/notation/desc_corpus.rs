@@ -106,7 +106,7 @@ fn every_corpus_ply_reads_and_counts_match() {
         let known = |span: scoresheet_notation::Span| {
             UNREADABLE_MISPRINTS.iter().any(|&(n, line, token)| {
                 n == name
-                    && index.line_col(span.start).line == line
+                    && index.line_col(span.start()).line == line
                     && span.slice(&text) == token.as_bytes()
             })
         };
@@ -125,14 +125,14 @@ fn every_corpus_ply_reads_and_counts_match() {
             match &ply.result {
                 Ok(_) => ok += 1,
                 Err(_) if known(ply.span) => {}
-                Err(e) => problems.push(format!("{name}: {}: {e}", index.line_col(e.span.start))),
+                Err(e) => problems.push(format!("{name}: {}: {e}", index.line_col(e.span.start()))),
             }
         }
         for d in book.diagnostics() {
             if d.severity == scoresheet_notation::Severity::Error && !known(d.span) {
                 problems.push(format!(
                     "{name}: {}: {}",
-                    index.line_col(d.span.start),
+                    index.line_col(d.span.start()),
                     d.message
                 ));
             }
@@ -141,7 +141,7 @@ fn every_corpus_ply_reads_and_counts_match() {
             if note.kind == "commentary" {
                 println!(
                     "{name}: {}: {}",
-                    index.line_col(note.span.start),
+                    index.line_col(note.span.start()),
                     String::from_utf8_lossy(note.span.slice(&text))
                 );
             }

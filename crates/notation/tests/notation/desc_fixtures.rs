@@ -30,7 +30,7 @@ fn render(path: &Path, text: &[u8]) -> (String, bool) {
             Ok(m) => write_move(m),
             Err(e) => format!("error: {e}"),
         };
-        let at = index.line_col(ply.span.start);
+        let at = index.line_col(ply.span.start());
         let _ = writeln!(out, "{:>3} {side} #{number:<3} {at:<7} {shown}", i + 1);
     }
     if let Some(end) = &book.end {
@@ -59,7 +59,7 @@ fn dropped(books: &[Book], text: &[u8]) -> Vec<String> {
     };
     for book in books {
         for h in &book.headers {
-            cover(h.span.start, h.span.end);
+            cover(h.span.start(), h.span.end());
         }
         for sp in book
             .columns
@@ -68,13 +68,13 @@ fn dropped(books: &[Book], text: &[u8]) -> Vec<String> {
             .chain(&book.numbers)
             .chain(&book.commentary)
         {
-            cover(sp.start, sp.end);
+            cover(sp.start(), sp.end());
         }
         for p in &book.plies {
-            cover(p.span.start, p.span.end);
+            cover(p.span.start(), p.span.end());
         }
         if let Some(e) = &book.end {
-            cover(e.span.start, e.span.end);
+            cover(e.span.start(), e.span.end());
         }
     }
     let index = LineIndex::new(text);

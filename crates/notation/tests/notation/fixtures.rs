@@ -30,7 +30,7 @@ fn token_text(t: &Token<'_>) -> String {
         Token::MoveNumber { number, black, .. } => {
             format!("{number}{}", if *black { "..." } else { "." })
         }
-        Token::Move(m) => match &m.kind {
+        Token::Move(m) => match &m.get().kind {
             MoveKind::San(_) | MoveKind::Castle(_) | MoveKind::Null => m.to_string(),
             MoveKind::Lan(l) if l.is_uci() => format!("uci:{m}"),
             MoveKind::Lan(_) => format!("lan:{m}"),
