@@ -15,9 +15,8 @@ fn context(example: &str) -> Option<(Option<&'static str>, &'static str)> {
     const PROMOTE: &str = "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1";
     Some(match example {
         "e4" | "Nf3" | "Ng1-f3" | "e2-e4" | "g1f3" | "e2e4" | "Ngf3" | "Ng1f3" | "--" | "Z0"
-        | "0000" | "nf3" | "♘f3" | "N-f3" | "Nxf3" | "Nf3±" | "Nf3⩱" | "P-K4" | "N-KB3" => {
-            (None, "1.")
-        }
+        | "0000" | "nf3" | "♘f3" | "N-f3" | "Nxf3" | "Nf3±" | "Nf3⩱" | "Nf3 +-" | "P-K4"
+        | "N-KB3" => (None, "1."),
         "exd5" | "e4xd5" | "ed5" => (None, "1. e4 d5 2."),
         "qxd5" | "Q:d5" => (None, "1. e4 d5 2. exd5"),
         "♞c6" => (None, "1. e4"),
