@@ -16,16 +16,7 @@ type Verdict = Option<String>;
 
 /// Every game's verdict from `scoresheet validate --format json`.
 fn validate_verdicts(bin: &Path, file: &Path, strict: bool) -> Result<Vec<Verdict>, String> {
-    let mut cmd = Command::new(bin);
-    cmd.args(["validate", "--format", "json"]);
-    if strict {
-        cmd.arg("--strict");
-    }
-    let out = cmd
-        .arg(file)
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let out = run_on(bin, &["validate", "--format", "json"], file, strict)?;
     let mut verdicts = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let v: Value =
@@ -67,21 +58,13 @@ fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64,
         .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
     let mut errors = BTreeMap::new();
     for line in String::from_utf8_lossy(&out.stderr).lines() {
-        let Some((place, rest)) = line.split_once(": error[") else {
-            continue;
-        };
-        let Some((kind, rest)) = rest.split_once("]: game ") else {
+        let Some((_, rest)) = line.split_once("]: game ") else {
             continue;
         };
         let game: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        let Ok(game) = game.parse::<u64>() else {
-            continue;
-        };
-        let mut parts = place.rsplitn(3, ':');
-        let (column, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        errors
-            .entry(game)
-            .or_insert_with(|| format!("{line_no}:{column} {kind}"));
+        if let (Ok(game), Some(error)) = (game.parse::<u64>(), error_of(line)) {
+            errors.entry(game).or_insert(error);
+        }
     }
     Ok(errors)
 }
@@ -89,16 +72,7 @@ fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64,
 /// The first error `scoresheet play --fen` shows for each game, by game number:
 /// the `FILE:LINE:COLUMN: error[KIND]: ...` lines after each `Game N` heading.
 fn play_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64, String>, String> {
-    let mut cmd = Command::new(bin);
-    cmd.args(["play", "--fen"]);
-    if strict {
-        cmd.arg("--strict");
-    }
-    let out = cmd
-        .arg(file)
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|e| format!("could not run {}: {e}", bin.display()))?;
+    let out = run_on(bin, &["play", "--fen"], file, strict)?;
     let mut errors = BTreeMap::new();
     let mut game = 0;
     for line in String::from_utf8_lossy(&out.stdout).lines() {
@@ -107,21 +81,38 @@ fn play_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64, St
             .and_then(|n| n.parse::<u64>().ok())
         {
             game = n;
-            continue;
+        } else if let Some(error) = error_of(line) {
+            errors.entry(game).or_insert(error);
         }
-        let Some((place, rest)) = line.split_once(": error[") else {
-            continue;
-        };
-        let Some((kind, _)) = rest.split_once(']') else {
-            continue;
-        };
-        let mut parts = place.rsplitn(3, ':');
-        let (column, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        errors
-            .entry(game)
-            .or_insert_with(|| format!("{line_no}:{column} {kind}"));
     }
     Ok(errors)
+}
+
+/// Runs `bin ARGS [--strict] FILE`, standard error dropped.
+fn run_on(
+    bin: &Path,
+    args: &[&str],
+    file: &Path,
+    strict: bool,
+) -> Result<std::process::Output, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args(args);
+    if strict {
+        cmd.arg("--strict");
+    }
+    cmd.arg(file)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", bin.display()))
+}
+
+/// `LINE:COLUMN KIND` of a `PATH:LINE:COLUMN: error[KIND]: ...` line.
+fn error_of(line: &str) -> Option<String> {
+    let (place, rest) = line.split_once(": error[")?;
+    let (kind, _) = rest.split_once(']')?;
+    let mut parts = place.rsplitn(3, ':');
+    let (column, line_no) = (parts.next()?, parts.next()?);
+    Some(format!("{line_no}:{column} {kind}"))
 }
 
 /// The first error of each invalid game, in order, from the library judge's
@@ -134,13 +125,7 @@ fn library_errors(example: &Path, file: &Path) -> Result<Vec<String>, String> {
         .map_err(|e| format!("could not run {}: {e}", example.display()))?;
     Ok(String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter_map(|line| {
-            let (place, rest) = line.split_once(": error[")?;
-            let (kind, _) = rest.split_once(']')?;
-            let mut parts = place.rsplitn(3, ':');
-            let (column, line_no) = (parts.next()?, parts.next()?);
-            Some(format!("{line_no}:{column} {kind}"))
-        })
+        .filter_map(error_of)
         .collect())
 }
 
