@@ -144,9 +144,10 @@ fn ci(args: &[String]) -> Result<(), String> {
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
     flow.step("every diagnostic kind documented", kinds::check)?;
-    flow.step("one verdict per game (validate = convert = play = library)", || {
-        verdicts::run(&[])
-    })?;
+    flow.step(
+        "one verdict per game (validate = convert = play = library)",
+        || verdicts::run(&[]),
+    )?;
     let shared = root().join("../shared/corpus");
     if shared.is_dir() {
         flow.step("corpus checks (../shared/corpus)", || corpus::run(&[]))?;
