@@ -110,9 +110,9 @@ impl Diagnostic {
         use fmt::Write;
         let at = index.line_col(self.span.start());
         let in_file = LineCol {
-            line: origin.line + at.line - 1,
+            line: origin.line.saturating_add(at.line - 1),
             column: if at.line == 1 {
-                origin.column + at.column - 1
+                origin.column.saturating_add(at.column - 1)
             } else {
                 at.column
             },
