@@ -220,11 +220,7 @@ pub fn resolve_desc(
     written: &WrittenMove,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
-    let shown = Shown {
-        written,
-        silent: false,
-    };
-    resolve_shown(pos, origins, written, ctx, shown)
+    resolve_quoting(pos, origins, written, ctx, false)
 }
 
 /// [`resolve_desc`] without the move quoted in its errors and notes (their `written`
@@ -236,20 +232,18 @@ pub(crate) fn resolve_desc_silent(
     written: &WrittenMove,
     ctx: &DescContext,
 ) -> Result<DescResolution, DescResolveError> {
-    let shown = Shown {
-        written,
-        silent: true,
-    };
-    resolve_shown(pos, origins, written, ctx, shown)
+    resolve_quoting(pos, origins, written, ctx, true)
 }
 
-fn resolve_shown(
+/// [`resolve_desc`], the move quoted in messages unless `silent`.
+fn resolve_quoting(
     pos: &Position,
     origins: &Origins,
     written: &WrittenMove,
     ctx: &DescContext,
-    shown: Shown<'_>,
+    silent: bool,
 ) -> Result<DescResolution, DescResolveError> {
+    let shown = Shown { written, silent };
     if !matches!(written.kind, MoveKind::Castle(_) | MoveKind::Descriptive(_)) {
         return Err(DescResolveError::NotDescriptive {
             written: shown.to_string(),
