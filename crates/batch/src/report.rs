@@ -35,6 +35,14 @@ pub struct Problem {
     /// For a `duplicate`, the earlier game it repeats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duplicate_of: Option<GameRef>,
+    /// Byte offset in the input (after decompression) where what the problem
+    /// points at starts (not in the JSON report, whose place is `line` and
+    /// `column`).
+    #[serde(skip)]
+    pub start: u64,
+    /// Byte offset in the input just past what the problem points at.
+    #[serde(skip)]
+    pub end: u64,
 }
 
 /// A game of the run: its input and its 1-based index there.
@@ -118,6 +126,8 @@ pub struct Origin {
     pub line: u64,
     /// 1-based column of the game's first byte.
     pub column: u64,
+    /// Byte offset of the game's first byte in its input.
+    pub offset: u64,
 }
 
 /// Converts a game-relative diagnostic into a located problem. `written` gives
@@ -160,6 +170,8 @@ pub fn problem(
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),
         duplicate_of: None,
+        start: origin.offset + d.span.start() as u64,
+        end: origin.offset + d.span.end() as u64,
     }
 }
 
@@ -551,6 +563,7 @@ impl ConvertSummary {
 /// the fields of the problem object of `validate`'s report.
 #[derive(Debug, Serialize)]
 pub struct ProblemLine<'a> {
+    /// What the JSON object is: `"problem"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -559,6 +572,7 @@ pub struct ProblemLine<'a> {
     pub game: u64,
     /// `error`, `warning` or `note`.
     pub severity: &'static str,
+    /// The problem, its fields inline.
     #[serde(flatten)]
     pub problem: &'a Problem,
 }
@@ -567,6 +581,7 @@ pub struct ProblemLine<'a> {
 /// json` says it: `{"type":"unread","file":...,"message":...,"games":N}`.
 #[derive(Debug, Serialize)]
 pub struct UnreadLine<'a> {
+    /// What the JSON object is: `"unread"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -580,8 +595,10 @@ pub struct UnreadLine<'a> {
 /// The last JSON line of a report: `{"type":"summary","summary":{...}}`.
 #[derive(Debug, Serialize)]
 pub struct SummaryLine<'a, S> {
+    /// What the JSON object is: `"summary"`.
     #[serde(rename = "type")]
     pub object: &'static str,
+    /// The summary ([`Summary`] or [`ConvertSummary`]).
     pub summary: &'a S,
 }
 
