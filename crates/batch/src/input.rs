@@ -93,8 +93,9 @@ impl Input {
     }
 
     /// Opens the input for reading, decompressing zstd, gzip and bzip2 as
-    /// they stream (told by their magic bytes, whatever the name), and UTF-16
-    /// text read as UTF-8.
+    /// they stream (told by their magic bytes, whatever the name), UTF-16
+    /// text read as UTF-8, and a CR alone read as a line end (LF, byte for
+    /// byte: `line_ends.rs`).
     ///
     /// # Errors
     /// The input cannot be opened or read, or is binary (a NUL byte in its
@@ -119,7 +120,8 @@ impl Input {
             Input::Path(p) | Input::Stream(p) => Box::new(File::open(p)?),
             Input::Reader(_, r) => r.take()?,
         };
-        refuse_binary(decompressed(wrap(raw))?)
+        let text = refuse_binary(decompressed(wrap(raw))?)?;
+        Ok(Box::new(crate::line_ends::LineEnds::new(text)))
     }
 }
 

@@ -35,6 +35,7 @@ mod ci;
 mod convert;
 mod games;
 mod input;
+mod line_ends;
 mod options;
 mod output;
 pub mod progress;

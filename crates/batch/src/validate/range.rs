@@ -134,8 +134,12 @@ fn read_range(input: &Input, range: Range) -> io::Result<Vec<u8>> {
     let mut file = File::open(path)?;
     file.seek(SeekFrom::Start(range.offset))?;
     let len = usize::try_from(range.len).map_err(io::Error::other)?;
-    let mut bytes = Vec::with_capacity(len);
-    file.take(range.len).read_to_end(&mut bytes)?;
+    let mut bytes = Vec::with_capacity(len + 1);
+    // One byte more: whether a CR at the end is a line end of its own.
+    file.take(range.len + 1).read_to_end(&mut bytes)?;
+    let next = bytes.get(len).copied();
+    bytes.truncate(len);
+    crate::line_ends::lone_cr_to_lf(&mut bytes, next);
     if bytes.len() != len {
         return Err(io::Error::new(
             io::ErrorKind::UnexpectedEof,

@@ -9,4 +9,5 @@ mod common;
 mod convert;
 mod hostile;
 mod inputs;
+mod one_reader;
 mod reader_cap;
