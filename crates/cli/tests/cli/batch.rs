@@ -218,9 +218,9 @@ fn convert_writes_its_output_through_a_temporary_file() {
 /// reads them.
 fn lone_cr_as_lf(bytes: &[u8]) -> Vec<u8> {
     let mut out = bytes.to_vec();
-    for i in 0..out.len() {
-        if out[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
-            out[i] = b'\n';
+    for (i, b) in out.iter_mut().enumerate() {
+        if *b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            *b = b'\n';
         }
     }
     out
