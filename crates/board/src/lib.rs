@@ -53,6 +53,7 @@ pub mod dedup;
 pub mod desc;
 mod game;
 pub mod judge;
+pub mod misprint;
 mod moves;
 mod perft;
 mod position;
