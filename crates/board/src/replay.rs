@@ -204,7 +204,75 @@ pub fn replay_from(
     if game.mainline().any(MoveRecord::is_descriptive) {
         return replay_descriptive(game, options, start);
     }
+    let mut fixes: Vec<Fix> = Vec::new();
+    loop {
+        let (mut r, blamed) = replay_fixed(game, options, start, &fixes);
+        let repair = options.repair && !options.strict && fixes.len() < MAX_REPAIRS;
+        match blamed {
+            Some(b) if repair && b.clear.is_some() => {
+                let index = b.index;
+                let Some(mv) = b.clear else { return r };
+                let Some(written) = r.written.get(index).copied() else {
+                    return r;
+                };
+                // A repair must move the game on: the same ply twice would loop.
+                if fixes.iter().any(|f| f.index >= index) {
+                    return r;
+                }
+                let shown = b.suggestions.first().map(|s| s.shown.clone());
+                let from = written.start().saturating_sub(game.base);
+                let to = written.end().saturating_sub(game.base);
+                let printed = game.text.get(from..to).unwrap_or_default();
+                fixes.push(Fix {
+                    index,
+                    mv,
+                    span: written,
+                    shown: shown.unwrap_or_default(),
+                    printed: scoresheet_notation::text::decode(printed).into_owned(),
+                });
+                r.diagnostics.clear();
+            }
+            _ => return r,
+        }
+    }
+}
+
+/// The most misprints `--repair` reads as their suggestions in one game (each
+/// repair replays the game again).
+const MAX_REPAIRS: usize = 3;
+
+/// A misprinted main-line move read as another (`--repair`).
+#[derive(Debug, Clone)]
+struct Fix {
+    /// Its 0-based ply index.
+    index: usize,
+    /// The move it is read as.
+    mv: Move,
+    /// Where it is printed.
+    span: Span,
+    /// The move as suggestions show it: `Re1 (Rf1-e1)`.
+    shown: String,
+    /// The move as printed: `Rel`.
+    printed: String,
+}
+
+/// [`replay_from`] with `fixes` read in place of their printed moves; also the
+/// blame of the first error in the main line, if any.
+fn replay_fixed(
+    game: &PgnGame<'_>,
+    options: &ReplayOptions,
+    start: Option<&Position>,
+    fixes: &[Fix],
+) -> (Replay, Option<crate::misprint::Blame>) {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+    // The parser's error on a token read as a fix is no longer the game's.
+    for f in fixes {
+        diags.retain(|d| {
+            !(d.severity == Severity::Error
+                && f.span.start() <= d.span.start()
+                && d.span.end() <= f.span.end())
+        });
+    }
     let (start, ok) = start_position(game, &mut diags, options.strict, start);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
@@ -221,7 +289,19 @@ pub fn replay_from(
 
     let mut depth = 0usize;
     let mut result_token: Option<(GameResult, Span)> = None;
-    for token in game.replayable() {
+    // The printed token the main line stopped at that did not read as a move.
+    let mut unread: Option<Span> = None;
+    let stop = game.stop.unwrap_or(usize::MAX);
+    for (i, token) in game.tokens.iter().enumerate() {
+        let fix = || fixes.iter().find(|f| f.index == r.moves.len());
+        if i >= stop && fixes.is_empty() {
+            if let Token::Invalid(span) = token {
+                if depth == 0 && !r.halted {
+                    unread = Some(*span);
+                }
+            }
+            break;
+        }
         match token {
             Token::StartVariation(_) => depth += 1,
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
@@ -232,8 +312,33 @@ pub fn replay_from(
                 black,
                 span,
             } => r.check_move_number(*number, *black, *span),
-            Token::Move(mv) => r.play(&mv.get()),
-            Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
+            Token::Move(mv) => match fix() {
+                Some(f) => r.play_fix(f),
+                None => r.play(&mv.get()),
+            },
+            Token::Invalid(span) => match fix() {
+                Some(f) => r.play_fix(f),
+                None => {
+                    unread = Some(*span);
+                    break;
+                }
+            },
+            Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
+        }
+    }
+    if let Some(span) = unread {
+        // The main line stops at a token that is no move: it is this ply's
+        // printed move, which the parser's error names.
+        let ply = r.ply();
+        r.written.push(span);
+        for d in &mut r.diags {
+            if d.severity == Severity::Error
+                && d.ply.is_none()
+                && span.start() <= d.span.start()
+                && d.span.end() <= span.end()
+            {
+                d.ply = Some(ply);
+            }
         }
     }
 
@@ -245,7 +350,13 @@ pub fn replay_from(
     let mut failed = r
         .halted
         .then(|| r.written.get(r.moves.len()).copied())
-        .flatten();
+        .flatten()
+        .or(unread);
+    let blamed = if failed.is_some() && ok {
+        blame_error(game, &start, &mut r)
+    } else {
+        None
+    };
     let variation_moves = if ok {
         judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
     } else {
@@ -253,7 +364,7 @@ pub fn replay_from(
     };
     settle(&mut r.diags, options);
     let result = record_result(game, &end, options, &mut r.diags);
-    Replay {
+    let replay = Replay {
         start,
         moves: r.moves,
         written: r.written,
@@ -263,7 +374,99 @@ pub fn replay_from(
         variation_moves,
         failed,
         result,
+    };
+    (replay, blamed)
+}
+
+/// The main line's printed moves, from the first, through `LOOKAHEAD` plies past
+/// ply index `failed`: what [`crate::misprint::blame`] reads.
+fn printed_mainline<'t>(game: &PgnGame<'t>, failed: usize) -> Vec<crate::misprint::Printed<'t>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let text = game.text;
+    let of = |span: Span| {
+        let from = span.start().saturating_sub(game.base);
+        let to = span.end().saturating_sub(game.base);
+        text.get(from..to).unwrap_or_default()
+    };
+    for token in &game.tokens {
+        if out.len() > failed + crate::misprint::LOOKAHEAD {
+            break;
+        }
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Move(m) if depth == 0 => {
+                let w = m.get().into_owned();
+                out.push(crate::misprint::Printed {
+                    span: w.span,
+                    text: of(w.span),
+                    written: Some(w),
+                });
+            }
+            Token::Invalid(span) if depth == 0 => out.push(crate::misprint::Printed {
+                written: None,
+                span: *span,
+                text: of(*span),
+            }),
+            _ => {}
+        }
     }
+    out
+}
+
+/// Gives the main line's first error its suggestions and, when an earlier
+/// printed move is to blame, its misprint; gives the blame.
+fn blame_error(
+    game: &PgnGame<'_>,
+    start: &Position,
+    r: &mut Replayer,
+) -> Option<crate::misprint::Blame> {
+    let failed = r.moves.len();
+    let ply = u32::try_from(failed + 1).unwrap_or(u32::MAX);
+    let at = r
+        .diags
+        .iter()
+        .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
+    let printed = printed_mainline(game, failed);
+    let blamed = crate::misprint::blame(start, &r.moves, &printed, None);
+    let d = r.diags.get_mut(at)?;
+    match &blamed {
+        Some(b) if b.index < failed => {
+            let mut pos = start.clone();
+            for m in r.moves.get(..b.index).unwrap_or_default() {
+                pos.play_unchecked(m);
+            }
+            let p = printed.get(b.index)?;
+            d.misprint = Some(Box::new(scoresheet_notation::Misprint {
+                span: p.span,
+                ply: u32::try_from(b.index + 1).unwrap_or(u32::MAX),
+                label: format!(
+                    "{}{}",
+                    crate::misprint::move_label(&pos),
+                    String::from_utf8_lossy(p.text)
+                ),
+                suggestions: b.suggestions.iter().map(|s| s.shown.clone()).collect(),
+            }));
+            if d.suggestions.is_empty() && d.candidates.is_empty() {
+                d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text);
+            }
+        }
+        Some(b) => d.suggestions = b.suggestions.iter().map(|s| s.shown.clone()).collect(),
+        None if d.suggestions.is_empty() && d.candidates.is_empty() => {
+            d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text);
+        }
+        None => {}
+    }
+    blamed
+}
+
+/// The closest legal moves to `printed` in `pos`, as suggestions show them.
+fn suggestions_at(pos: &Position, printed: &[u8]) -> Vec<String> {
+    crate::misprint::suggest(pos, printed, None)
+        .into_iter()
+        .map(|s| s.shown)
+        .collect()
 }
 
 /// The result a judged game's record carries (see [`Replay::result`]); a `Result`
@@ -895,6 +1098,30 @@ impl Replayer {
                 }
             }
         }
+    }
+
+    /// Plays the fix `f` for the printed move `mv` (`--repair`), with its
+    /// `repaired` warning.
+    fn play_fix(&mut self, f: &Fix) {
+        let ply = self.ply();
+        self.written.push(f.span);
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            Kind::Repaired,
+            format!(
+                "repaired: read `{}` as {}, the closest legal move with which the rest of the game can be played",
+                f.printed, f.shown
+            ),
+            f.span,
+        );
+        d.ply = Some(ply);
+        self.diags.push(d);
+        self.pos.play_unchecked(&f.mv);
+        if f.mv.is_zeroing() {
+            self.hashes.clear();
+        }
+        self.hashes.push(self.pos.zobrist());
+        self.moves.push(f.mv);
     }
 
     fn after_end(&mut self, mv: &WrittenMove, outcome: Outcome, ply: u32) {

@@ -323,6 +323,7 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
             candidates: Vec::new(),
             suggestions: Vec::new(),
             duplicate_of: None,
+            misprint: None,
         }],
         warnings: Vec::new(),
         notes: Vec::new(),
@@ -394,6 +395,7 @@ impl Dedup {
                 file: file.clone(),
                 game,
             }),
+            misprint: None,
         });
     }
 }
