@@ -49,6 +49,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod decode;
 pub mod dedup;
 pub mod desc;
 mod game;
