@@ -37,7 +37,16 @@ use crate::{Color, Move, Position, resolve};
 pub const MAX_SUGGESTIONS: usize = 3;
 
 /// How many plies before the first error [`blame`] looks back.
-pub const WINDOW: usize = 12;
+pub const WINDOW: usize = 24;
+
+/// How many plies before the first error [`blame`] looks for a dropped move (a
+/// move left out gives the next moves to the wrong side, which fails soon).
+const DROP_WINDOW: usize = 4;
+
+/// What a move printed twice costs (the same text as the move before it).
+const DOUBLED: u32 = 4;
+/// What a move left out costs.
+const MISSING: u32 = EDIT;
 
 /// How many plies past the first error a replacement must let be played (or
 /// the game end) to be taken as the fix.
@@ -105,14 +114,30 @@ pub struct Suggestion {
     pub cost: u32,
 }
 
+/// Which pairs of ASCII characters are [`CONFUSIONS`], both ways: a table, as
+/// the edit distance asks for every pair of characters it compares.
+const CONFUSED_PAIRS: [[bool; 128]; 128] = {
+    let mut t = [[false; 128]; 128];
+    let mut i = 0;
+    while i < CONFUSIONS.len() {
+        let (a, b) = CONFUSIONS[i];
+        t[a as usize][b as usize] = true;
+        t[b as usize][a as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// The cost of changing `a` into `b`.
 fn change(a: u8, b: u8) -> u32 {
+    let confused = CONFUSED_PAIRS
+        .get(usize::from(a))
+        .and_then(|row| row.get(usize::from(b)))
+        .copied()
+        .unwrap_or(false);
     if a == b {
         0
-    } else if CONFUSIONS
-        .iter()
-        .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
-    {
+    } else if confused {
         CONFUSED
     } else if a.eq_ignore_ascii_case(&b) {
         CASE
@@ -123,7 +148,11 @@ fn change(a: u8, b: u8) -> u32 {
 
 /// The cost of inserting or deleting `c`.
 fn indel(c: u8) -> u32 {
-    if b"x-+#=:".contains(&c) { MARK } else { EDIT }
+    if matches!(c, b'x' | b'-' | b'+' | b'#' | b'=' | b':') {
+        MARK
+    } else {
+        EDIT
+    }
 }
 
 /// The weighted edit distance from `printed` to `spelling`: the usual
@@ -271,25 +300,40 @@ fn ranked(pos: &Position, printed: &[u8], lang: Option<Language>, max: u32) -> V
 pub struct Printed<'t> {
     /// The move as parsed, or `None` for a token that did not read as a move.
     pub written: Option<WrittenMove>,
+    /// The move it is read as whatever it says (a repair already made).
+    pub forced: Option<Move>,
     /// Where it is.
     pub span: Span,
     /// Its text as printed.
     pub text: &'t [u8],
 }
 
+/// What a misprint most likely was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// A move printed as another: read it as its suggestion.
+    Replaced,
+    /// A move printed twice: leave this one out.
+    Doubled,
+    /// A move left out before this one: the suggestions are the move missing.
+    Missing,
+}
+
 /// The printed move a game's first error is blamed on, and what it most likely
 /// stands for.
 #[derive(Debug, Clone)]
 pub struct Blame {
+    /// What the misprint was.
+    pub change: Change,
     /// The 0-based index of the blamed ply (the failing ply itself, or one
     /// before it).
     pub index: usize,
     /// The moves it most likely stands for, best first: those with which the
     /// rest of the game can be played, then the other close ones.
     pub suggestions: Vec<Suggestion>,
-    /// The best replacement, when it is clearly best: no other fit (at any
-    /// ply) comes close. What `--repair` reads the printed move as.
-    pub clear: Option<Move>,
+    /// Whether the best fit is clearly best: no other (at any ply) comes
+    /// close. `--repair` then reads the game so.
+    pub clear: bool,
 }
 
 /// The legal move a printed move names in `pos`, in any notation the parser
@@ -312,7 +356,10 @@ fn read(pos: &Position, written: &WrittenMove) -> Option<Move> {
 /// `until` moves or the end.
 fn plays_on(mut pos: Position, printed: &[Printed<'_>], until: usize) -> bool {
     for p in printed.iter().take(until) {
-        let Some(m) = p.written.as_ref().and_then(|w| read(&pos, w)) else {
+        let Some(m) = p
+            .forced
+            .or_else(|| p.written.as_ref().and_then(|w| read(&pos, w)))
+        else {
             return false;
         };
         pos.play_unchecked(&m);
@@ -324,9 +371,11 @@ fn plays_on(mut pos: Position, printed: &[Printed<'_>], until: usize) -> bool {
 /// `played` are the moves played before the error, `printed` the main line's
 /// printed moves (at least through the failing one, `printed[played.len()]`,
 /// and as many after it as [`LOOKAHEAD`] wants). Looks back [`WINDOW`] plies for
-/// the replacements, close to the printed text, with which the moves after it
-/// can be played through [`LOOKAHEAD`] plies past the error (or the end); the
-/// closest wins, the earliest among equals. `None` when no replacement fits.
+/// the changes with which the moves after it can be played through
+/// [`LOOKAHEAD`] plies past the error (or the end): a move replaced by a legal
+/// move close to its printed text, a move printed twice left out, a move left
+/// out (within a few plies of the error) put back. The cheapest wins, the
+/// earliest among equals. `None` when no change fits.
 ///
 /// ```
 /// use scoresheet_board::Position;
@@ -338,6 +387,7 @@ fn plays_on(mut pos: Position, printed: &[Printed<'_>], until: usize) -> bool {
 ///     .iter()
 ///     .map(|t| Printed {
 ///         written: parse_move(t.as_bytes(), 0, Mode::Lenient).ok().map(|p| p.value),
+///         forced: None,
 ///         span: scoresheet_notation::Span::new(0, t.len()),
 ///         text: t.as_bytes(),
 ///     })
@@ -367,23 +417,50 @@ pub fn blame(
     for m in played.get(..from)? {
         pos.play_unchecked(m);
     }
-    // (cost, index, suggestion) for every replacement that fits.
-    let mut fits: Vec<(u32, usize, Suggestion)> = Vec::new();
+    // (cost, index, change, suggestion) for every change that fits.
+    let mut fits: Vec<(u32, usize, Change, Option<Suggestion>)> = Vec::new();
     let mut close_at: Vec<Vec<Suggestion>> = Vec::new();
     for index in from..=failed {
         let p = printed.get(index)?;
-        let max = if index == failed { MAX_COST } else { CLOSE };
-        let close: Vec<Suggestion> = ranked(&pos, p.text, lang, max)
-            .into_iter()
-            .filter(|s| played.get(index) != Some(&s.mv))
-            .collect();
         let until = (failed + LOOKAHEAD).saturating_sub(index);
         let rest = printed.get(index + 1..).unwrap_or_default();
-        for s in close.iter().take(2 * MAX_SUGGESTIONS) {
-            let mut after = pos.clone();
-            after.play_unchecked(&s.mv);
-            if plays_on(after, rest, until) {
-                fits.push((s.cost, index, s.clone()));
+        let mut close = Vec::new();
+        if p.forced.is_none() {
+            let max = if index == failed { MAX_COST } else { CLOSE };
+            close = ranked(&pos, p.text, lang, max)
+                .into_iter()
+                .filter(|s| played.get(index) != Some(&s.mv))
+                .collect();
+            for s in close.iter().take(2 * MAX_SUGGESTIONS) {
+                let mut after = pos.clone();
+                after.play_unchecked(&s.mv);
+                if plays_on(after, rest, until) {
+                    fits.push((s.cost, index, Change::Replaced, Some(s.clone())));
+                }
+            }
+            // The move before printed again.
+            let doubled = index > 0
+                && printed
+                    .get(index - 1)
+                    .is_some_and(|b| b.text.trim_ascii() == p.text.trim_ascii());
+            if doubled && plays_on(pos.clone(), rest, until) {
+                fits.push((DOUBLED, index, Change::Doubled, None));
+            }
+        }
+        if failed - index < DROP_WINDOW {
+            // A move left out before this one.
+            let here = printed.get(index..).unwrap_or_default();
+            for m in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if plays_on(after, here, until) {
+                    let s = Suggestion {
+                        mv: *m,
+                        shown: format!("{} ({})", pos.san(m), m.to_lan()),
+                        cost: MISSING,
+                    };
+                    fits.push((MISSING, index, Change::Missing, Some(s)));
+                }
             }
         }
         close_at.push(close);
@@ -391,32 +468,30 @@ pub fn blame(
             pos.play_unchecked(m);
         }
     }
-    let best = fits.iter().min_by_key(|(cost, index, _)| (*cost, *index))?.clone();
-    let (cost, index, _) = best;
+    let (cost, index, change, _) = fits
+        .iter()
+        .min_by_key(|(cost, index, _, _)| (*cost, *index))?
+        .clone();
     let mut suggestions: Vec<Suggestion> = fits
         .iter()
-        .filter(|f| f.1 == index)
-        .map(|f| f.2.clone())
+        .filter(|f| f.1 == index && f.2 == change)
+        .filter_map(|f| f.3.clone())
         .collect();
     suggestions.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.shown.cmp(&b.shown)));
-    for s in close_at.get(index - from).into_iter().flatten() {
-        if suggestions.len() >= MAX_SUGGESTIONS {
-            break;
-        }
-        if !suggestions.iter().any(|t| t.mv == s.mv) {
-            suggestions.push(s.clone());
+    if change == Change::Replaced {
+        for s in close_at.get(index - from).into_iter().flatten() {
+            if !suggestions.iter().any(|t| t.mv == s.mv) {
+                suggestions.push(s.clone());
+            }
         }
     }
     suggestions.truncate(MAX_SUGGESTIONS);
-    let rivals = fits
-        .iter()
-        .filter(|f| f.0 < cost + CLEAR_MARGIN)
-        .count();
-    let clear = (rivals == 1).then(|| best.2.mv);
+    let rivals = fits.iter().filter(|f| f.0 < cost + CLEAR_MARGIN).count();
     Some(Blame {
+        change,
         index,
         suggestions,
-        clear,
+        clear: rivals == 1,
     })
 }
 

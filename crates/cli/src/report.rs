@@ -53,6 +53,10 @@ pub struct MisprintAt {
     /// The move as printed.
     #[serde(rename = "move")]
     pub text: String,
+    /// What it most likely was: `replaced` (printed as another move),
+    /// `doubled` (printed twice), `missing` (a move left out before it, which
+    /// the suggestions name).
+    pub change: &'static str,
     /// The legal moves it most likely stands for, best first.
     pub suggestions: Vec<String>,
     /// `likely misprinted at 12...Nf5: did you mean Nf3 (Ng1-f3)?`.
@@ -173,6 +177,7 @@ pub fn problem(
             line,
             column,
             ply: m.ply,
+            change: m.change,
             text: scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned(),
             suggestions: m.suggestions.clone(),
             note: m.note(),

@@ -73,7 +73,12 @@ pub struct Misprint {
     pub ply: u32,
     /// The move as messages name it: its number and the printed text (`12...Nf5`).
     pub label: String,
-    /// The legal moves it most likely stands for, best first (`Nf3 (Ng1-f3)`).
+    /// What the misprint most likely was: `"replaced"` (the move printed as
+    /// another), `"doubled"` (printed twice: leave it out) or `"missing"` (a
+    /// move left out before it: the suggestions are that move).
+    pub change: &'static str,
+    /// The legal moves it most likely stands for (or the move missing before
+    /// it), best first (`Nf3 (Ng1-f3)`).
     pub suggestions: Vec<String>,
 }
 
@@ -82,7 +87,7 @@ impl Misprint {
     ///
     /// ```
     /// use scoresheet_notation::{Misprint, Span};
-    /// let m = Misprint { span: Span::new(0, 3), ply: 24, label: "12...Nf5".into(), suggestions: vec!["Nf3 (Ng1-f3)".into()] };
+    /// let m = Misprint { span: Span::new(0, 3), ply: 24, label: "12...Nf5".into(), change: "replaced", suggestions: vec!["Nf3 (Ng1-f3)".into()] };
     /// assert_eq!(m.note(), "likely misprinted at 12...Nf5: did you mean Nf3 (Ng1-f3)?");
     /// ```
     #[must_use]
@@ -92,9 +97,13 @@ impl Misprint {
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        match self.suggestions.first() {
-            Some(s) => format!("likely misprinted at {label}: did you mean {s}?"),
-            None => format!("likely misprinted at {label}"),
+        match (self.change, self.suggestions.first()) {
+            ("doubled", _) => format!("likely printed twice: {label}"),
+            ("missing", Some(s)) => {
+                format!("likely a move left out before {label}: did you mean {s} before it?")
+            }
+            (_, Some(s)) => format!("likely misprinted at {label}: did you mean {s}?"),
+            (_, None) => format!("likely misprinted at {label}"),
         }
     }
 }
