@@ -487,7 +487,12 @@ fn blame_error(
         .iter()
         .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
     let (printed, origins) = printed_mainline(game, failed, fixes);
-    let blame = crate::misprint::blame(start, &r.moves, &printed, None);
+    // Suggestions are spelled in the game's letters too (`Lb5` for `Lb6`).
+    let lang = match scoresheet_notation::lang::detect(printed.iter().map(|p| p.text)) {
+        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
+        _ => None,
+    };
+    let blame = crate::misprint::blame(start, &r.moves, &printed, lang);
     let d = r.diags.get_mut(at)?;
     let shown = |b: &crate::misprint::Blame| -> Vec<String> {
         b.suggestions.iter().map(|s| s.shown.clone()).collect()
@@ -515,12 +520,12 @@ fn blame_error(
                 suggestions: shown(b),
             }));
             if d.suggestions.is_empty() && d.candidates.is_empty() {
-                d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text);
+                d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
             }
         }
         Some(b) => d.suggestions = shown(b),
         None if d.suggestions.is_empty() && d.candidates.is_empty() => {
-            d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text);
+            d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
         }
         None => {}
     }
@@ -540,8 +545,12 @@ fn blame_error(
 }
 
 /// The closest legal moves to `printed` in `pos`, as suggestions show them.
-fn suggestions_at(pos: &Position, printed: &[u8]) -> Vec<String> {
-    crate::misprint::suggest(pos, printed, None)
+fn suggestions_at(
+    pos: &Position,
+    printed: &[u8],
+    lang: Option<scoresheet_notation::lang::Language>,
+) -> Vec<String> {
+    crate::misprint::suggest(pos, printed, lang)
         .into_iter()
         .map(|s| s.shown)
         .collect()
