@@ -101,3 +101,88 @@ fn valid_games_are_untouched() {
     assert!(j.is_valid());
     assert!(j.diagnostics.is_empty());
 }
+
+/// One character of one move changed in each real game of
+/// `fixtures/misprints` (the confusions readers make): the changed move is
+/// named, the intended move suggested, `--repair` gives the game back, and no
+/// game is ever read as another without a `repaired` warning.
+#[test]
+fn real_games_with_one_misread_character() {
+    const PAIRS: &[(u8, u8)] = &[
+        (b'3', b'8'),
+        (b'5', b'6'),
+        (b'1', b'7'),
+        (b'c', b'e'),
+        (b'b', b'h'),
+        (b'g', b'9'),
+    ];
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/misprints/kasparov-sample.pgn"
+    ))
+    .expect("the fixture");
+    let (mut invalid, mut named, mut suggested, mut restored) = (0, 0, 0, 0);
+    for (n, game) in scoresheet_notation::pgn::games(&text).enumerate() {
+        let game = game.bytes;
+        let good = judge(std::str::from_utf8(game).unwrap_or_default(), false);
+        let parsed = scoresheet_notation::pgn::parse_game(game, 0, scoresheet_notation::Mode::Lenient);
+        let written: Vec<scoresheet_notation::Span> = parsed.mainline().map(|m| m.span()).collect();
+        if !good.is_valid() || written.len() < 10 {
+            continue;
+        }
+        // A move with a character to misread, from a place that varies by game.
+        let Some((ply, at, to)) = (0..written.len()).find_map(|i| {
+            let ply = (i + 7 * n) % written.len();
+            let span = written[ply];
+            let word = span.slice(game);
+            word.iter().enumerate().find_map(|(k, c)| {
+                PAIRS.iter().find_map(|&(a, b)| {
+                    (*c == a)
+                        .then_some(b)
+                        .or((*c == b).then_some(a))
+                        .map(|to| (ply, span.start() + k, to))
+                })
+            })
+        }) else {
+            continue;
+        };
+        let mut bad = game.to_vec();
+        bad[at] = to;
+        let bad = String::from_utf8_lossy(&bad).into_owned();
+        let intended = String::from_utf8_lossy(written[ply].slice(game))
+            .trim_end_matches(['+', '#'])
+            .to_owned();
+        let j = judge(&bad, false);
+        let repaired = judge(&bad, true);
+        let warned = repaired.diagnostics.iter().any(|d| d.kind == Kind::Repaired);
+        if repaired.is_valid() && repaired.position != good.position {
+            // Another legal game: only ever with a warning, or unchanged by
+            // repair (the misprint itself was legal throughout).
+            assert!(warned || j.is_valid(), "game {n}: silently another game");
+        }
+        let Some(e) = j.first_error() else { continue };
+        invalid += 1;
+        let at_ply = |p: Option<u32>| p == u32::try_from(ply + 1).ok();
+        let suggestions = match &e.misprint {
+            Some(m) if at_ply(Some(m.ply)) => &m.suggestions,
+            _ => &e.suggestions,
+        };
+        if at_ply(e.ply) || e.misprint.as_ref().is_some_and(|m| at_ply(Some(m.ply))) {
+            named += 1;
+            if suggestions
+                .iter()
+                .take(3)
+                .any(|s| s.split(' ').next() == Some(intended.as_str()))
+            {
+                suggested += 1;
+            }
+        }
+        if repaired.is_valid() && repaired.position == good.position {
+            restored += 1;
+        }
+    }
+    assert!(invalid >= 20, "{invalid} games made invalid");
+    assert!(named * 100 >= invalid * 95, "named {named} of {invalid}");
+    assert!(suggested * 100 >= invalid * 85, "suggested {suggested} of {invalid}");
+    assert!(restored * 100 >= invalid * 80, "restored {restored} of {invalid}");
+}
