@@ -144,6 +144,27 @@ pub fn decode_json(t: &Transcription, start: Option<&Position>) -> Result<Value,
     }))
 }
 
+/// [`read_transcription`] then [`decode_json`], as JSON text: what frontends
+/// of other languages ask (`fen`, when given, is the start of a transcription
+/// without its own).
+///
+/// # Errors
+///
+/// Input that is not a transcription, or an invalid FEN.
+///
+/// ```
+/// let out = scoresheet_cli::decode::decode_text("1. e4 e5 2. Nf8", None).unwrap();
+/// assert!(out.contains("\"movetext\":\"1. e4 e5 2. Nf3\""));
+/// ```
+pub fn decode_text(text: &str, fen: Option<&str>) -> Result<String, String> {
+    let start = match fen {
+        Some(f) => Some(Position::from_fen(f).map_err(|e| format!("invalid fen: {e}"))?),
+        None => None,
+    };
+    let t = read_transcription(text)?;
+    decode_json(&t, start.as_ref()).map(|v| v.to_string())
+}
+
 /// Runs `scoresheet decode`: prints the decoded game as one JSON object.
 pub fn run(args: &DecodeArgs) -> io::Result<Outcome> {
     let mut bytes = Vec::new();
