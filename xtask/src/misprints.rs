@@ -431,7 +431,11 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
             } else if hit {
                 top3 += 1;
             } else if misses.lines().count() < 8 {
-                let _ = writeln!(misses, "  no intended {} in {suggestions} ({})", c.original, c.what);
+                let _ = writeln!(
+                    misses,
+                    "  no intended {} in {suggestions} ({})",
+                    c.original, c.what
+                );
             }
         } else if misses.lines().count() < 8 {
             let _ = writeln!(
@@ -455,10 +459,7 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
             }
         }
     }
-    let characters = kept
-        .iter()
-        .filter(|(_, c)| c.what.contains("->"))
-        .count();
+    let characters = kept.iter().filter(|(_, c)| c.what.contains("->")).count();
 
     println!(
         "misprints: {} games, {} valid before corruption ({} character misprints, {} moves dropped or doubled)",
@@ -571,7 +572,8 @@ fn decoder(bin: &Path, dir: &Path, sources: &[Source], orig: &[Value]) -> Result
             })
             .collect();
         let path = dir.join("decode.json");
-        std::fs::write(&path, json!({ "plies": plies, "truth": truth }).to_string()).map_err(|e| e.to_string())?;
+        std::fs::write(&path, json!({ "plies": plies, "truth": truth }).to_string())
+            .map_err(|e| e.to_string())?;
         let start = Instant::now();
         let out = Command::new(bin)
             .arg("decode")
@@ -615,7 +617,11 @@ fn decoder(bin: &Path, dir: &Path, sources: &[Source], orig: &[Value]) -> Result
                 let _ = std::fs::copy(&path, PathBuf::from(keep).join(format!("miss{tried}.json")));
             }
             let at = got.iter().zip(&truth).position(|(a, b)| a != b);
-            let _ = writeln!(misses, "  first difference at ply index {at:?} of {}", truth.len());
+            let _ = writeln!(
+                misses,
+                "  first difference at ply index {at:?} of {}",
+                truth.len()
+            );
         }
     }
     println!(

@@ -247,7 +247,11 @@ fn expansions(pos: &Position, cands: &[&Candidate]) -> Vec<(Move, String, f64, b
         let near = cands
             .iter()
             .map(|c| {
-                let t = c.text.trim().trim_end_matches(['+', '#', '!', '?']).as_bytes();
+                let t = c
+                    .text
+                    .trim()
+                    .trim_end_matches(['+', '#', '!', '?'])
+                    .as_bytes();
                 let d = distance(t, plain)
                     .min(distance(t, lan.as_bytes()))
                     .min(distance(t, uci.as_bytes()));

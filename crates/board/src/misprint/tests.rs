@@ -31,8 +31,9 @@ fn the_usual_confusions_rank_the_intended_move_first() {
 #[test]
 fn marks_are_evidence() {
     // Qxf7 is mate; Qf7+ printed for it costs a dropped x and a # read as +.
-    let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
-        .unwrap();
+    let pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+            .unwrap();
     assert_eq!(shown(&pos, "Qf7+")[0], "Qxf7# (Qh5xf7)");
 }
 

@@ -24,8 +24,14 @@ fn an_unreadable_move_is_named_whole_with_its_ply_and_suggestions() {
     let j = judge(&RUY.replace("6. Re1", "6. Rel"), false);
     let e = j.first_error().expect("an error");
     assert_eq!(e.ply, Some(11));
-    assert_eq!(j.written[10].slice(RUY.replace("6. Re1", "6. Rel").as_bytes()), b"Rel");
-    assert_eq!(e.suggestions.first().map(String::as_str), Some("Re1 (Rf1-e1)"));
+    assert_eq!(
+        j.written[10].slice(RUY.replace("6. Re1", "6. Rel").as_bytes()),
+        b"Rel"
+    );
+    assert_eq!(
+        e.suggestions.first().map(String::as_str),
+        Some("Re1 (Rf1-e1)")
+    );
 }
 
 #[test]
@@ -39,7 +45,11 @@ fn every_notation_gets_suggestions() {
         let j = judge(text, false);
         let e = j.first_error().expect(text);
         assert_eq!(e.ply, Some(ply), "{text}");
-        assert!(e.suggestions.iter().any(|s| s == intended), "{text}: {:?}", e.suggestions);
+        assert!(
+            e.suggestions.iter().any(|s| s == intended),
+            "{text}: {:?}",
+            e.suggestions
+        );
     }
 }
 
@@ -52,8 +62,14 @@ fn an_earlier_legal_misprint_is_blamed() {
     let e = j.first_error().expect("an error");
     assert_eq!(e.severity, Severity::Error);
     let m = e.misprint.as_ref().expect("a misprint");
-    assert_eq!((m.ply, m.label.as_str(), m.change), (12, "6...h5", "replaced"));
-    assert_eq!(m.suggestions.first().map(String::as_str), Some("b5 (b7-b5)"));
+    assert_eq!(
+        (m.ply, m.label.as_str(), m.change),
+        (12, "6...h5", "replaced")
+    );
+    assert_eq!(
+        m.suggestions.first().map(String::as_str),
+        Some("b5 (b7-b5)")
+    );
     // And --repair reads it back to the game.
     let j = judge(&bad, true);
     assert!(j.is_valid(), "{:?}", j.diagnostics);
@@ -65,9 +81,17 @@ fn repair_reads_a_clear_misprint_with_a_warning() {
     let bad = RUY.replace("9. h3", "9. h8");
     let j = judge(&bad, true);
     assert!(j.is_valid(), "{:?}", j.diagnostics);
-    let repaired: Vec<_> = j.diagnostics.iter().filter(|d| d.kind == Kind::Repaired).collect();
+    let repaired: Vec<_> = j
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == Kind::Repaired)
+        .collect();
     assert_eq!(repaired.len(), 1);
-    assert!(repaired[0].message.contains("`h8` as h3 (h2-h3)"), "{}", repaired[0].message);
+    assert!(
+        repaired[0].message.contains("`h8` as h3 (h2-h3)"),
+        "{}",
+        repaired[0].message
+    );
     let good = judge(RUY, false);
     assert_eq!(j.position, good.position);
 }
@@ -81,7 +105,10 @@ fn repair_undoes_a_doubled_and_a_dropped_move() {
     let dropped = RUY.replace("8. c3 O-O", "8. O-O");
     let j = judge(&dropped, false);
     let e = j.first_error().expect("an error");
-    assert!(e.misprint.as_ref().is_some_and(|m| m.change == "missing"), "{e:?}");
+    assert!(
+        e.misprint.as_ref().is_some_and(|m| m.change == "missing"),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -125,7 +152,8 @@ fn real_games_with_one_misread_character() {
     for (n, game) in scoresheet_notation::pgn::games(&text).enumerate() {
         let game = game.bytes;
         let good = judge(std::str::from_utf8(game).unwrap_or_default(), false);
-        let parsed = scoresheet_notation::pgn::parse_game(game, 0, scoresheet_notation::Mode::Lenient);
+        let parsed =
+            scoresheet_notation::pgn::parse_game(game, 0, scoresheet_notation::Mode::Lenient);
         let written: Vec<scoresheet_notation::Span> = parsed.mainline().map(|m| m.span()).collect();
         if !good.is_valid() || written.len() < 10 {
             continue;
@@ -154,7 +182,10 @@ fn real_games_with_one_misread_character() {
             .to_owned();
         let j = judge(&bad, false);
         let repaired = judge(&bad, true);
-        let warned = repaired.diagnostics.iter().any(|d| d.kind == Kind::Repaired);
+        let warned = repaired
+            .diagnostics
+            .iter()
+            .any(|d| d.kind == Kind::Repaired);
         if repaired.is_valid() && repaired.position != good.position {
             // Another legal game: only ever with a warning, or unchanged by
             // repair (the misprint itself was legal throughout).
@@ -183,6 +214,12 @@ fn real_games_with_one_misread_character() {
     }
     assert!(invalid >= 20, "{invalid} games made invalid");
     assert!(named * 100 >= invalid * 95, "named {named} of {invalid}");
-    assert!(suggested * 100 >= invalid * 85, "suggested {suggested} of {invalid}");
-    assert!(restored * 100 >= invalid * 80, "restored {restored} of {invalid}");
+    assert!(
+        suggested * 100 >= invalid * 85,
+        "suggested {suggested} of {invalid}"
+    );
+    assert!(
+        restored * 100 >= invalid * 80,
+        "restored {restored} of {invalid}"
+    );
 }

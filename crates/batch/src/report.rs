@@ -39,6 +39,14 @@ pub struct Problem {
     /// read as a legal move), that move and what it most likely stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub misprint: Option<MisprintAt>,
+    /// Byte offset in the input (after decompression) where what the problem
+    /// points at starts (not in the JSON report, whose place is `line` and
+    /// `column`).
+    #[serde(skip)]
+    pub start: u64,
+    /// Byte offset in the input just past what the problem points at.
+    #[serde(skip)]
+    pub end: u64,
 }
 
 /// The earlier printed move an error is blamed on.
@@ -145,6 +153,8 @@ pub struct Origin {
     pub line: u64,
     /// 1-based column of the game's first byte.
     pub column: u64,
+    /// Byte offset of the game's first byte in its input.
+    pub offset: u64,
 }
 
 /// Converts a game-relative diagnostic into a located problem. `written` gives
@@ -205,6 +215,8 @@ pub fn problem(
         suggestions: d.suggestions.clone(),
         duplicate_of: None,
         misprint,
+        start: origin.offset + d.span.start() as u64,
+        end: origin.offset + d.span.end() as u64,
     }
 }
 
@@ -607,6 +619,7 @@ impl ConvertSummary {
 /// the fields of the problem object of `validate`'s report.
 #[derive(Debug, Serialize)]
 pub struct ProblemLine<'a> {
+    /// What the JSON object is: `"problem"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -615,6 +628,7 @@ pub struct ProblemLine<'a> {
     pub game: u64,
     /// `error`, `warning` or `note`.
     pub severity: &'static str,
+    /// The problem, its fields inline.
     #[serde(flatten)]
     pub problem: &'a Problem,
 }
@@ -623,6 +637,7 @@ pub struct ProblemLine<'a> {
 /// json` says it: `{"type":"unread","file":...,"message":...,"games":N}`.
 #[derive(Debug, Serialize)]
 pub struct UnreadLine<'a> {
+    /// What the JSON object is: `"unread"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -636,8 +651,10 @@ pub struct UnreadLine<'a> {
 /// The last JSON line of a report: `{"type":"summary","summary":{...}}`.
 #[derive(Debug, Serialize)]
 pub struct SummaryLine<'a, S> {
+    /// What the JSON object is: `"summary"`.
     #[serde(rename = "type")]
     pub object: &'static str,
+    /// The summary ([`Summary`] or [`ConvertSummary`]).
     pub summary: &'a S,
 }
 

@@ -1,7 +1,7 @@
 use pretty_assertions::assert_eq;
 
 use super::{Sarif, github_data, github_line, github_property, sarif_uri, use_color};
-use crate::args::ColorArg;
+use crate::options::ColorChoice as ColorArg;
 use crate::report::{GameRef, Problem, Summary};
 
 fn problem(kind: &'static str, message: &str) -> Problem {
@@ -16,6 +16,8 @@ fn problem(kind: &'static str, message: &str) -> Problem {
         suggestions: Vec::new(),
         duplicate_of: None,
         misprint: None,
+        start: 0,
+        end: 0,
     }
 }
 
