@@ -359,7 +359,7 @@ fn names(suggestion: &Value, san: &str) -> bool {
 }
 
 fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
-    let mut rng = Rng(0x5eed_0f_5c0e_5bee);
+    let mut rng = Rng(0x005e_ed0f_5c0e_5bee);
     let mut originals = String::new();
     let mut corrupted = String::new();
     let mut kept: Vec<(usize, Corruption)> = Vec::new();
