@@ -33,6 +33,7 @@ mod blocks;
 mod books;
 mod ci;
 mod convert;
+pub mod decode;
 mod games;
 mod input;
 mod line_ends;

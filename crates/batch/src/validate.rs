@@ -326,6 +326,7 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
             candidates: Vec::new(),
             suggestions: Vec::new(),
             duplicate_of: None,
+            misprint: None,
             start: offset,
             end: offset,
         }],
@@ -403,6 +404,7 @@ impl Dedup {
                 file: file.clone(),
                 game,
             }),
+            misprint: None,
             start: at.offset,
             end: at.offset,
         });

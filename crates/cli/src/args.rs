@@ -46,6 +46,22 @@ pub enum Command {
     Perft(PerftArgs),
     /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
     Convert(ConvertArgs),
+    /// The most probable legal game behind an uncertain transcription (OCR,
+    /// handwriting, a language model): JSON with each ply's candidate readings
+    /// and their probabilities, or plain movetext (docs/DECODE.md); prints JSON.
+    Decode(DecodeArgs),
+}
+
+/// Arguments of `decode`.
+#[derive(Debug, clap::Args)]
+pub struct DecodeArgs {
+    /// The transcription: JSON (`{"fen": ..., "plies": [[{"text": "Nf3", "p": 0.8}, ...], ...]}`)
+    /// or plain movetext, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub path: PathBuf,
+    /// The start position, when the input gives none (`startpos` for the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
 }
 
 /// Output format of `validate`.

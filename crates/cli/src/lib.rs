@@ -19,6 +19,7 @@
 
 pub mod args;
 mod bar;
+mod decode;
 mod fen;
 mod perft;
 mod play;
@@ -92,6 +93,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fen(a) => fen::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Convert(a) => convert(&a),
+        Command::Decode(a) => decode::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

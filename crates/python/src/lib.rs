@@ -575,6 +575,16 @@ fn check(options: &Bound<'_, PyDict>) -> PyResult<()> {
     validate_options(options).map(drop)
 }
 
+/// The most probable legal game behind a transcription (JSON candidates or
+/// movetext, as `scoresheet decode` reads it), as its JSON text; a
+/// `ValueError` for input that is not a transcription or a bad FEN.
+#[pyfunction]
+#[pyo3(signature = (text, fen=None))]
+fn decode(py: Python<'_>, text: String, fen: Option<String>) -> PyResult<String> {
+    py.detach(|| scoresheet_batch::decode::decode_text(&text, fen.as_deref()))
+        .map_err(PyValueError::new_err)
+}
+
 /// The native module.
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -582,6 +592,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Games>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(expand, m)?)?;
     m.add_function(wrap_pyfunction!(ranges, m)?)?;
     m.add_function(wrap_pyfunction!(validate_range, m)?)?;

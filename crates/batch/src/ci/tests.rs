@@ -15,6 +15,7 @@ fn problem(kind: &'static str, message: &str) -> Problem {
         candidates: Vec::new(),
         suggestions: Vec::new(),
         duplicate_of: None,
+        misprint: None,
         start: 0,
         end: 0,
     }

@@ -31,6 +31,7 @@ __all__ = [
     "validate",
     "read_games",
     "convert",
+    "decode",
     "ScoresheetError",
     "UsageError",
     "InputError",
@@ -322,3 +323,21 @@ def convert(
         if problems:
             raise GameError(problems, result)
     return result
+
+
+def decode(transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[str] = None) -> Dict[str, Any]:
+    """The most probable legal game behind an uncertain transcription.
+
+    ``transcription`` is what ``scoresheet decode`` reads (docs/DECODE.md): a
+    dict (or its JSON text) with an optional ``fen`` and ``plies``, each ply a
+    list of ``{"text": ..., "p": ...}`` candidates in any notation, or plain
+    movetext. Returns the decoded game: ``plies`` (each with ``text``, ``san``,
+    ``uci``, ``p`` and ``source``: ``"candidates"`` or ``"inferred"``),
+    ``movetext``, ``confidence``, ``fen`` and ``final_fen``. Raises
+    ``UsageError`` for input that is not a transcription.
+    """
+    text = transcription if isinstance(transcription, str) else json.dumps(transcription)
+    try:
+        return json.loads(_scoresheet.decode(text, fen))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
