@@ -55,6 +55,10 @@ pub fn run(args: &FenArgs) -> io::Result<Outcome> {
     moves.sort();
     writeln!(out, "legal moves ({}): {}", moves.len(), moves.join(" "))?;
     out.flush()?;
+    if let Some(path) = &args.svg {
+        let svg = scoresheet_convert::svg::diagram(&pos, &scoresheet_convert::svg::Diagram::default());
+        write_file(path, svg.as_bytes())?;
+    }
     Ok(Outcome::Clean)
 }
 
@@ -68,4 +72,12 @@ pub fn status(pos: &Position) -> String {
         None if pos.is_check() => format!("{} is in check", pos.turn()),
         None => "in play".to_owned(),
     }
+}
+
+/// Writes `bytes` to `path` as `-o` writes: under a temporary name, renamed
+/// once complete.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = crate::output::OutputFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
 }

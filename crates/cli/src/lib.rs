@@ -32,6 +32,7 @@ mod perft;
 mod play;
 mod progress;
 mod report;
+mod serve;
 mod split;
 mod validate;
 
@@ -40,7 +41,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub use args::{Cli, Command, ConvertArgs, ValidateArgs};
+pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs};
+pub use serve::Commands;
 pub use games::{GameRecord, read_games};
 pub use input::{Input, SharedReader};
 pub use validate::{Range, RangeEnd, ranges, validate_range};
@@ -133,6 +135,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fen(a) => fen::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Convert(a) => convert::run(&a),
+        Command::Serve(a) => serve::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
