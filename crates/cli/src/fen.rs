@@ -56,7 +56,8 @@ pub fn run(args: &FenArgs) -> io::Result<Outcome> {
     writeln!(out, "legal moves ({}): {}", moves.len(), moves.join(" "))?;
     out.flush()?;
     if let Some(path) = &args.svg {
-        let svg = scoresheet_convert::svg::diagram(&pos, &scoresheet_convert::svg::Diagram::default());
+        let svg =
+            scoresheet_convert::svg::diagram(&pos, &scoresheet_convert::svg::Diagram::default());
         write_file(path, svg.as_bytes())?;
     }
     Ok(Outcome::Clean)

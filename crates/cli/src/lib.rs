@@ -42,9 +42,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs};
-pub use serve::Commands;
 pub use games::{GameRecord, read_games};
 pub use input::{Input, SharedReader};
+pub use serve::Commands;
 pub use validate::{Range, RangeEnd, ranges, validate_range};
 
 use report::printable;

@@ -156,7 +156,12 @@ impl<W: Write> Shown<'_, W> {
 /// (`game1-ply000.svg`), or with `problems` one per problem
 /// (`game1-problem1.svg`), the position where the game stops with the last
 /// move played marked.
-fn write_diagrams(dir: &std::path::Path, number: u64, r: &Replay, problems: bool) -> io::Result<()> {
+fn write_diagrams(
+    dir: &std::path::Path,
+    number: u64,
+    r: &Replay,
+    problems: bool,
+) -> io::Result<()> {
     use scoresheet_convert::svg::{Diagram, diagram};
     std::fs::create_dir_all(dir)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;

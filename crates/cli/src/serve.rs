@@ -33,11 +33,19 @@ fn run_on(argv: &[&str], name: &str, text: &[u8]) -> Result<(Vec<u8>, Vec<u8>), 
 
 impl Library for Commands {
     fn judge(&self, name: &str, text: &[u8]) -> Result<Vec<serde_json::Value>, String> {
-        let argv = ["validate", "--format", "json", "--jobs", "1", "--no-progress"];
+        let argv = [
+            "validate",
+            "--format",
+            "json",
+            "--jobs",
+            "1",
+            "--no-progress",
+        ];
         let (out, _) = run_on(&argv, name, text)?;
         let mut games = Vec::new();
         for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            let value: serde_json::Value = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+            let value: serde_json::Value =
+                serde_json::from_slice(line).map_err(|e| e.to_string())?;
             if value.get("type").and_then(serde_json::Value::as_str) == Some("game") {
                 games.push(value);
             }
@@ -68,7 +76,10 @@ pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
         if !path.is_file() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("{}: not a file that can be opened in the page", path.display()),
+                format!(
+                    "{}: not a file that can be opened in the page",
+                    path.display()
+                ),
             ));
         }
     }
@@ -88,10 +99,14 @@ pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
     };
     let server = Server::bind(options, Box::new(Commands))?;
     let address = server.address();
+    // Whoever reads the address may close the pipe after it (`| head -1`):
+    // the server goes on.
     let mut out = io::stdout().lock();
-    writeln!(out, "scoresheet serve: {address}")?;
-    writeln!(out, "(Ctrl-C stops the server)")?;
-    out.flush()?;
+    let _ = write!(
+        out,
+        "scoresheet serve: {address}\n(Ctrl-C stops the server)\n"
+    );
+    let _ = out.flush();
     drop(out);
     if !args.no_open {
         if let Err(e) = open_browser(&address) {

@@ -13,8 +13,14 @@ pub struct Asset {
 /// The embedded file served at `path`, if any.
 pub fn get(path: &str) -> Option<Asset> {
     let (content_type, body) = match path {
-        "/" | "/index.html" => ("text/html; charset=utf-8", include_str!("../assets/index.html")),
-        "/page.css" => ("text/css; charset=utf-8", include_str!("../assets/page.css")),
+        "/" | "/index.html" => (
+            "text/html; charset=utf-8",
+            include_str!("../assets/index.html"),
+        ),
+        "/page.css" => (
+            "text/css; charset=utf-8",
+            include_str!("../assets/page.css"),
+        ),
         "/page.js" => (
             "text/javascript; charset=utf-8",
             include_str!("../assets/page.js"),

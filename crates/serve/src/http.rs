@@ -114,7 +114,10 @@ pub fn answer(state: &State, mut request: tiny_http::Request) {
                 token: token.as_deref(),
                 body,
             };
-            handle(state, &asked)
+            // A bug must not take a worker thread down with it: the
+            // request gets a 500 and the server goes on.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(state, &asked)))
+                .unwrap_or_else(|_| Reply::refuse(500, "internal error (a bug: please report it)"))
         }
     };
     let _ = request.respond(response(reply));
@@ -164,10 +167,16 @@ pub fn handle(state: &State, asked: &Asked<'_>) -> Reply {
     if !path.starts_with("/api/") {
         return Reply::refuse(404, "no such page");
     }
-    if asked.origin.is_some_and(|o| o != format!("http://{}", state.authority)) {
+    if asked
+        .origin
+        .is_some_and(|o| o != format!("http://{}", state.authority))
+    {
         return Reply::refuse(403, "wrong Origin");
     }
-    if !asked.token.is_some_and(|t| same(t.as_bytes(), state.token.as_bytes())) {
+    if !asked
+        .token
+        .is_some_and(|t| same(t.as_bytes(), state.token.as_bytes()))
+    {
         return Reply::refuse(401, "the token of the printed address is needed");
     }
     match (asked.method, path) {
@@ -213,8 +222,7 @@ fn file(state: &State, query: &str) -> Reply {
         return Reply::refuse(404, "not one of the files given on the command line");
     };
     let mut bytes = Vec::new();
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes));
+    let read = std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes));
     match read {
         Err(e) => Reply::refuse(500, &format!("{}: {e}", path.display())),
         Ok(_) if bytes.len() as u64 > MAX_FILE => Reply::refuse(

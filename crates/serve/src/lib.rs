@@ -110,7 +110,8 @@ impl Server {
     /// # Errors
     /// The address cannot be bound.
     pub fn bind(options: Options, library: Box<dyn Library>) -> io::Result<Server> {
-        let http = tiny_http::Server::http((options.host, options.port)).map_err(io::Error::other)?;
+        let http =
+            tiny_http::Server::http((options.host, options.port)).map_err(io::Error::other)?;
         let port = http
             .server_addr()
             .to_ip()
@@ -135,7 +136,10 @@ impl Server {
     /// The address to open: `http://HOST:PORT/?token=TOKEN`.
     #[must_use]
     pub fn address(&self) -> String {
-        format!("http://{}/?token={}", self.state.authority, self.state.token)
+        format!(
+            "http://{}/?token={}",
+            self.state.authority, self.state.token
+        )
     }
 
     /// The port listened on.

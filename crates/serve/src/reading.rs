@@ -180,12 +180,7 @@ fn moves_of(game: &Played, lines: &Lines<'_>) -> (String, Vec<PageMove>) {
         let span = r.written.get(ply).copied();
         let san = position.san(m);
         position.play_unchecked(m);
-        let (from, to) = span.map_or((0, 0), |s| {
-            (
-                lines.utf16(s.start()),
-                lines.utf16(s.end()),
-            )
-        });
+        let (from, to) = span.map_or((0, 0), |s| (lines.utf16(s.start()), lines.utf16(s.end())));
         moves.push(PageMove {
             from,
             to,
@@ -347,7 +342,11 @@ impl<'t> Lines<'t> {
             .unwrap_or(usize::MAX)
             .min(self.starts.len() - 1);
         let start = self.starts[line];
-        let end = self.starts.get(line + 1).copied().unwrap_or(self.text.len());
+        let end = self
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
         let row = &self.text[start..end];
         let skip = usize::try_from(column.saturating_sub(1)).unwrap_or(usize::MAX);
         let at = row

@@ -10,3 +10,4 @@ mod convert;
 mod hostile;
 mod inputs;
 mod reader_cap;
+mod serve;

@@ -75,11 +75,19 @@ fn the_page_and_the_api_answer_the_printed_host() {
     let page = handle(&s, &asked("GET", "/?token=x", ""));
     assert_eq!(page.status, 200);
     assert!(String::from_utf8_lossy(&page.body).contains("/page.js"));
-    let judged = check(&s, &asked("POST", "/api/judge", r#"{"text": "1. e4 *"}"#), 200);
+    let judged = check(
+        &s,
+        &asked("POST", "/api/judge", r#"{"text": "1. e4 *"}"#),
+        200,
+    );
     assert_eq!(judged["games"][0]["report"]["file"], "(page)");
     let exported = check(
         &s,
-        &asked("POST", "/api/export", r#"{"text": "1. e4 *", "format": "san"}"#),
+        &asked(
+            "POST",
+            "/api/export",
+            r#"{"text": "1. e4 *", "format": "san"}"#,
+        ),
         200,
     );
     assert_eq!(exported["text"], "san:7");
@@ -156,8 +164,16 @@ fn only_files_given_are_read_or_written() {
         assert_eq!(reply.status, 404, "{url}");
         assert!(!String::from_utf8_lossy(&reply.body).contains("secret"));
     }
-    check(&s, &asked("POST", "/api/save", r#"{"id": 1, "text": "x"}"#), 404);
-    check(&s, &asked("POST", "/api/save", r#"{"id": 0, "text": "x"}"#), 200);
+    check(
+        &s,
+        &asked("POST", "/api/save", r#"{"id": 1, "text": "x"}"#),
+        404,
+    );
+    check(
+        &s,
+        &asked("POST", "/api/save", r#"{"id": 0, "text": "x"}"#),
+        200,
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -177,7 +193,11 @@ fn boards_are_svg_with_the_last_move() {
     let svg = String::from_utf8(reply.body).unwrap();
     assert_eq!(svg.matches("class=\"piece\"").count(), 32);
     assert_eq!(svg.matches("class=\"marked\"").count(), 2);
-    check(&s, &asked("POST", "/api/board", r#"{"fen": "not a fen"}"#), 400);
+    check(
+        &s,
+        &asked("POST", "/api/board", r#"{"fen": "not a fen"}"#),
+        400,
+    );
 }
 
 /// Sends `request` raw to a real server and gives the status line.
@@ -205,7 +225,11 @@ fn a_real_server_bounds_bodies_and_checks_the_host() {
     )
     .unwrap();
     let port = server.port();
-    assert!(server.address().starts_with(&format!("http://127.0.0.1:{port}/?token=")));
+    assert!(
+        server
+            .address()
+            .starts_with(&format!("http://127.0.0.1:{port}/?token="))
+    );
     server.spawn();
     let host = format!("127.0.0.1:{port}");
     let ok = send(
