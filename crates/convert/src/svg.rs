@@ -170,10 +170,7 @@ fn arrow(out: &mut String, from: Square, to: Square, flipped: bool) {
     let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
     let length = dx.hypot(dy);
     let shorten = 12.0 / length;
-    let (ex, ey) = (
-        f64::from(x2) - dx * shorten,
-        f64::from(y2) - dy * shorten,
-    );
+    let (ex, ey) = (f64::from(x2) - dx * shorten, f64::from(y2) - dy * shorten);
     let _ = write!(
         out,
         "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{ex:.1}\" y2=\"{ey:.1}\" class=\"arrow\" \

@@ -19,18 +19,27 @@ fn start_position_is_valid_svg_with_32_pieces() {
     let doc = parse(&svg);
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     let pieces: Vec<_> = doc
         .descendants()
         .filter(|n| n.attribute("class") == Some("piece"))
         .collect();
     assert_eq!(pieces.len(), 32);
-    let letters: String = pieces.iter().filter_map(|n| n.attribute("data-piece")).collect();
+    let letters: String = pieces
+        .iter()
+        .filter_map(|n| n.attribute("data-piece"))
+        .collect();
     assert_eq!(letters, "rnbqkbnrppppppppPPPPPPPPRNBQKBNR");
     // Every piece refers to a symbol the diagram defines.
     for piece in &pieces {
         let id = piece.attribute("href").unwrap().trim_start_matches('#');
-        assert!(doc.descendants().any(|n| n.attribute("id") == Some(id)), "{id}");
+        assert!(
+            doc.descendants().any(|n| n.attribute("id") == Some(id)),
+            "{id}"
+        );
     }
     let squares = doc
         .descendants()
@@ -109,5 +118,8 @@ fn empty_board_has_no_pieces() {
             .count(),
         2
     );
-    assert!(!doc.descendants().any(|n| n.attribute("class") == Some("coordinate")));
+    assert!(
+        !doc.descendants()
+            .any(|n| n.attribute("class") == Some("coordinate"))
+    );
 }
