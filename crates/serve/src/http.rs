@@ -33,6 +33,9 @@ pub struct State {
     pub files: Vec<PathBuf>,
     /// Judging, converting, saving.
     pub library: Box<dyn Library>,
+    /// The text judged last and its number: the page asks for one game's
+    /// moves at a time, of the text it was judged in.
+    pub document: std::sync::Mutex<(u64, String)>,
 }
 
 /// One request, as the rules and routes see it.
@@ -183,6 +186,7 @@ pub fn handle(state: &State, asked: &Asked<'_>) -> Reply {
         ("GET", "/api/files") => files(state),
         ("GET", "/api/file") => file(state, query),
         ("POST", "/api/judge") => judge(state, &asked.body),
+        ("POST", "/api/moves") => moves(state, &asked.body),
         ("POST", "/api/board") => board(&asked.body),
         ("POST", "/api/export") => export(state, &asked.body),
         ("POST", "/api/save") => save(state, &asked.body),
@@ -253,8 +257,45 @@ fn judge(state: &State, body: &[u8]) -> Reply {
     };
     let name = asked.name.as_deref().unwrap_or("(page)");
     match reading::read(state.library.as_ref(), name, &asked.text) {
-        Ok(games) => Reply::json(200, &json!({ "games": games })),
+        Ok(games) => {
+            let version = {
+                let mut document = state
+                    .document
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                document.0 += 1;
+                document.1 = asked.text;
+                document.0
+            };
+            Reply::json(200, &json!({ "version": version, "games": games }))
+        }
         Err(e) => Reply::refuse(500, &e),
+    }
+}
+
+/// One game's moves, of the text judged last.
+#[derive(Deserialize)]
+struct Moves {
+    /// The `version` the judgement answered with.
+    version: u64,
+    /// The game's `offset` in its report.
+    offset: usize,
+}
+
+fn moves(state: &State, body: &[u8]) -> Reply {
+    let Ok(asked) = serde_json::from_slice::<Moves>(body) else {
+        return Reply::refuse(400, "expected {\"version\": ..., \"offset\": ...}");
+    };
+    let document = state
+        .document
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if document.0 != asked.version {
+        return Reply::refuse(409, "the text has been judged again since");
+    }
+    match reading::moves(&document.1, asked.offset) {
+        Some(moves) => Reply::json(200, &json!(moves)),
+        None => Reply::refuse(404, "no game starts there"),
     }
 }
 

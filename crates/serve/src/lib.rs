@@ -126,6 +126,7 @@ impl Server {
             token,
             files: options.files,
             library,
+            document: std::sync::Mutex::default(),
         };
         Ok(Server {
             http: Arc::new(http),

@@ -37,13 +37,19 @@ pub struct PageGame {
     pub from: usize,
     /// The end of the game's text.
     pub to: usize,
+    /// Where each problem of the report is in the text, and its fixes, in the
+    /// order of the report's `errors`, then `warnings`, then `notes`.
+    pub problems: Vec<PageProblem>,
+}
+
+/// A game's main line as read, asked for one game at a time (a 1 MB text
+/// holds a hundred thousand plies: their positions are not sent at once).
+#[derive(Debug, Serialize)]
+pub struct PageMoves {
     /// The position the game starts from, as FEN.
     pub start_fen: String,
     /// The main line, as far as it could be played.
     pub moves: Vec<PageMove>,
-    /// Where each problem of the report is in the text, and its fixes, in the
-    /// order of the report's `errors`, then `warnings`, then `notes`.
-    pub problems: Vec<PageProblem>,
 }
 
 /// One ply of a game's main line.
@@ -94,68 +100,72 @@ pub struct Fix {
 pub fn read(library: &dyn Library, name: &str, text: &str) -> Result<Vec<PageGame>, String> {
     let reports = library.judge(name, text.as_bytes())?;
     let lines = Lines::new(text);
-    let played = play(text.as_bytes());
     let mut out = Vec::with_capacity(reports.len());
-    for (index, report) in reports.into_iter().enumerate() {
-        // The same splitter as the judge's: the n-th game is the same game
-        // (checked by where it starts).
+    for report in reports {
         let offset = report.get("offset").and_then(Value::as_u64);
-        let game = played
-            .get(index)
-            .filter(|g| Some(g.offset as u64) == offset);
-        let (start_fen, moves) = match game {
-            Some(g) => moves_of(g, &lines),
-            None => (String::new(), Vec::new()),
-        };
-        let problems = problems_of(&report, game, &lines);
         let start = offset.and_then(|o| usize::try_from(o).ok()).unwrap_or(0);
+        // Only a game with suggestions to spell is replayed here.
+        let suggests = ["errors", "warnings", "notes"].iter().any(|list| {
+            report
+                .get(list)
+                .and_then(Value::as_array)
+                .is_some_and(|ps| ps.iter().any(|p| p.get("suggestions").is_some()))
+        });
+        let game = if suggests {
+            play(text.as_bytes(), start)
+        } else {
+            None
+        };
+        let problems = problems_of(&report, game.as_ref(), &lines);
         let length = report.get("length").and_then(Value::as_u64).unwrap_or(0);
         let end = start.saturating_add(usize::try_from(length).unwrap_or(0));
         out.push(PageGame {
             from: lines.utf16(start),
             to: lines.utf16(end),
             report,
-            start_fen,
-            moves,
             problems,
         });
     }
     Ok(out)
 }
 
-/// A game replayed: where it starts in the text, and its replay with spans
-/// into the whole text.
+/// The main line of the game of `text` that starts at byte `offset` (a
+/// report's `offset`), with where each ply is written; `None` when no game
+/// starts there.
+#[must_use]
+pub fn moves(text: &str, offset: usize) -> Option<PageMoves> {
+    let game = play(text.as_bytes(), offset)?;
+    let (start_fen, moves) = moves_of(&game, &Lines::new(text));
+    Some(PageMoves { start_fen, moves })
+}
+
+/// A game replayed, its spans into the whole text.
 struct Played {
-    offset: usize,
     replay: Replay,
 }
 
-/// Every game of `text` replayed by the rules `validate` reads it with: a
-/// book's move tables when its head is one, else PGN split game by game.
-fn play(text: &[u8]) -> Vec<Played> {
+/// The game of `text` that starts at byte `offset`, replayed by the rules
+/// `validate` reads it with: a book's move tables when the text's head is
+/// one, else PGN split game by game (the judge's splitter, so the games start
+/// where the reports say).
+fn play(text: &[u8], offset: usize) -> Option<Played> {
     let options = ReplayOptions::default();
     if is_book(text) {
-        return read_books(text)
-            .iter()
-            .map(|book| Played {
-                offset: book.span.start(),
-                replay: replay_book_game(book, book_start(book, None), &options, None),
-            })
-            .collect();
+        let books = read_books(text);
+        let book = books.iter().find(|b| b.span.start() == offset)?;
+        return Some(Played {
+            replay: replay_book_game(book, book_start(book, None), &options, None),
+        });
     }
-    let mut game = Game::default();
-    games(text)
-        .map(|slice| {
-            let mut parsed = std::mem::take(&mut game).recycle();
-            parse_game_told(&mut parsed, slice.bytes, slice.offset, Mode::Lenient, None);
-            let replay = replay_from(&parsed, &options, None);
-            game = parsed.recycle();
-            Played {
-                offset: slice.offset,
-                replay,
-            }
-        })
-        .collect()
+    let slice = games(text).find(|g| g.offset >= offset)?;
+    if slice.offset != offset {
+        return None;
+    }
+    let mut parsed = Game::default();
+    parse_game_told(&mut parsed, slice.bytes, slice.offset, Mode::Lenient, None);
+    Some(Played {
+        replay: replay_from(&parsed, &options, None),
+    })
 }
 
 /// Whether `text` is a book's move tables, judged on its head as the binary

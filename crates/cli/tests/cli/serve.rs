@@ -175,7 +175,9 @@ fn a_fix_from_the_page_makes_the_game_valid_and_exports_as_convert_does() {
     assert_eq!(fix["label"], "Nxe4 (Nf6xe4)");
     assert_eq!(fix["text"], "KtxP");
     // Nine plies were read; each says where it is written.
-    let moves = game["moves"].as_array().unwrap();
+    let asked = json!({ "version": answer["version"], "offset": game["report"]["offset"] });
+    let line = served.json("POST", "/api/moves", Some(&asked));
+    let moves = line["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 9);
     assert_eq!(moves[0]["san"], "e4");
     let first = &units
@@ -188,8 +190,17 @@ fn a_fix_from_the_page_makes_the_game_valid_and_exports_as_convert_does() {
     let fixed = String::from_utf16(&fixed_units).unwrap();
     let answer = served.json("POST", "/api/judge", Some(&json!({ "text": fixed })));
     assert_eq!(answer["games"][0]["report"]["valid"], true, "{answer}");
-    let moves = answer["games"][0]["moves"].as_array().unwrap();
+    let asked = json!({ "version": answer["version"], "offset": 0 });
+    let line = served.json("POST", "/api/moves", Some(&asked));
+    let moves = line["moves"].as_array().unwrap();
     assert_eq!(moves[9]["san"], "Nxe4");
+    assert_eq!(
+        moves[9]["fen"],
+        "r1bqkb1r/1ppp1ppp/p1n5/4p3/B3n3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 6"
+    );
+    // Moves of a text judged before are refused, not mixed up.
+    let stale = json!({ "version": 1, "offset": 0 });
+    assert_eq!(served.ask("POST", "/api/moves", Some(&stale)).0, 409);
 
     let exported = served.json(
         "POST",

@@ -42,6 +42,7 @@ fn state(files: &[&str]) -> State {
         token: TOKEN.to_owned(),
         files: files.iter().map(PathBuf::from).collect(),
         library: Box::new(Fake::default()),
+        document: std::sync::Mutex::default(),
     }
 }
 

@@ -38,8 +38,11 @@ function status(text) {
   $("status").textContent = text;
 }
 
-// What the server said about the text last judged.
+// What the server said about the text last judged, its number, and the
+// moves of its games as they are asked for (by the game's byte offset).
 let games = [];
+let version = 0;
+const movesCache = new Map();
 let fileName = "(page)";
 let fileId = null;
 let flipped = false;
@@ -61,6 +64,8 @@ async function judge(view) {
   }
   if (view.state.doc !== state.doc) return [];
   games = answer.games;
+  version = answer.version;
+  movesCache.clear();
   const diagnostics = [];
   for (const game of games) {
     for (const place of game.problems) {
@@ -122,32 +127,58 @@ function goTo(from, to = from) {
   view.focus();
 }
 
-/// The game and ply under the cursor: the game the cursor is in (or the last
-/// one before it), and the number of its moves that start before the cursor.
-function under(pos) {
+/// The moves of `game` (SAN, UCI, where each is written, the position after
+/// each), asked for once per judgement.
+function movesOf(game) {
+  const key = game.report.offset;
+  if (!movesCache.has(key)) {
+    const asked = api("/api/moves", { version, offset: key }).catch((e) => {
+      movesCache.delete(key);
+      throw e;
+    });
+    movesCache.set(key, asked);
+  }
+  return movesCache.get(key);
+}
+
+/// The game under the cursor: the one it is in, or the last one before it.
+function gameAt(pos) {
   let game = null;
   for (const g of games) {
     if (g.from <= pos) game = g;
   }
-  if (!game) game = games[0];
+  return game || games[0] || null;
+}
+
+/// The game and ply under the cursor: the number of the game's moves that
+/// start before the cursor.
+async function under(pos) {
+  const game = gameAt(pos);
   if (!game) return null;
+  const line = await movesOf(game);
   let ply = 0;
-  while (ply < game.moves.length && game.moves[ply].from < pos) ply++;
-  return { game, ply };
+  while (ply < line.moves.length && line.moves[ply].from < pos) ply++;
+  return { game, line, ply };
 }
 
 /// Shows the board, FEN, side to move and SAN column for the cursor's place.
-function follow(view) {
-  const at = under(view.state.selection.main.head);
-  if (!at) return;
-  show(at.game, at.ply);
+async function follow(view) {
+  let at;
+  try {
+    at = await under(view.state.selection.main.head);
+  } catch (e) {
+    // Judged again meanwhile: the next judgement follows the cursor.
+    if (!/judged again/.test(e.message)) status("no moves: " + e.message);
+    return;
+  }
+  if (at) show(at.line, at.ply);
 }
 
-async function show(game, ply) {
-  const move = ply > 0 ? game.moves[ply - 1] : null;
-  const fen = move ? move.fen : game.start_fen;
+async function show(line, ply) {
+  const move = ply > 0 ? line.moves[ply - 1] : null;
+  const fen = move ? move.fen : line.start_fen;
   if (!fen) return;
-  showMoves(game, ply);
+  showMoves(line, ply);
   const key = `${fen}|${move ? move.uci : ""}|${flipped}`;
   if (shown === key) return;
   shown = key;
@@ -161,14 +192,14 @@ async function show(game, ply) {
   }
 }
 
-function showMoves(game, ply) {
+function showMoves(line, ply) {
   const list = $("moves");
   list.replaceChildren();
-  const startFen = game.start_fen.split(" ");
+  const startFen = line.start_fen.split(" ");
   let number = parseInt(startFen[5] || "1", 10);
   let white = startFen[1] !== "b";
   let item = null;
-  game.moves.forEach((m, i) => {
+  line.moves.forEach((m, i) => {
     if (white || !item) {
       item = document.createElement("li");
       item.value = number;
@@ -189,13 +220,13 @@ function showMoves(game, ply) {
 }
 
 /// Steps through the game under the cursor: the cursor moves to the ply's move.
-function step(delta) {
-  const at = under(view.state.selection.main.head);
+async function step(delta) {
+  const at = await under(view.state.selection.main.head);
   if (!at) return;
-  let ply = delta === "first" ? 0 : delta === "last" ? at.game.moves.length : at.ply + delta;
-  ply = Math.max(0, Math.min(at.game.moves.length, ply));
-  const to = ply > 0 ? at.game.moves[ply - 1].to : at.game.from;
-  goTo(to);
+  const count = at.line.moves.length;
+  let ply = delta === "first" ? 0 : delta === "last" ? count : at.ply + delta;
+  ply = Math.max(0, Math.min(count, ply));
+  goTo(ply > 0 ? at.line.moves[ply - 1].to : at.game.from);
 }
 
 const view = new EditorView({
