@@ -143,6 +143,27 @@ async function main() {
     assert.equal(fs.readFileSync(book, "utf8"), text);
     await page.screenshot({ path: path.join(out, "serve-export.png") });
 
+    step("a dropped file opens");
+    const dropped = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n";
+    const transfer = await page.evaluateHandle((text) => {
+      const t = new DataTransfer();
+      t.items.add(new File([text], "dropped.pgn", { type: "text/plain" }));
+      return t;
+    }, dropped);
+    await page.dispatchEvent(".cm-content", "drop", { dataTransfer: transfer });
+    await page.waitForFunction(
+      (text) => window.scoresheetView.state.doc.toString() === text,
+      dropped,
+    );
+    await page.locator("#status", { hasText: "1 game, 0 invalid" }).waitFor({ timeout: 10000 });
+    await page.locator("#moves span", { hasText: "Bb5" }).click();
+    await page.waitForFunction(
+      (fen) => document.getElementById("fen").value === fen,
+      "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    );
+    assert.equal(await page.locator("#save").isDisabled(), true);
+    assert.equal(fs.readFileSync(book, "utf8"), text);
+
     assert.deepEqual(failures, []);
     step(`passed; screenshots in ${out}`);
   } finally {

@@ -20,7 +20,7 @@ fn root() -> PathBuf {
 struct Served {
     child: Child,
     /// The server's standard output, kept open as a terminal would be.
-    _stdout: BufReader<std::process::ChildStdout>,
+    stdout: Option<BufReader<std::process::ChildStdout>>,
     port: u16,
     token: String,
 }
@@ -46,7 +46,7 @@ impl Served {
         let (port, token) = address.split_once("/?token=").unwrap();
         Served {
             child,
-            _stdout: stdout,
+            stdout: Some(stdout),
             port: port.parse().unwrap(),
             token: token.to_owned(),
         }
@@ -233,6 +233,19 @@ fn a_fix_from_the_page_makes_the_game_valid_and_exports_as_convert_does() {
     );
     drop(served);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn serve_goes_on_when_its_output_is_closed() {
+    let mut served = Served::start(&[]);
+    // Whoever read the address closes the pipe (`scoresheet serve | head -1`).
+    served.stdout = None;
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(served.ask("GET", "/api/files", None).0, 200);
+    assert!(
+        served.child.try_wait().unwrap().is_none(),
+        "the server ended"
+    );
 }
 
 #[test]
