@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use scoresheet_board::{EpStyle, Outcome as GameOutcome, Position};
 
-use crate::Outcome;
 use crate::args::FenArgs;
+use scoresheet_batch::Outcome;
 
 /// Parses a FEN argument (`startpos` for the initial position). An invalid FEN
 /// is reported on standard error and gives `None`.
@@ -75,10 +75,28 @@ pub fn status(pos: &Position) -> String {
     }
 }
 
-/// Writes `bytes` to `path` as `-o` writes: under a temporary name, renamed
-/// once complete.
+/// Writes `bytes` to `path` as `-o` writes: under a temporary name in the
+/// same directory, renamed over `path` only once complete, so an interrupted
+/// write never leaves a half-written file under that name.
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = crate::output::OutputFile::create(path)?;
-    file.write_all(bytes)?;
-    file.commit()
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let name = path.file_name().ok_or_else(|| {
+        named(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file name",
+        ))
+    })?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".scoresheet-{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let written = std::fs::File::create(&temp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.flush()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(named(e));
+    }
+    Ok(())
 }

@@ -7,11 +7,10 @@ use std::path::Path;
 
 use scoresheet_serve::{Library, Options, Server, open_browser};
 
+use scoresheet_batch::{Input, Outcome, printable};
+
 use crate::args::ServeArgs;
-use crate::input::Input;
-use crate::output::OutputFile;
-use crate::report::printable;
-use crate::{Command, Outcome, parse};
+use crate::{Command, parse};
 
 /// The commands of this crate as the page's [`Library`].
 #[derive(Debug, Default, Clone, Copy)]
@@ -23,8 +22,12 @@ fn run_on(argv: &[&str], name: &str, text: &[u8]) -> Result<(Vec<u8>, Vec<u8>), 
     let input = Input::reader(name, Box::new(io::Cursor::new(text.to_vec())));
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let ran = match parse(argv).map_err(|e| e.to_string())? {
-        Command::Validate(args) => crate::validate(&args, vec![input], &mut out, &mut err),
-        Command::Convert(args) => crate::convert(&args, vec![input], &mut out, &mut err),
+        Command::Validate(args) => {
+            scoresheet_batch::validate(&args.options(), vec![input], &mut out, &mut err)
+        }
+        Command::Convert(args) => {
+            scoresheet_batch::convert(&args.options(), vec![input], &mut out, &mut err)
+        }
         _ => return Err("not a batch command".to_owned()),
     };
     ran.map_err(|e| e.to_string())?;
@@ -63,9 +66,7 @@ impl Library for Commands {
     }
 
     fn save(&self, path: &Path, text: &[u8]) -> io::Result<()> {
-        let mut file = OutputFile::create(path)?;
-        file.write_all(text)?;
-        file.commit()
+        crate::fen::write_file(path, text)
     }
 }
 
