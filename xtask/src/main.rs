@@ -12,10 +12,12 @@
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
+//! cargo xtask browser            the page of `scoresheet serve`: bundle fresh, its test in chromium
 //! ```
 
 mod bench;
 mod books;
+mod browser;
 mod check;
 mod corpus;
 mod fuzz;
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
         "python" => python::ci(),
+        "browser" => browser::run(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -82,7 +85,8 @@ fn usage() -> &'static str {
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
-     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)"
+     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \
+     browser            the page of scoresheet serve: its bundle is fresh, and its test in chromium (installs chromium and npm packages when missing)"
 }
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
@@ -130,6 +134,7 @@ fn ci(args: &[String]) -> Result<(), String> {
     ])?;
     flow.cargo(&["test", "--workspace"])?;
     flow.step("python package tests (crates/python/tests)", python::ci)?;
+    flow.step("the page of scoresheet serve in a browser", browser::run)?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])

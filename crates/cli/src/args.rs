@@ -46,6 +46,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
     Convert(ConvertArgs),
+    /// Open a workbench in the browser: the text beside its board, every problem where it
+    /// is written, fixes a click away, exports (docs/SERVE.md).
+    Serve(ServeArgs),
     /// The most probable legal game behind an uncertain transcription (OCR,
     /// handwriting, a language model): JSON with each ply's candidate readings
     /// and their probabilities, or plain movetext (docs/DECODE.md); prints JSON.
@@ -308,6 +311,14 @@ pub struct PlayArgs {
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]
     pub repair: bool,
+    /// Also write a board diagram as SVG into this directory for every ply
+    /// (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move).
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+    /// With --svg, one diagram per problem instead (`game1-problem1.svg`): the
+    /// position where the game stops, the last move played marked.
+    #[arg(long, requires = "svg")]
+    pub svg_problems: bool,
 }
 
 /// Arguments of `fen`.
@@ -318,6 +329,27 @@ pub struct FenArgs {
     /// Draw the pieces with Unicode figurines.
     #[arg(long)]
     pub unicode: bool,
+    /// Also write the position as an SVG diagram to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Files to open in the page (the only files it reads, and the only ones it
+    /// saves back to).
+    pub paths: Vec<PathBuf>,
+    /// The port to listen on (default: one the system chooses).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// The address to listen on; anything but loopback lets other machines
+    /// reach the page (with the token), and is warned about.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Print the address without opening a browser.
+    #[arg(long)]
+    pub no_open: bool,
 }
 
 /// Arguments of `perft`.

@@ -23,13 +23,15 @@ mod decode;
 mod fen;
 mod perft;
 mod play;
+mod serve;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-pub use args::{Cli, Command, ConvertArgs, ValidateArgs};
+pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs};
 use scoresheet_batch::{Outcome, ProblemFormat, ReportFormat, printable};
+pub use serve::Commands;
 
 /// Parses the arguments of one subcommand, as the command line gives them
 /// after `scoresheet` (`["validate", "--strict", "a.pgn"]`).
@@ -94,6 +96,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(a) => perft::run(&a),
         Command::Convert(a) => convert(&a),
         Command::Decode(a) => decode::run(&a),
+        Command::Serve(a) => serve::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -121,6 +121,9 @@ impl<W: Write> Shown<'_, W> {
             writeln!(self.out, "{} - {}", printable(w), printable(b))?;
         }
         print_game(self.out, r, self.args)?;
+        if let Some(dir) = &self.args.svg {
+            write_diagrams(dir, self.games, r, self.args.svg_problems)?;
+        }
         for d in &r.diagnostics {
             if d.severity > Severity::Note || self.args.notes {
                 write!(self.out, "{}", d.render_at(self.name, index, origin))?;
@@ -145,6 +148,52 @@ impl<W: Write> Shown<'_, W> {
         *self.outcome = Outcome::Problems;
         writeln!(self.out)
     }
+}
+
+/// Writes game `number`'s diagrams into `dir`: one per ply from the start
+/// (`game1-ply000.svg`), or with `problems` one per problem
+/// (`game1-problem1.svg`), the position where the game stops with the last
+/// move played marked.
+fn write_diagrams(
+    dir: &std::path::Path,
+    number: u64,
+    r: &Replay,
+    problems: bool,
+) -> io::Result<()> {
+    use scoresheet_convert::svg::{Diagram, diagram};
+    std::fs::create_dir_all(dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    if problems {
+        // Each problem at the position its move is played in (the position
+        // where the game stops when it names no ply), the move before marked.
+        let problems = r.diagnostics.iter().filter(|d| d.severity > Severity::Note);
+        for (n, d) in problems.enumerate() {
+            let before = d
+                .ply
+                .map_or(r.moves.len(), |p| (p as usize).saturating_sub(1))
+                .min(r.moves.len());
+            let mut pos: Position = r.start.clone();
+            for m in &r.moves[..before] {
+                pos.play_unchecked(m);
+            }
+            let marked = before
+                .checked_sub(1)
+                .map(|i| Diagram::after(&r.moves[i]))
+                .unwrap_or_default();
+            let path = dir.join(format!("game{number}-problem{}.svg", n + 1));
+            crate::fen::write_file(&path, diagram(&pos, &marked).as_bytes())?;
+        }
+        return Ok(());
+    }
+    let mut pos: Position = r.start.clone();
+    let path = dir.join(format!("game{number}-ply000.svg"));
+    crate::fen::write_file(&path, diagram(&pos, &Diagram::default()).as_bytes())?;
+    for (ply, m) in r.moves.iter().enumerate() {
+        pos.play_unchecked(m);
+        let path = dir.join(format!("game{number}-ply{:03}.svg", ply + 1));
+        crate::fen::write_file(&path, diagram(&pos, &Diagram::after(m)).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Prints the boards of one replayed game, then its final FEN and status.

@@ -11,3 +11,4 @@ mod hostile;
 mod inputs;
 mod one_reader;
 mod reader_cap;
+mod serve;
