@@ -12,12 +12,14 @@
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
+//! cargo xtask editor             `scoresheet lsp` in headless Neovim: its diagnostics are validate's
 //! ```
 
 mod bench;
 mod books;
 mod check;
 mod corpus;
+mod editor;
 mod fuzz;
 mod hostile;
 mod kinds;
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
         "python" => python::ci(),
+        "editor" => editor::run(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -79,7 +82,8 @@ fn usage() -> &'static str {
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
-     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)"
+     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \
+     editor             `scoresheet lsp` in headless Neovim (installed with apt-get when root): its diagnostics are validate's"
 }
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
@@ -127,6 +131,10 @@ fn ci(args: &[String]) -> Result<(), String> {
     ])?;
     flow.cargo(&["test", "--workspace"])?;
     flow.step("python package tests (crates/python/tests)", python::ci)?;
+    flow.step(
+        "the language server in Neovim (cargo xtask editor)",
+        editor::run,
+    )?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])

@@ -40,6 +40,21 @@ pub enum Command {
     Perft(PerftArgs),
     /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
     Convert(ConvertArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    ///
+    /// Every game of an open `*.pgn` or book table is judged as `validate`
+    /// judges it; see docs/EDITORS.md. Exit code: 0 after `shutdown` and
+    /// `exit`, 1 otherwise.
+    Lsp(LspArgs),
+}
+
+/// Arguments of `lsp`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only transport; accepted
+    /// because some clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Output format of `validate`.

@@ -17,10 +17,10 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
+use scoresheet_board::desc::Origins;
 use scoresheet_board::judge::{Judge, JudgeOptions, Judgement};
 use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
 use scoresheet_board::told::parse_game_told;
-use scoresheet_board::desc::Origins;
 use scoresheet_board::{EpStyle, Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, to_descriptive};
 use scoresheet_notation::desc::{looks_like_book, read_books};
@@ -265,7 +265,8 @@ impl Analyzer {
         let old_games: &[GameEntry] = if reuse && !old.book { &old.games } else { &[] };
         let old_text = old.text.as_bytes();
         let new_text = doc.text.as_bytes();
-        let same = |o: &GameEntry, n: &Range<usize>| old_text[o.span.clone()] == new_text[n.clone()];
+        let same =
+            |o: &GameEntry, n: &Range<usize>| old_text[o.span.clone()] == new_text[n.clone()];
         // The games before and after an edit are found in order; only those
         // between are looked up by their text.
         let head = old_games
@@ -337,9 +338,7 @@ impl Analyzer {
         let options = &self.options.replay;
         let replay: Replay = if doc.book {
             let books = read_books(text);
-            let book = books
-                .iter()
-                .find(|b| b.span.start() == entry.span.start)?;
+            let book = books.iter().find(|b| b.span.start() == entry.span.start)?;
             let start = book_start(book, self.options.start.as_ref());
             replay_book_game(book, start, options, None)
         } else {
@@ -369,13 +368,23 @@ impl Analyzer {
     }
 
     /// The language a game's letters are written in: the settings', else the
-    /// one its letters tell.
+    /// one the parser read them in (by their letters, or by the legal moves
+    /// where the letters fit languages that read them differently).
     fn language_of(&self, text: &[u8]) -> Language {
         if let Some(lang) = self.options.lang {
             return lang;
         }
         let mut game = Game::default();
         parse_game_told(&mut game, text, 0, Mode::Lenient, None);
+        let told = game
+            .diagnostics
+            .iter()
+            .find(|d| d.kind == Kind::LanguageByMoves)
+            .and_then(|d| d.candidates.first())
+            .and_then(|code| Language::from_code(code));
+        if let Some(language) = told {
+            return language;
+        }
         let tokens = game.tokens.iter().filter_map(|t| match t {
             Token::Move(m) => Some(m.span().slice(text)),
             _ => None,
@@ -427,7 +436,11 @@ impl MainLine {
     /// it), spelled in this game's notation and language, in the board's order.
     #[must_use]
     pub fn moves_at(&self, offset: usize) -> Vec<String> {
-        let played = self.plies.iter().take_while(|p| p.span.end <= offset).count();
+        let played = self
+            .plies
+            .iter()
+            .take_while(|p| p.span.end <= offset)
+            .count();
         let pos = played
             .checked_sub(1)
             .map_or(&self.start, |i| &self.plies[i].after);

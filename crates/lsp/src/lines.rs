@@ -142,7 +142,6 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
     at
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,17 +171,53 @@ mod tests {
     fn characters_beyond_four_bytes_count_two_units() {
         let text = "𝄞 Nf3";
         let lines = Lines::new(text, Encoding::Utf16);
-        assert_eq!(lines.position(text, 5), LinePos { line: 0, character: 3 });
+        assert_eq!(
+            lines.position(text, 5),
+            LinePos {
+                line: 0,
+                character: 3
+            }
+        );
         let lines = Lines::new(text, Encoding::Utf8);
-        assert_eq!(lines.position(text, 5), LinePos { line: 0, character: 5 });
+        assert_eq!(
+            lines.position(text, 5),
+            LinePos {
+                line: 0,
+                character: 5
+            }
+        );
     }
 
     #[test]
     fn positions_past_the_end_are_clamped() {
         let text = "ab\r\ncd";
         let lines = Lines::new(text, Encoding::Utf16);
-        assert_eq!(lines.offset(text, LinePos { line: 0, character: 99 }), 2);
-        assert_eq!(lines.offset(text, LinePos { line: 7, character: 0 }), 6);
-        assert_eq!(lines.position(text, 99), LinePos { line: 1, character: 2 });
+        assert_eq!(
+            lines.offset(
+                text,
+                LinePos {
+                    line: 0,
+                    character: 99
+                }
+            ),
+            2
+        );
+        assert_eq!(
+            lines.offset(
+                text,
+                LinePos {
+                    line: 7,
+                    character: 0
+                }
+            ),
+            6
+        );
+        assert_eq!(
+            lines.position(text, 99),
+            LinePos {
+                line: 1,
+                character: 2
+            }
+        );
     }
 }

@@ -21,7 +21,10 @@ use crate::lines::{Encoding, LinePos, Lines};
 use crate::transport::{self, Incoming};
 
 /// Where the kinds are documented: each diagnostic's `codeDescription`.
-const KINDS_DOC: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/JSON.md#kinds");
+const KINDS_DOC: &str = concat!(
+    env!("CARGO_PKG_REPOSITORY"),
+    "/blob/main/docs/JSON.md#kinds"
+);
 
 /// How the server ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,12 +170,12 @@ impl<W: Write> Server<W> {
                 self.shutdown = true;
                 Value::Null
             }
-            HoverRequest::METHOD => json!(self.hover(parse(params)?)),
-            Completion::METHOD => json!(self.completion(parse(params)?)),
-            CodeActionRequest::METHOD => json!(self.code_actions(parse(params)?)),
-            DocumentSymbolRequest::METHOD => json!(self.symbols(parse(params)?)),
-            FoldingRangeRequest::METHOD => json!(self.folding(parse(params)?)),
-            Formatting::METHOD => json!(self.formatting(parse(params)?)),
+            HoverRequest::METHOD => json!(self.hover(parse(params)?)?),
+            Completion::METHOD => json!(self.completion(parse(params)?)?),
+            CodeActionRequest::METHOD => json!(self.code_actions(parse(params)?)?),
+            DocumentSymbolRequest::METHOD => json!(self.symbols(parse(params)?)?),
+            FoldingRangeRequest::METHOD => json!(self.folding(parse(params)?)?),
+            Formatting::METHOD => json!(self.formatting(parse(params)?)?),
             _ => {
                 return Err((
                     ErrorCode::MethodNotFound as i32,
@@ -360,11 +363,7 @@ impl<W: Write> Server<W> {
         for key in uris {
             if let Some((_, open)) = self.docs.get_mut(&key) {
                 let text = std::mem::take(&mut open.doc).text().to_owned();
-                let text = if text.is_empty() {
-                    String::new()
-                } else {
-                    text
-                };
+                let text = if text.is_empty() { String::new() } else { text };
                 self.analyzer.analyse(&mut open.doc, text, false);
             }
             self.publish(&key)?;
@@ -379,7 +378,8 @@ impl<W: Write> Server<W> {
             lines: Lines::default(),
             version: p.text_document.version,
         };
-        self.analyzer.analyse(&mut open.doc, p.text_document.text, true);
+        self.analyzer
+            .analyse(&mut open.doc, p.text_document.text, true);
         open.lines = Lines::new(open.doc.text(), self.encoding);
         self.docs.insert(key.clone(), (p.text_document.uri, open));
         self.publish(&key)
@@ -470,7 +470,10 @@ impl<W: Write> Server<W> {
         }))
     }
 
-    fn completion(&self, p: lsp::CompletionParams) -> Result<Option<lsp::CompletionResponse>, Failure> {
+    fn completion(
+        &self,
+        p: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>, Failure> {
         let at = &p.text_document_position;
         let open = self.open(&at.text_document.uri)?;
         let offset = open.lines.offset(open.doc.text(), pos_from(at.position));
@@ -495,7 +498,10 @@ impl<W: Write> Server<W> {
         Ok(Some(lsp::CompletionResponse::Array(items)))
     }
 
-    fn code_actions(&self, p: lsp::CodeActionParams) -> Result<Vec<lsp::CodeActionOrCommand>, Failure> {
+    fn code_actions(
+        &self,
+        p: lsp::CodeActionParams,
+    ) -> Result<Vec<lsp::CodeActionOrCommand>, Failure> {
         let uri = &p.text_document.uri;
         let open = self.open(uri)?;
         let text = open.doc.text();
@@ -541,17 +547,27 @@ impl<W: Write> Server<W> {
                     if problem.kind == Kind::MissingCheckMark {
                         fix(format!("Add {mark}"), span.end..span.end, mark.to_owned());
                     } else if mark.is_empty() {
-                        fix(format!("Remove {}", &text[span.clone()]), span, String::new());
+                        fix(
+                            format!("Remove {}", &text[span.clone()]),
+                            span,
+                            String::new(),
+                        );
                     } else {
                         fix(format!("Write {mark}"), span, mark.to_owned());
                     }
                 }
                 Kind::WrongResult => {
                     let end = line.plies.last().map_or(&line.start, |p| &p.after);
-                    let Some(result) = forced_result(end) else { continue };
+                    let Some(result) = forced_result(end) else {
+                        continue;
+                    };
                     let written = text[span.clone()].trim();
                     if ["1-0", "0-1", "1/2-1/2", "*"].contains(&written) && written != result {
-                        fix(format!("Write the result {result}"), span, result.to_owned());
+                        fix(
+                            format!("Write the result {result}"),
+                            span,
+                            result.to_owned(),
+                        );
                     }
                 }
                 _ => {}
@@ -610,7 +626,10 @@ impl<W: Write> Server<W> {
         Some(out)
     }
 
-    fn symbols(&self, p: lsp::DocumentSymbolParams) -> Result<lsp::DocumentSymbolResponse, Failure> {
+    fn symbols(
+        &self,
+        p: lsp::DocumentSymbolParams,
+    ) -> Result<lsp::DocumentSymbolResponse, Failure> {
         let open = self.open(&p.text_document.uri)?;
         let text = open.doc.text();
         let symbols = open
@@ -657,7 +676,9 @@ impl<W: Write> Server<W> {
         let mut ranges = Vec::new();
         let mut fold = |span: std::ops::Range<usize>, kind: Option<lsp::FoldingRangeKind>| {
             let start = open.lines.line_of(span.start);
-            let end = open.lines.line_of(span.end.saturating_sub(1).max(span.start));
+            let end = open
+                .lines
+                .line_of(span.end.saturating_sub(1).max(span.start));
             if end > start {
                 ranges.push(lsp::FoldingRange {
                     start_line: start,
@@ -679,7 +700,10 @@ impl<W: Write> Server<W> {
         Ok(ranges)
     }
 
-    fn formatting(&self, p: lsp::DocumentFormattingParams) -> Result<Option<Vec<lsp::TextEdit>>, Failure> {
+    fn formatting(
+        &self,
+        p: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>, Failure> {
         let open = self.open(&p.text_document.uri)?;
         if open.doc.is_book() {
             // A book's tables are not PGN: formatting would rewrite the notation.
@@ -743,9 +767,9 @@ pub fn settings_from(value: &Value) -> Result<Settings, String> {
     };
     let lang = match map.get("lang") {
         None | Some(Value::Null) => None,
-        Some(Value::String(code)) => Some(
-            Language::from_code(code).ok_or_else(|| format!("lang: no language {code}"))?,
-        ),
+        Some(Value::String(code)) => {
+            Some(Language::from_code(code).ok_or_else(|| format!("lang: no language {code}"))?)
+        }
         Some(_) => return Err("lang: not a language code".to_owned()),
     };
     Ok(Settings {

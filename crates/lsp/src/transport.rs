@@ -58,7 +58,10 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Option<Incoming>> {
             .read_until(b'\n', &mut line)?;
         if n == 0 {
             return Ok(if any {
-                Some(malformed(None, "the input ended inside a message's headers"))
+                Some(malformed(
+                    None,
+                    "the input ended inside a message's headers",
+                ))
             } else {
                 None
             });
@@ -114,6 +117,18 @@ fn parse(body: &[u8]) -> Incoming {
         Err(e) => return malformed(None, &format!("not JSON: {e}")),
     };
     let id = value.get("id").cloned();
+    // A response carries a result or an error: without them (and without a
+    // method) an object is no message, though it would read as a response.
+    let shaped = ["method", "result", "error"]
+        .iter()
+        .any(|f| value.get(f).is_some());
+    if !shaped {
+        return Incoming::Malformed {
+            id,
+            code: ErrorCode::InvalidRequest as i32,
+            message: "not a JSON-RPC message: no method, result or error".to_owned(),
+        };
+    }
     match Message::deserialize(&value) {
         Ok(message) => Incoming::Message(message),
         Err(e) => Incoming::Malformed {
@@ -150,7 +165,12 @@ pub fn write(out: &mut impl Write, message: &Message) -> io::Result<()> {
 ///
 /// # Errors
 /// Writing failed.
-pub fn write_error(out: &mut impl Write, id: Option<Value>, code: i32, message: &str) -> io::Result<()> {
+pub fn write_error(
+    out: &mut impl Write,
+    id: Option<Value>,
+    code: i32,
+    message: &str,
+) -> io::Result<()> {
     let id = match id {
         Some(id @ (Value::Number(_) | Value::String(_))) => id,
         _ => Value::Null,
