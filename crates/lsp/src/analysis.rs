@@ -22,7 +22,7 @@ use scoresheet_board::judge::{Judge, JudgeOptions, Judgement};
 use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Move, Position};
-use scoresheet_convert::descriptive::{DescStyle, to_descriptive};
+use scoresheet_convert::descriptive::{DescStyle, KnightLetter, to_descriptive};
 use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::Language;
@@ -364,6 +364,7 @@ impl Analyzer {
             plies,
             language: self.language_of(&text[entry.span.clone()]),
             notation: entry.verdict.notation,
+            style: desc_style(&text[entry.span.clone()]),
         })
     }
 
@@ -407,6 +408,8 @@ pub struct MainLine {
     pub language: Language,
     /// The notation the moves are written in.
     pub notation: Option<&'static str>,
+    /// How its descriptive moves are written.
+    pub style: DescStyle,
 }
 
 /// One ply of a main line.
@@ -436,6 +439,26 @@ impl MainLine {
     /// it), spelled in this game's notation and language, in the board's order.
     #[must_use]
     pub fn moves_at(&self, offset: usize) -> Vec<String> {
+        let (pos, origins) = self.at(offset);
+        pos.legal_moves()
+            .iter()
+            .map(|m| self.spell(pos, origins.as_ref(), m))
+            .collect()
+    }
+
+    /// The legal move at byte `offset` whose LAN is `lan` (`Nf6xe4`, as the
+    /// suggestions for a misprint name it), spelled in this game's notation.
+    #[must_use]
+    pub fn respell(&self, offset: usize, lan: &str) -> Option<String> {
+        let (pos, origins) = self.at(offset);
+        let legal = pos.legal_moves();
+        let m = legal.iter().find(|m| m.to_lan() == lan)?;
+        Some(self.spell(pos, origins.as_ref(), m))
+    }
+
+    /// The position at byte `offset`, after the plies written before it, and
+    /// for descriptive notation where each piece started.
+    fn at(&self, offset: usize) -> (&Position, Option<Origins>) {
         let played = self
             .plies
             .iter()
@@ -451,15 +474,32 @@ impl MainLine {
             }
             origins
         });
-        pos.legal_moves()
-            .iter()
-            .map(|m| match (&origins, self.notation) {
-                (Some(origins), _) => to_descriptive(pos, m, origins, &DescStyle::default()),
-                (None, Some("lan")) => localized(&m.to_lan(), self.language),
-                (None, Some("uci")) => m.to_uci(),
-                (None, _) => localized(&pos.san(m), self.language),
-            })
-            .collect()
+        (pos, origins)
+    }
+
+    fn spell(&self, pos: &Position, origins: Option<&Origins>, m: &Move) -> String {
+        match (origins, self.notation) {
+            (Some(origins), _) => to_descriptive(pos, m, origins, &self.style),
+            (None, Some("lan")) => localized(&m.to_lan(), self.language),
+            (None, Some("uci")) => m.to_uci(),
+            (None, _) => localized(&pos.san(m), self.language),
+        }
+    }
+}
+
+/// The style of a game's descriptive moves, as its text shows it: `Kt` or
+/// `N`, spaced or compact, `Castles` or `O-O`.
+fn desc_style(text: &[u8]) -> DescStyle {
+    let has = |word: &[u8]| text.windows(word.len()).any(|w| w == word);
+    DescStyle {
+        spaced: has(b" - "),
+        knight: if has(b"Kt") {
+            KnightLetter::Kt
+        } else {
+            KnightLetter::N
+        },
+        castles_word: has(b"Castles"),
+        ..DescStyle::default()
     }
 }
 

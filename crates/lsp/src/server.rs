@@ -524,16 +524,27 @@ impl<W: Write> Server<W> {
             let mut fix = |title: String, range: std::ops::Range<usize>, new_text: String| {
                 actions.push(quick_fix(open, uri, &diagnostic, title, range, new_text));
             };
+            let line = line.get_or_insert_with(|| self.analyzer.main_line(&open.doc, index));
             for suggestion in &problem.suggestions {
-                let spelled = suggestion.split(' ').next().unwrap_or(suggestion);
+                // `Nxe4 (Nf6xe4)`: SAN, then the move's LAN, which is
+                // spelled again in the game's own notation.
+                let san = suggestion.split(' ').next().unwrap_or(suggestion);
+                let lan = suggestion
+                    .split_once('(')
+                    .map(|(_, l)| l.trim_end_matches(')'));
+                let spelled = match (line.as_ref(), lan) {
+                    (Some(line), Some(lan)) => line
+                        .respell(subject.start, lan)
+                        .unwrap_or_else(|| san.to_owned()),
+                    _ => san.to_owned(),
+                };
                 let written = &text[subject.clone()];
                 fix(
                     format!("Replace {written} with {spelled}"),
                     subject.clone(),
-                    spelled.to_owned(),
+                    spelled,
                 );
             }
-            let line = line.get_or_insert_with(|| self.analyzer.main_line(&open.doc, index));
             let Some(line) = line.as_ref() else { continue };
             match problem.kind {
                 Kind::WrongCheckMark | Kind::PlusPlusMark | Kind::MissingCheckMark => {

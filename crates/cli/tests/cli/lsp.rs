@@ -545,3 +545,45 @@ fn utf8_positions_when_the_client_offers_them() {
     assert_eq!(diagnostics[0]["range"]["start"]["character"], at);
     assert_eq!(client.finish(true), Some(0));
 }
+
+#[test]
+fn a_book_table_is_answered_in_its_own_descriptive_style() {
+    let text = fixture("desc/err/1902_lasker_spielmann_tarrasch_misprint.desc.txt");
+    let uri = "file:///games/lasker.desc.txt";
+    let mut client = Client::start();
+    client.initialize(Value::Null);
+    let diagnostics = client.open(uri, &text);
+    assert_eq!(diagnostics[0]["code"], "desc-syntax");
+    let at = position(&text, "Kt-P\n");
+    let r = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at},
+               "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = r["result"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a["title"].as_str().expect("a title"))
+        .collect();
+    // The suggestion Nxe4 (Nf6xe4), in the book's notation and letters.
+    assert_eq!(titles[0], "Replace Kt-P with KtxP", "{titles:?}");
+
+    let r = client.request(
+        "textDocument/completion",
+        // Before White's second move: after 1. P-K4 P-K4.
+        json!({"textDocument": {"uri": uri}, "position": position(&text, "Kt-KB3")}),
+    );
+    let labels: Vec<&str> = r["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["label"].as_str().expect("label"))
+        .collect();
+    assert!(
+        labels.contains(&"Kt-KB3") && labels.contains(&"P-Q4"),
+        "{labels:?}"
+    );
+    assert_eq!(labels.len(), 29, "{labels:?}");
+    assert_eq!(client.finish(true), Some(0));
+}
