@@ -26,6 +26,10 @@ const KINDS_DOC: &str = concat!(
     "/blob/main/docs/JSON.md#kinds"
 );
 
+/// The largest file offered a conversion to strict PGN as a code action
+/// (formatting converts a file of any size).
+const MAX_FILE_ACTION: usize = 1 << 20;
+
 /// How the server ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
@@ -363,7 +367,6 @@ impl<W: Write> Server<W> {
         for key in uris {
             if let Some((_, open)) = self.docs.get_mut(&key) {
                 let text = std::mem::take(&mut open.doc).text().to_owned();
-                let text = if text.is_empty() { String::new() } else { text };
                 self.analyzer.analyse(&mut open.doc, text, false);
             }
             self.publish(&key)?;
@@ -594,9 +597,12 @@ impl<W: Write> Server<W> {
                     pgn,
                 ));
             }
-            if open.doc.games().len() > 1
-                && let Some(pgn) = self.strict_file(open)
-            {
+            // Asked at every move of the cursor: the whole file is converted
+            // only when every game is valid and the file is small.
+            let convertible = open.doc.games().len() > 1
+                && text.len() <= MAX_FILE_ACTION
+                && open.doc.games().iter().all(|g| g.verdict.valid);
+            if convertible && let Some(pgn) = self.strict_file(open) {
                 actions.push(source_action(
                     open,
                     uri,
