@@ -604,3 +604,93 @@ fn variations(text: &[u8]) -> Vec<Span> {
 pub fn fen(pos: &Position) -> String {
     pos.to_fen(EpStyle::Legal)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each game's place and problems: what a document shows.
+    fn shown(doc: &Document) -> Vec<(Range<usize>, Vec<(Kind, Range<usize>)>)> {
+        doc.games()
+            .iter()
+            .map(|g| {
+                let problems = g
+                    .verdict
+                    .problems
+                    .iter()
+                    .map(|p| (p.kind, g.absolute(p.span)))
+                    .collect();
+                (g.span.clone(), problems)
+            })
+            .collect()
+    }
+
+    /// Edits a document step by step; after each edit, what the kept
+    /// verdicts show must be what a fresh judgement of the text shows.
+    #[test]
+    fn kept_verdicts_are_fresh_verdicts() {
+        let game = |n: usize, moves: &str| format!("[Event \"{n}\"]\n\n{moves}\n\n");
+        let a = game(1, "1. e4 e5 2. Nf3 Nc6 *");
+        let b = game(2, "1. d4 d5 2. Ke3 *");
+        let c = game(3, "1. c4 e5 2. Nc3+ Nf6 *");
+        let texts = [
+            format!("{a}{b}{c}"),
+            // The illegal move fixed.
+            format!("{a}{}{c}", b.replace("Ke3", "c4")),
+            // A game inserted before the others: every game moves.
+            format!("{c}{a}{}{c}", b.replace("Ke3", "c4")),
+            // The same game twice, one of them changed.
+            format!("{c}{a}{c}{}", c.replace("Nf6", "Kf6")),
+            // Text between games, and the last game cut short.
+            format!("{c}\n% a remark\n{a}{}", &c[..c.len() - 8]),
+            String::new(),
+            format!("{a}{b}"),
+        ];
+        let mut analyzer = Analyzer::default();
+        let mut doc = Document::default();
+        let mut kept = 0;
+        for text in texts {
+            let work = analyzer.analyse(&mut doc, text.clone(), true);
+            kept += work.reused;
+            let mut fresh = Document::default();
+            Analyzer::default().analyse(&mut fresh, text.clone(), true);
+            assert_eq!(shown(&doc), shown(&fresh), "{text}");
+            assert_eq!(work.judged + work.reused, doc.games().len());
+        }
+        assert!(kept >= 8, "verdicts kept: {kept}");
+    }
+
+    #[test]
+    fn problems_are_validates_first_error_warnings_and_notes() {
+        let mut analyzer = Analyzer::default();
+        let mut doc = Document::default();
+        // A wrong check mark (a warning), then two illegal moves: the first
+        // error alone is reported.
+        analyzer.analyse(&mut doc, "1. e4+ e5 2. Ke3 Ke6 *\n".into(), true);
+        let kinds: Vec<Kind> = doc.games()[0]
+            .verdict
+            .problems
+            .iter()
+            .map(|p| p.kind)
+            .collect();
+        assert_eq!(kinds, [Kind::WrongCheckMark, Kind::IllegalMove]);
+    }
+
+    #[test]
+    fn settings_name_real_kinds() {
+        let bad = Settings {
+            deny: vec!["no-such-kind".into()],
+            ..Settings::default()
+        };
+        assert_eq!(
+            Analyzer::new(bad).map(|_| ()),
+            Err("unknown kind in deny: no-such-kind".to_owned())
+        );
+        let strict = Settings {
+            deny: vec!["warnings".into()],
+            ..Settings::default()
+        };
+        let options = strict.judge_options().expect("real kinds");
+        assert!(options.replay.strict);
+    }
+}
