@@ -17,21 +17,18 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
+use scoresheet_batch::is_book;
 use scoresheet_board::desc::Origins;
 use scoresheet_board::judge::{Judge, JudgeOptions, Judgement};
 use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter, to_descriptive};
-use scoresheet_notation::desc::{looks_like_book, read_books};
+use scoresheet_notation::desc::read_books;
 use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{Game, Token, games};
 use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
-
-/// How much of a text is looked at to tell a book's move tables from PGN
-/// (`validate` looks at as much of a file).
-const BOOK_HEAD_BYTES: usize = 64 << 10;
 
 /// What the user chose: the options of `validate` that change a verdict.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -511,20 +508,6 @@ fn localized(english: &str, language: Language) -> String {
     let mut out = Vec::new();
     scoresheet_notation::lang::localize(english.as_bytes(), language, &mut out);
     String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Whether `text` is a book's move tables, judged on its head as `validate`
-/// judges a file (whole lines of the first 64 KiB).
-#[must_use]
-pub fn is_book(text: &[u8]) -> bool {
-    let head = match text.get(..BOOK_HEAD_BYTES) {
-        Some(h) if text.len() > BOOK_HEAD_BYTES => {
-            let end = h.iter().rposition(|&b| b == b'\n' || b == b'\r');
-            end.map_or(h, |i| &h[..=i])
-        }
-        _ => text,
-    };
-    looks_like_book(head)
 }
 
 /// A judgement as the verdict `validate` reports: the first error, every
