@@ -592,8 +592,11 @@ pub fn fen(pos: &Position) -> String {
 mod tests {
     use super::*;
 
+    /// A game's place and its problems' kinds and places.
+    type Shown = (Range<usize>, Vec<(Kind, Range<usize>)>);
+
     /// Each game's place and problems: what a document shows.
-    fn shown(doc: &Document) -> Vec<(Range<usize>, Vec<(Kind, Range<usize>)>)> {
+    fn shown(doc: &Document) -> Vec<Shown> {
         doc.games()
             .iter()
             .map(|g| {
