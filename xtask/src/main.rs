@@ -13,6 +13,7 @@
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
 //! cargo xtask browser            the page of `scoresheet serve`: bundle fresh, its test in chromium
+//! cargo xtask editor             `scoresheet lsp` in headless Neovim: its diagnostics are validate's
 //! ```
 
 mod bench;
@@ -20,6 +21,7 @@ mod books;
 mod browser;
 mod check;
 mod corpus;
+mod editor;
 mod fuzz;
 mod hostile;
 mod kinds;
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         "langs" => langs(rest),
         "python" => python::ci(),
         "browser" => browser::run(),
+        "editor" => editor::run(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -87,6 +90,7 @@ fn usage() -> &'static str {
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
      python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \
      browser            the page of scoresheet serve: its bundle is fresh, and its test in chromium (installs chromium and npm packages when missing)"
+     editor             `scoresheet lsp` in headless Neovim (installed with apt-get when root): its diagnostics are validate's"
 }
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
@@ -135,6 +139,10 @@ fn ci(args: &[String]) -> Result<(), String> {
     flow.cargo(&["test", "--workspace"])?;
     flow.step("python package tests (crates/python/tests)", python::ci)?;
     flow.step("the page of scoresheet serve in a browser", browser::run)?;
+    flow.step(
+        "the language server in Neovim (cargo xtask editor)",
+        editor::run,
+    )?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])

@@ -53,6 +53,21 @@ pub enum Command {
     /// handwriting, a language model): JSON with each ply's candidate readings
     /// and their probabilities, or plain movetext (docs/DECODE.md); prints JSON.
     Decode(DecodeArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    ///
+    /// Every game of an open `*.pgn` or book table is judged as `validate`
+    /// judges it; see docs/EDITORS.md. Exit code: 0 after `shutdown` and
+    /// `exit`, 1 otherwise.
+    Lsp(LspArgs),
+}
+
+/// Arguments of `lsp`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only transport; accepted
+    /// because some clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// Arguments of `decode`.

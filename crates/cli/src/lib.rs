@@ -85,6 +85,18 @@ fn convert(args: &ConvertArgs) -> io::Result<Outcome> {
     )
 }
 
+/// Serves the language server on standard input and output until `exit`.
+fn lsp() -> ExitCode {
+    let stdin = io::stdin();
+    match scoresheet_lsp::run(stdin.lock(), io::stdout().lock()) {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "scoresheet lsp: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Runs one command of the binary and maps its outcome to the exit code: 0
 /// success, 1 some game invalid or unconvertible, 2 usage or I/O error. A
 /// closed output pipe ends the run quietly.
@@ -97,6 +109,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Convert(a) => convert(&a),
         Command::Decode(a) => decode::run(&a),
         Command::Serve(a) => serve::run(&a),
+        Command::Lsp(_) => return lsp(),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
