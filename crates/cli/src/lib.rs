@@ -24,6 +24,7 @@ mod blocks;
 mod books;
 mod ci;
 mod convert;
+pub mod explain;
 mod fen;
 mod games;
 mod input;
@@ -133,6 +134,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fen(a) => fen::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Convert(a) => convert::run(&a),
+        Command::Explain(a) => explain::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@ mod batch;
 mod blocks;
 mod common;
 mod convert;
+mod explain;
 mod hostile;
 mod inputs;
 mod reader_cap;
