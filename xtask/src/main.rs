@@ -70,7 +70,7 @@ fn usage() -> &'static str {
      tasks:\n  \
      ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks\n  \
      check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR); without DIR also `console`\n  \
-     bless [DIR]        regenerate the expected files that `check` compares (and the console blocks)\n  \
+     bless [DIR]        regenerate the expected files that `check` compares (and the console blocks, completions, man pages)\n  \
      console            every `console` block of README.md and docs/ is what its commands print\n  \
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
@@ -88,13 +88,35 @@ fn usage() -> &'static str {
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
 /// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
 /// `check` and `bless` of all the fixtures also check (or rewrite) the
-/// console examples of the documentation.
+/// console examples of the documentation; `bless` also rewrites the shell
+/// completions and man pages generated from the command line's definition
+/// (`cargo test` checks them).
 fn docs_too(args: &[String], bless: bool) -> Result<(), String> {
-    if args.is_empty() {
-        console::run(bless)
-    } else {
-        Ok(())
+    if !args.is_empty() {
+        return Ok(());
     }
+    if bless {
+        let status = cargo()
+            .args([
+                "test",
+                "--quiet",
+                "-p",
+                "scoresheet",
+                "--test",
+                "cli",
+                "shipped",
+            ])
+            .env("BLESS", "1")
+            .status()
+            .map_err(|e| format!("could not run cargo test: {e}"))?;
+        if !status.success() {
+            return Err(
+                "BLESS=1 cargo test -p scoresheet --test cli shipped failed (completions and man pages)"
+                    .into(),
+            );
+        }
+    }
+    console::run(bless)
 }
 
 fn langs(args: &[String]) -> Result<(), String> {

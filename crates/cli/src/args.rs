@@ -56,8 +56,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Check a FEN and describe the position: diagram, side to move, castling, status, legal moves.
     ///
-    /// Exit codes: 0 for a legal position, 2 for a FEN that cannot be read or
-    /// a position that cannot arise.
+    /// Exit codes: 0 for a legal position, 1 for a FEN that cannot be read or
+    /// a position that cannot arise, 2 on a usage error.
     Fen(FenArgs),
     /// Count the positions reached after N moves from a FEN (a test of the move generator).
     Perft(PerftArgs),

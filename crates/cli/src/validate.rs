@@ -419,13 +419,16 @@ impl<W: Write> Reporter<W> {
                     ("warning", &g.warnings),
                     ("note", notes),
                 ];
-                for (severity, list) in all {
-                    if self.errors_only && severity != "error" {
-                        continue;
-                    }
-                    for p in list {
-                        self.problem(&g.file, g.game, severity, p)?;
-                    }
+                // In the order they stand in the text (a warning before a
+                // later error first), as a reader goes through the game.
+                let mut shown: Vec<(&str, &Problem)> = all
+                    .into_iter()
+                    .filter(|(severity, _)| !self.errors_only || *severity == "error")
+                    .flat_map(|(severity, list)| list.iter().map(move |p| (severity, p)))
+                    .collect();
+                shown.sort_by_key(|(_, p)| (p.line, p.column));
+                for (severity, p) in shown {
+                    self.problem(&g.file, g.game, severity, p)?;
                 }
                 Ok(())
             }

@@ -216,6 +216,10 @@ pub struct ConvertError {
     pub error: Diagnostic,
     /// The whole move the error is about, when it is about a move.
     pub move_span: Option<Span>,
+    /// Where each main-line ply tried is written (`written[ply - 1]`), as in
+    /// the judge's `Replay::written`: reports name a problem's move by it,
+    /// as `validate` does.
+    pub written: Vec<Span>,
     /// The warnings found (with strict options, there are none: they are errors).
     pub warnings: Vec<Diagnostic>,
     /// The notes found.
@@ -316,6 +320,7 @@ fn resolve_game_into<'a>(
         return Err(Box::new(ConvertError {
             error,
             move_span,
+            written: r.written.clone(),
             warnings: of(Severity::Warning),
             notes: of(Severity::Note),
         }));

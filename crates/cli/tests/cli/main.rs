@@ -11,3 +11,4 @@ mod explain;
 mod hostile;
 mod inputs;
 mod reader_cap;
+mod shipped;
