@@ -249,6 +249,7 @@ impl Converter {
                     at.push(problems, "note", &e.notes);
                 }
                 at.push(problems, "error", core::slice::from_ref(&e.error));
+                at.push(problems, "error", &e.other_errors);
                 true
             }
         };

@@ -479,6 +479,7 @@ pub(crate) fn run_to(
 ) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
+    let whole_inputs = range.is_none();
     let jobs = crate::args::jobs(args.jobs);
     let format = args.format();
     let split = Split::create(
@@ -508,7 +509,7 @@ pub(crate) fn run_to(
     }
     let mut run = Run {
         inputs,
-        err,
+        err: &mut *err,
         judge,
         jobs,
         pool: None,
@@ -566,7 +567,16 @@ pub(crate) fn run_to(
         }
     }
     out.flush()?;
-    Ok(if summary.unread > 0 {
+    // Inputs that hold no game at all (an empty standard input, a CI step
+    // whose path lost its files) are rarely what was meant: a warning, and a
+    // failure where warnings are errors.
+    let strict = args.strict || args.deny.contains(&"warnings");
+    let none_read = whole_inputs && summary.games == 0 && summary.unread == 0;
+    if none_read {
+        let severity = if strict { "error" } else { "warning" };
+        writeln!(err, "scoresheet: {severity}: no games read")?;
+    }
+    Ok(if summary.unread > 0 || (none_read && strict) {
         Outcome::Failed
     } else if summary.invalid > 0 {
         Outcome::Problems

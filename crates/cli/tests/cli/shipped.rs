@@ -36,7 +36,7 @@ fn generated() -> Vec<(PathBuf, Vec<u8>)> {
     out.push((PathBuf::from("man/scoresheet.1"), man(cmd.clone())));
     for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
         let name = format!("scoresheet-{}", sub.get_name());
-        let page = sub.clone().name(&name);
+        let page = sub.clone().name(name.clone().leak() as &str);
         out.push((PathBuf::from(format!("man/{name}.1")), man(page)));
     }
     out
