@@ -178,10 +178,8 @@ impl<W: Write> Shown<'_, W> {
                 write!(self.out, "{}", d.render_at(self.name, index, origin))?;
             }
         }
-        if !r.is_valid() {
-            if *self.outcome != Outcome::Failed {
-                *self.outcome = Outcome::Problems;
-            }
+        if !r.is_valid() && *self.outcome != Outcome::Failed {
+            *self.outcome = Outcome::Problems;
         }
         writeln!(self.out)
     }
