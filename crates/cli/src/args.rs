@@ -34,9 +34,11 @@ pub struct Cli {
 pub enum Command {
     /// Check that every move of every game is legal and report what is wrong and where.
     ///
-    /// Each game is reported as valid, or invalid with its first error
+    /// Each game is reported as valid, or invalid with its errors
     /// (file:line:column, game number, ply, the move, the reason, the
-    /// candidates for an ambiguous move). Warnings are listed too.
+    /// candidates for an ambiguous move), in the order they stand in the
+    /// text; the first illegal move ends a game's replay. Warnings are listed
+    /// too; `scoresheet explain KIND` explains each kind.
     ///
     /// Inputs: PGN files (`.pgn`), bare move lists, descriptive book tables,
     /// each plain or compressed with gzip, bzip2 or zstd (told by their first
