@@ -8,10 +8,11 @@
 
 use std::io::{self, Cursor, Write};
 
+use scoresheet_batch::{ColorChoice, Input, Outcome};
 use scoresheet_notation::{Kind, Severity};
 
 use crate::args::ExplainArgs;
-use crate::{Command, Input, Outcome, parse};
+use crate::{Command, parse};
 
 /// The name examples are reported under.
 const EXAMPLE: &str = "example";
@@ -115,12 +116,13 @@ pub fn example_report(kind: Kind) -> io::Result<Vec<String>> {
     let input = Input::reader(EXAMPLE, Box::new(Cursor::new(bytes)));
     let (mut out, mut err) = (Vec::new(), Vec::new());
     match parse(argv).map_err(|e| io::Error::other(e.to_string()))? {
-        Command::Validate(mut args) => {
-            args.color = crate::args::ColorArg::Never;
-            crate::validate(&args, vec![input], &mut out, &mut err)?;
+        Command::Validate(args) => {
+            let mut options = args.options();
+            options.color = ColorChoice::Never;
+            scoresheet_batch::validate(&options, vec![input], &mut out, &mut err)?;
         }
         Command::Convert(args) => {
-            crate::convert(&args, vec![input], &mut io::sink(), &mut err)?;
+            scoresheet_batch::convert(&args.options(), vec![input], &mut io::sink(), &mut err)?;
         }
         _ => return Ok(Vec::new()),
     }

@@ -11,9 +11,7 @@ use scoresheet_notation::pgn::{Game, GameReadError, GameReader};
 use scoresheet_notation::{Kind, LineCol, LineIndex, Mode, Severity};
 
 use crate::args::PlayArgs;
-use crate::input::expand_some;
-use crate::report::printable;
-use crate::{Outcome, books};
+use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
 
 /// Runs `play`: each input read as a stream, game by game (a book's move
 /// tables whole, as every command reads them), each game printed as soon as it
@@ -22,7 +20,7 @@ use crate::{Outcome, books};
 /// cannot be read is said on standard error in its turn and the others are
 /// played (exit 2 at the end).
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = expand_some(&args.paths)?;
+    let inputs = scoresheet_batch::inputs(&args.paths)?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -48,7 +46,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
                 continue;
             }
         };
-        let (mut head, book) = match books::read_head(&mut reader) {
+        let (mut head, book) = match read_book_head(&mut reader) {
             Ok(h) => h,
             Err(e) => {
                 unreadable(&name, &e, &mut out, &mut outcome)?;
@@ -64,7 +62,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         if book {
             // A book's move table (descriptive notation, numbered rows).
-            if let Err(e) = books::read_rest(&mut head, &mut reader) {
+            if let Err(e) = read_book_rest(&mut head, &mut reader) {
                 unreadable(&name, &e, shown.out, shown.outcome)?;
                 continue;
             }
