@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -130,6 +131,14 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'scoresheet;decode' {
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'The start position, when the input gives none (`startpos` for the initial position)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'scoresheet;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that every move of every game is legal and report what is wrong and where')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Replay games and print the board after each move')
@@ -137,6 +146,7 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -156,6 +166,9 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             break
         }
         'scoresheet;help;explain' {
+            break
+        }
+        'scoresheet;help;decode' {
             break
         }
         'scoresheet;help;help' {

@@ -19,6 +19,9 @@ _scoresheet() {
             scoresheet,convert)
                 cmd="scoresheet__subcmd__convert"
                 ;;
+            scoresheet,decode)
+                cmd="scoresheet__subcmd__decode"
+                ;;
             scoresheet,explain)
                 cmd="scoresheet__subcmd__explain"
                 ;;
@@ -39,6 +42,9 @@ _scoresheet() {
                 ;;
             scoresheet__subcmd__help,convert)
                 cmd="scoresheet__subcmd__help__subcmd__convert"
+                ;;
+            scoresheet__subcmd__help,decode)
+                cmd="scoresheet__subcmd__help__subcmd__decode"
                 ;;
             scoresheet__subcmd__help,explain)
                 cmd="scoresheet__subcmd__help__subcmd__explain"
@@ -65,7 +71,7 @@ _scoresheet() {
 
     case "${cmd}" in
         scoresheet)
-            opts="-h -V --help --version validate play fen perft convert explain help"
+            opts="-h -V --help --version validate play fen perft convert explain decode help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -136,6 +142,24 @@ _scoresheet() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        scoresheet__subcmd__decode)
+            opts="-h -V --fen --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         scoresheet__subcmd__explain)
             opts="-h -V --list-kinds --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -165,7 +189,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__help)
-            opts="validate play fen perft convert explain help"
+            opts="validate play fen perft convert explain decode help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -179,6 +203,20 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        scoresheet__subcmd__help__subcmd__decode)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -28,6 +28,7 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
             cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
             cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
+            cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'scoresheet;validate'= {
@@ -120,6 +121,13 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'scoresheet;decode'= {
+            cand --fen 'The start position, when the input gives none (`startpos` for the initial position)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'scoresheet;help'= {
             cand validate 'Check that every move of every game is legal and report what is wrong and where'
             cand play 'Replay games and print the board after each move'
@@ -127,6 +135,7 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
             cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
             cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
+            cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'scoresheet;help;validate'= {
@@ -140,6 +149,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
         &'scoresheet;help;convert'= {
         }
         &'scoresheet;help;explain'= {
+        }
+        &'scoresheet;help;decode'= {
         }
         &'scoresheet;help;help'= {
         }
