@@ -20,6 +20,7 @@ mod bench;
 mod books;
 mod browser;
 mod check;
+mod console;
 mod corpus;
 mod editor;
 mod fuzz;
@@ -42,8 +43,9 @@ fn main() -> ExitCode {
     };
     let result = match cmd.as_str() {
         "ci" => ci(rest),
-        "check" => check::run(rest, false),
-        "bless" => check::run(rest, true),
+        "check" => check::run(rest, false).and_then(|()| docs_too(rest, false)),
+        "bless" => check::run(rest, true).and_then(|()| docs_too(rest, true)),
+        "console" => console::run(false),
         "perft" => perft(rest),
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
@@ -75,8 +77,9 @@ fn usage() -> &'static str {
     "usage: cargo xtask <task>\n\
      tasks:\n  \
      ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks\n  \
-     check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR)\n  \
-     bless [DIR]        regenerate the expected files that `check` compares\n  \
+     check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR); without DIR also `console`\n  \
+     bless [DIR]        regenerate the expected files that `check` compares (and the console blocks, completions, man pages)\n  \
+     console            every `console` block of README.md and docs/ is what its commands print\n  \
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
@@ -95,6 +98,38 @@ fn usage() -> &'static str {
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
 /// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
+/// `check` and `bless` of all the fixtures also check (or rewrite) the
+/// console examples of the documentation; `bless` also rewrites the shell
+/// completions and man pages generated from the command line's definition
+/// (`cargo test` checks them).
+fn docs_too(args: &[String], bless: bool) -> Result<(), String> {
+    if !args.is_empty() {
+        return Ok(());
+    }
+    if bless {
+        let status = cargo()
+            .args([
+                "test",
+                "--quiet",
+                "-p",
+                "scoresheet",
+                "--test",
+                "cli",
+                "shipped",
+            ])
+            .env("BLESS", "1")
+            .status()
+            .map_err(|e| format!("could not run cargo test: {e}"))?;
+        if !status.success() {
+            return Err(
+                "BLESS=1 cargo test -p scoresheet --test cli shipped failed (completions and man pages)"
+                    .into(),
+            );
+        }
+    }
+    console::run(bless)
+}
+
 fn langs(args: &[String]) -> Result<(), String> {
     if let Some(a) = args.first() {
         return Err(format!("langs takes no arguments, found {a:?}"));
@@ -159,6 +194,9 @@ fn ci(args: &[String]) -> Result<(), String> {
     })?;
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
+    flow.step("console examples of README.md and docs/", || {
+        console::run(false)
+    })?;
     flow.step("every diagnostic kind documented", kinds::check)?;
     flow.step(
         "one verdict per game (validate = convert = play = library)",

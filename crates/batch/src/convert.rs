@@ -30,7 +30,7 @@ use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, GameChunk, GameReadError, GameReader, ResumePoint,
 };
-use scoresheet_notation::{Diagnostic, LineIndex};
+use scoresheet_notation::{Diagnostic, LineIndex, Span};
 
 use crate::Outcome;
 use crate::blocks::{self, Item, Opened};
@@ -216,7 +216,8 @@ impl Converter {
 
     /// Writes a game resolved (or refused) from `bytes`, which start at
     /// `origin` in the file; its warnings, notes (with `--notes`) and error go
-    /// to `problems`. Whether it could not be converted (then nothing is written).
+    /// to `problems`, in text order. Whether it could not be converted (then
+    /// nothing is written).
     fn take(
         &self,
         resolution: Result<&ResolvedGame<'_>, &ConvertError>,
@@ -225,24 +226,41 @@ impl Converter {
         out: &mut Vec<u8>,
         problems: &mut Problems,
     ) -> bool {
-        match resolution {
+        let first = problems.len();
+        let refused = match resolution {
             Ok(resolved) => {
-                located(problems, "warning", &resolved.warnings, bytes, origin, None);
+                let written: Vec<Span> = resolved.mainline().map(|m| m.span).collect();
+                let at = Located {
+                    bytes,
+                    origin,
+                    written: &written,
+                    failed: None,
+                };
+                at.push(problems, "warning", &resolved.warnings);
                 if self.notes {
-                    located(problems, "note", &resolved.notes, bytes, origin, None);
+                    at.push(problems, "note", &resolved.notes);
                 }
-                self.emit(resolved, bytes, origin, out, problems)
+                self.emit(resolved, &at, out, problems)
             }
             Err(e) => {
-                located(problems, "warning", &e.warnings, bytes, origin, None);
+                let at = Located {
+                    bytes,
+                    origin,
+                    written: &e.written,
+                    failed: e.move_span,
+                };
+                at.push(problems, "warning", &e.warnings);
                 if self.notes {
-                    located(problems, "note", &e.notes, bytes, origin, None);
+                    at.push(problems, "note", &e.notes);
                 }
-                let error = core::slice::from_ref(&e.error);
-                located(problems, "error", error, bytes, origin, e.move_span);
+                at.push(problems, "error", core::slice::from_ref(&e.error));
+                at.push(problems, "error", &e.other_errors);
                 true
             }
-        }
+        };
+        // In the order they stand in the text, as `validate` shows them.
+        problems[first..].sort_by_key(|(_, p)| (p.line, p.column));
+        refused
     }
 }
 
@@ -259,48 +277,55 @@ impl Converter {
         }
     }
 
-    /// Writes a resolved game (`bytes`, which start at `origin`); a game that
-    /// cannot be written is an error in `problems`. Whether it could not be.
+    /// Writes a resolved game (located by `at`); a game that cannot be
+    /// written is an error in `problems`. Whether it could not be.
     fn emit(
         &self,
         resolved: &ResolvedGame<'_>,
-        bytes: &[u8],
-        origin: Origin,
+        at: &Located<'_>,
         out: &mut Vec<u8>,
         problems: &mut Problems,
     ) -> bool {
         match self.write(resolved, out) {
             Ok(()) => false,
             Err(d) => {
-                located(problems, "error", &[d], bytes, origin, None);
+                at.push(problems, "error", &[d]);
                 true
             }
         }
     }
 }
 
-/// Appends the diagnostics of a game (`bytes`, which start at `origin` in the
-/// file) to `problems`, located in the file; the text of an error's move is
-/// the move's (`move_span`) when given.
-fn located(
-    problems: &mut Problems,
-    severity: &'static str,
-    diags: &[Diagnostic],
-    bytes: &[u8],
+/// A game's text (`bytes`, which start at `origin` in the file) and where its
+/// main-line moves are written, to locate its diagnostics in the file.
+struct Located<'a> {
+    bytes: &'a [u8],
     origin: Origin,
-    move_span: Option<scoresheet_notation::Span>,
-) {
-    if diags.is_empty() {
-        return;
-    }
-    let lines = LineIndex::new(bytes);
-    for d in diags {
-        let mut p: Problem = problem(d, bytes, &[], None, &lines, origin);
-        if let Some(span) = move_span {
-            let raw = span.slice(bytes);
-            p.text = scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned();
+    /// Where each main-line ply tried is written (`written[ply - 1]`).
+    written: &'a [Span],
+    /// The whole move that could not be played, if any.
+    failed: Option<Span>,
+}
+
+impl Located<'_> {
+    /// Appends the diagnostics to `problems`, located as `validate` locates
+    /// them (the same `move` for the same problem: the whole written move).
+    fn push(&self, problems: &mut Problems, severity: &'static str, diags: &[Diagnostic]) {
+        if diags.is_empty() {
+            return;
         }
-        problems.push((severity, p));
+        let lines = LineIndex::new(self.bytes);
+        for d in diags {
+            let p: Problem = problem(
+                d,
+                self.bytes,
+                self.written,
+                self.failed,
+                &lines,
+                self.origin,
+            );
+            problems.push((severity, p));
+        }
     }
 }
 

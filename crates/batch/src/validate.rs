@@ -436,13 +436,16 @@ impl<W: Write> Reporter<'_, W> {
                     ("warning", &g.warnings),
                     ("note", notes),
                 ];
-                for (severity, list) in all {
-                    if self.errors_only && severity != "error" {
-                        continue;
-                    }
-                    for p in list {
-                        self.problem(&g.file, g.game, severity, p)?;
-                    }
+                // In the order they stand in the text (a warning before a
+                // later error first), as a reader goes through the game.
+                let mut shown: Vec<(&str, &Problem)> = all
+                    .into_iter()
+                    .filter(|(severity, _)| !self.errors_only || *severity == "error")
+                    .flat_map(|(severity, list)| list.iter().map(move |p| (severity, p)))
+                    .collect();
+                shown.sort_by_key(|(_, p)| (p.line, p.column));
+                for (severity, p) in shown {
+                    self.problem(&g.file, g.game, severity, p)?;
                 }
                 Ok(())
             }
@@ -489,6 +492,7 @@ pub(crate) fn run_collecting(
 ) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
+    let whole_inputs = range.is_none();
     let jobs = crate::options::jobs(args.jobs);
     let format = args.format;
     let split = Split::create(
@@ -519,7 +523,7 @@ pub(crate) fn run_collecting(
     }
     let mut run = Run {
         inputs,
-        err,
+        err: &mut *err,
         judge,
         jobs,
         pool: None,
@@ -577,7 +581,16 @@ pub(crate) fn run_collecting(
         }
     }
     out.flush()?;
-    Ok(if summary.unread > 0 {
+    // Inputs that hold no game at all (an empty standard input, a CI step
+    // whose path lost its files) are rarely what was meant: a warning, and a
+    // failure where warnings are errors.
+    let strict = args.strict || args.deny_warnings;
+    let none_read = whole_inputs && summary.games == 0 && summary.unread == 0;
+    if none_read {
+        let severity = if strict { "error" } else { "warning" };
+        writeln!(err, "scoresheet: {severity}: no games read")?;
+    }
+    Ok(if summary.unread > 0 || (none_read && strict) {
         Outcome::Failed
     } else if summary.invalid > 0 {
         Outcome::Problems

@@ -20,6 +20,7 @@
 pub mod args;
 mod bar;
 mod decode;
+pub mod explain;
 mod fen;
 mod perft;
 mod play;
@@ -110,6 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Decode(a) => decode::run(&a),
         Command::Serve(a) => serve::run(&a),
         Command::Lsp(_) => return lsp(),
+        Command::Explain(a) => explain::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

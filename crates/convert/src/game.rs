@@ -216,6 +216,14 @@ pub struct ConvertError {
     pub error: Diagnostic,
     /// The whole move the error is about, when it is about a move.
     pub move_span: Option<Span>,
+    /// The game's other errors, in text order: the parser's, and the
+    /// spelling problems `--strict` and `--deny` make errors (all are listed,
+    /// as `validate` lists them).
+    pub other_errors: Vec<Diagnostic>,
+    /// Where each main-line ply tried is written (`written[ply - 1]`), as in
+    /// the judge's `Replay::written`: reports name a problem's move by it,
+    /// as `validate` does.
+    pub written: Vec<Span>,
     /// The warnings found (with strict options, there are none: they are errors).
     pub warnings: Vec<Diagnostic>,
     /// The notes found.
@@ -313,9 +321,17 @@ fn resolve_game_into<'a>(
         (None, None) => None,
     };
     if let Some((move_span, error)) = error {
+        let other_errors = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && **d != error)
+            .cloned()
+            .collect();
         return Err(Box::new(ConvertError {
             error,
             move_span,
+            other_errors,
+            written: r.written.clone(),
             warnings: of(Severity::Warning),
             notes: of(Severity::Note),
         }));
