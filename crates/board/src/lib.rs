@@ -61,6 +61,7 @@ pub mod replay;
 mod resolve;
 mod san;
 mod setup;
+pub mod tags;
 pub mod told;
 mod zobrist;
 

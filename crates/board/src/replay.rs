@@ -241,6 +241,7 @@ pub fn replay_from(
     // After a move that could not be played the final position says nothing of the result.
     if !r.halted {
         check_result(game, &r.pos, &end, result_token, options, &mut r.diags);
+        check_ply_count(game, r.moves.len(), &mut r.diags);
     }
     let mut failed = r
         .halted
@@ -573,6 +574,9 @@ fn replay_descriptive(
     });
     let mut r = replay_book_game(&book, Some(start.clone()), options, token.or(tag));
     diags.append(&mut r.diagnostics);
+    if r.failed.is_none() {
+        check_ply_count(game, r.moves.len(), &mut diags);
+    }
     r.variation_moves =
         judge_variations(game, &start, &r.moves, options, &mut diags, &mut r.failed);
     settle(&mut diags, options);
@@ -711,6 +715,41 @@ pub fn variant_of(value: &str) -> Variant {
     }
 }
 
+/// The warning about a tag value without the standard's form.
+fn tag_value_diagnostic(t: &scoresheet_notation::pgn::Tag<'_>, kind: Kind) -> Diagnostic {
+    let name = t.name_str();
+    let value = t.value();
+    let message = match crate::tags::fix_value(t.name, t.raw_value) {
+        Some(fixed) => format!(
+            "the {name} tag {value:?} is not {}: {fixed:?} is meant",
+            crate::tags::expected(kind)
+        ),
+        None => format!(
+            "the {name} tag {value:?} is not {}",
+            crate::tags::expected(kind)
+        ),
+    };
+    Diagnostic::new(Severity::Warning, kind, message, t.value_span)
+}
+
+/// A `PlyCount` tag (the first) must be the number of plies of the main line.
+fn check_ply_count(game: &PgnGame<'_>, plies: usize, diags: &mut Vec<Diagnostic>) {
+    let Some(t) = game.tag("PlyCount") else {
+        return;
+    };
+    if crate::tags::ply_count_problem(t.raw_value, plies) {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            Kind::WrongPlyCount,
+            format!(
+                "the PlyCount tag {:?} is not the {plies} plies of the main line",
+                t.value()
+            ),
+            t.value_span,
+        ));
+    }
+}
+
 /// The starting position: the `FEN` tag's when there is one, else `default` (`--fen`),
 /// else the standard one. A bad FEN is an error and nothing is replayed.
 fn start_position(
@@ -721,6 +760,9 @@ fn start_position(
 ) -> (Position, bool) {
     let firsts = first_of_each_name(&game.tags);
     for (t, first) in game.tags.iter().zip(firsts) {
+        if first && let Some(kind) = crate::tags::value_problem(t.name, t.raw_value) {
+            diags.push(tag_value_diagnostic(t, kind));
+        }
         if !first {
             diags.push(Diagnostic::new(
                 Severity::Warning,

@@ -98,6 +98,24 @@ kinds! {
     DuplicateTag = "duplicate-tag", Warning;
     /// A Result tag that is not a result.
     InvalidResultTag = "invalid-result-tag", Warning;
+    /// A Date, EventDate or UTCDate tag not written YYYY.MM.DD (with ? for what is unknown), or with a month or day that is none.
+    InvalidDateTag = "invalid-date-tag", Warning;
+    /// A Round tag that is not a number, numbers joined by dots, ? or -.
+    InvalidRoundTag = "invalid-round-tag", Warning;
+    /// A WhiteElo or BlackElo tag that is not an integer (empty or - for a player without a rating).
+    InvalidEloTag = "invalid-elo-tag", Warning;
+    /// A TimeControl tag not in the form of the PGN standard's section 9.6.1 (?, -, or periods joined by colons: moves/seconds, seconds, seconds+increment, *seconds).
+    InvalidTimeControlTag = "invalid-time-control-tag", Warning;
+    /// A PlyCount tag that is not the number of plies of the main line.
+    WrongPlyCount = "wrong-ply-count", Warning;
+    /// An ECO tag that is not a letter A-E and two digits (optionally /two digits).
+    InvalidEcoTag = "invalid-eco-tag", Warning;
+    /// A Termination tag that is none of the standard's (abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated).
+    InvalidTerminationTag = "invalid-termination-tag", Warning;
+    /// A Mode tag that is none of the standard's (OTB, PM, EM, ICS, TC).
+    InvalidModeTag = "invalid-mode-tag", Warning;
+    /// With --fix-tags, a tag value written in the standard's form, or a tag of the seven-tag roster added.
+    TagFixed = "tag-fixed", Note;
     /// A variation before any move, with no move to be an alternative to.
     VariationWithoutMove = "variation-without-move", Error;
     /// A check or mate mark on a move that does not check or mate.
