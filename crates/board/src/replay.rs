@@ -29,6 +29,10 @@ pub struct ReplayOptions {
     /// is a warning naming the result the board gives, which
     /// [`Replay::result`] then is, instead of an error.
     pub fix_results: bool,
+    /// A tag value with one clear reading in the standard's form
+    /// ([`crate::tags::fix_value`]), and a wrong `PlyCount`, are a `tag-fixed`
+    /// note naming the value to write, instead of a warning (`--fix-tags`).
+    pub fix_tags: bool,
     /// In a book table, read a misprinted move as its clearly best suggestion when the
     /// rest of the game resolves with it (`BookOptions::repair`); refused when strict.
     pub repair: bool,
@@ -205,7 +209,7 @@ pub fn replay_from(
         return replay_descriptive(game, options, start);
     }
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags, options.strict, start);
+    let (start, ok) = start_position(game, &mut diags, options, start);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
     let mut r = Replayer {
@@ -241,7 +245,7 @@ pub fn replay_from(
     // After a move that could not be played the final position says nothing of the result.
     if !r.halted {
         check_result(game, &r.pos, &end, result_token, options, &mut r.diags);
-        check_ply_count(game, r.moves.len(), &mut r.diags);
+        check_ply_count(game, r.moves.len(), options, &mut r.diags);
     }
     let mut failed = r
         .halted
@@ -529,7 +533,7 @@ fn replay_descriptive(
     start: Option<&Position>,
 ) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags, options.strict, start);
+    let (start, ok) = start_position(game, &mut diags, options, start);
     if !ok {
         return Replay {
             start: start.clone(),
@@ -575,7 +579,7 @@ fn replay_descriptive(
     let mut r = replay_book_game(&book, Some(start.clone()), options, token.or(tag));
     diags.append(&mut r.diagnostics);
     if r.failed.is_none() {
-        check_ply_count(game, r.moves.len(), &mut diags);
+        check_ply_count(game, r.moves.len(), options, &mut diags);
     }
     r.variation_moves =
         judge_variations(game, &start, &r.moves, options, &mut diags, &mut r.failed);
@@ -716,10 +720,22 @@ pub fn variant_of(value: &str) -> Variant {
 }
 
 /// The warning about a tag value without the standard's form.
-fn tag_value_diagnostic(t: &scoresheet_notation::pgn::Tag<'_>, kind: Kind) -> Diagnostic {
+fn tag_value_diagnostic(
+    t: &scoresheet_notation::pgn::Tag<'_>,
+    kind: Kind,
+    fix: bool,
+) -> Diagnostic {
     let name = t.name_str();
     let value = t.value();
     let message = match crate::tags::fix_value(t.name, t.raw_value) {
+        Some(fixed) if fix => {
+            return Diagnostic::new(
+                Severity::Note,
+                Kind::TagFixed,
+                format!("the {name} tag {value:?} is written {fixed:?}"),
+                t.value_span,
+            );
+        }
         Some(fixed) => format!(
             "the {name} tag {value:?} is not {}: {fixed:?} is meant",
             crate::tags::expected(kind)
@@ -733,11 +749,26 @@ fn tag_value_diagnostic(t: &scoresheet_notation::pgn::Tag<'_>, kind: Kind) -> Di
 }
 
 /// A `PlyCount` tag (the first) must be the number of plies of the main line.
-fn check_ply_count(game: &PgnGame<'_>, plies: usize, diags: &mut Vec<Diagnostic>) {
+fn check_ply_count(
+    game: &PgnGame<'_>,
+    plies: usize,
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
     let Some(t) = game.tag("PlyCount") else {
         return;
     };
-    if crate::tags::ply_count_problem(t.raw_value, plies) {
+    if !crate::tags::ply_count_problem(t.raw_value, plies) {
+        return;
+    }
+    if options.fix_tags {
+        diags.push(Diagnostic::new(
+            Severity::Note,
+            Kind::TagFixed,
+            format!("the PlyCount tag {:?} is written \"{plies}\"", t.value()),
+            t.value_span,
+        ));
+    } else {
         diags.push(Diagnostic::new(
             Severity::Warning,
             Kind::WrongPlyCount,
@@ -755,13 +786,14 @@ fn check_ply_count(game: &PgnGame<'_>, plies: usize, diags: &mut Vec<Diagnostic>
 fn start_position(
     game: &PgnGame<'_>,
     diags: &mut Vec<Diagnostic>,
-    strict: bool,
+    options: &ReplayOptions,
     default: Option<&Position>,
 ) -> (Position, bool) {
+    let strict = options.strict;
     let firsts = first_of_each_name(&game.tags);
     for (t, first) in game.tags.iter().zip(firsts) {
         if first && let Some(kind) = crate::tags::value_problem(t.name, t.raw_value) {
-            diags.push(tag_value_diagnostic(t, kind));
+            diags.push(tag_value_diagnostic(t, kind, options.fix_tags));
         }
         if !first {
             diags.push(Diagnostic::new(

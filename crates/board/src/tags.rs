@@ -93,7 +93,7 @@ pub fn ply_count_problem(raw: &[u8], plies: usize) -> bool {
 #[must_use]
 pub fn expected(kind: Kind) -> &'static str {
     match kind {
-        Kind::InvalidDateTag => "YYYY.MM.DD with ? for what is unknown",
+        Kind::InvalidDateTag => "a date that exists, written YYYY.MM.DD with ? for what is unknown",
         Kind::InvalidRoundTag => "a number, numbers joined by dots, ? or -",
         Kind::InvalidEloTag => "an integer, or empty or - when unrated",
         Kind::InvalidTimeControlTag => {
@@ -150,8 +150,21 @@ fn is_date(raw: &[u8]) -> bool {
     let number = |a: u8, b: u8| {
         (a.is_ascii_digit() && b.is_ascii_digit()).then(|| (a - b'0') * 10 + (b - b'0'))
     };
-    number(m0, m1).is_none_or(|m| (1..=12).contains(&m))
-        && number(d0, d1).is_none_or(|d| (1..=31).contains(&d))
+    let year = [y0, y1, y2, y3].iter().try_fold(0u32, |y, &b| {
+        b.is_ascii_digit().then(|| y * 10 + u32::from(b - b'0'))
+    });
+    let month = number(m0, m1);
+    // The last day of the month, February's 29th when the year is unknown.
+    let last = match month {
+        Some(2) => match year {
+            Some(y) if !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) => 28,
+            _ => 29,
+        },
+        Some(4 | 6 | 9 | 11) => 30,
+        _ => 31,
+    };
+    month.is_none_or(|m| (1..=12).contains(&m))
+        && number(d0, d1).is_none_or(|d| (1..=last).contains(&d))
 }
 
 /// A date with one clear reading in `YYYY.MM.DD`.

@@ -123,9 +123,14 @@ pub struct ValidateArgs {
     /// order, one blank line between games; written through a temporary file).
     #[arg(long, value_name = "FILE")]
     pub valid_out: Option<PathBuf>,
-    /// Write the text of each invalid game, exactly as read, to FILE.
+    /// Write the text of each invalid game, exactly as read, to FILE (with
+    /// --dedup, the duplicates too, unless --duplicates-out is given).
     #[arg(long, value_name = "FILE")]
     pub invalid_out: Option<PathBuf>,
+    /// With --dedup, write the text of each duplicate game (invalid in the
+    /// report) to FILE instead of with the invalid games.
+    #[arg(long, value_name = "FILE", requires = "dedup")]
+    pub duplicates_out: Option<PathBuf>,
     /// En passant style of the FENs in the JSON report.
     #[arg(long, value_enum, default_value_t = EpArg::Always)]
     pub ep: EpArg,
@@ -413,6 +418,12 @@ pub struct ConvertArgs {
     /// otherwise), write the board's result with a warning instead of refusing the game.
     #[arg(long)]
     pub fix_results: bool,
+    /// Write tag values in the PGN standard's form where they have one clear reading
+    /// (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is
+    /// not a number emptied), `PlyCount` recomputed and the seven-tag roster completed,
+    /// each change a `tag-fixed` note; values with no clear reading are left and warned.
+    #[arg(long)]
+    pub fix_tags: bool,
     /// In book tables, read a misprinted move as its one clearly best suggestion when the
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]

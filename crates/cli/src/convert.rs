@@ -322,6 +322,7 @@ fn convert_books(
     let options = ReplayOptions {
         strict: converter.options.strict,
         fix_results: converter.options.fix_results,
+        fix_tags: converter.options.fix_tags,
         repair: converter.repair,
         ..ReplayOptions::default()
     };
@@ -434,6 +435,7 @@ pub(crate) fn run_to(
             from,
             strict: args.strict,
             fix_results: args.fix_results,
+            fix_tags: args.fix_tags,
             lang: args.read_lang,
             start: args.fen.clone(),
         },

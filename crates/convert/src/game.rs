@@ -81,6 +81,11 @@ pub struct Options {
     /// Write the result the board gives where the written one contradicts it
     /// (a warning names the change) instead of refusing the game.
     pub fix_results: bool,
+    /// Write each tag value in the standard's form where it has one clear
+    /// reading (`2025-02-24` as `2025.02.24`, an Elo that is not a number
+    /// emptied), `PlyCount` as the main line's plies, and the seven-tag roster
+    /// completed, each change a `tag-fixed` note (`--fix-tags`).
+    pub fix_tags: bool,
     /// Read the piece letters of this language; `None`: tell each game's from
     /// its letters (English needs no telling).
     pub lang: Option<Language>,
@@ -186,6 +191,9 @@ pub struct ResolvedGame<'a> {
     /// Notes: the choices made in reading the game that are not wrong (a book's
     /// tie-breaks, commentary kept, a FEN completed).
     pub notes: Vec<Diagnostic>,
+    /// Tag values are written in the standard's form where they have one clear
+    /// reading ([`Options::fix_tags`]).
+    pub fix_tags: bool,
 }
 
 impl ResolvedGame<'_> {
@@ -256,14 +264,20 @@ pub fn resolve_game<'a>(
 ) -> Result<ResolvedGame<'a>, Box<ConvertError>> {
     let mut nodes = Vec::with_capacity(game.tokens.len());
     resolve_game_into(game, options, &mut nodes).map(
-        |(start, chess960, result, (warnings, notes))| ResolvedGame {
-            tags: game.tags.clone(),
-            start,
-            chess960,
-            nodes,
-            result,
-            warnings,
-            notes,
+        |(start, chess960, result, (warnings, mut notes))| {
+            if options.fix_tags {
+                roster_notes(&game.tags, &mut notes);
+            }
+            ResolvedGame {
+                tags: game.tags.clone(),
+                start,
+                chess960,
+                nodes,
+                result,
+                warnings,
+                notes,
+                fix_tags: options.fix_tags,
+            }
         },
     )
 }
@@ -288,6 +302,7 @@ fn resolve_game_into<'a>(
         &ReplayOptions {
             strict: options.strict,
             fix_results: options.fix_results,
+            fix_tags: options.fix_tags,
             ..ReplayOptions::default()
         },
         options.start.as_ref(),
@@ -591,6 +606,10 @@ fn resolve_recorded<'a>(
             })
         }))
         .collect();
+    let mut notes = Vec::new();
+    if options.fix_tags {
+        roster_notes(&tags, &mut notes);
+    }
     let game = ResolvedGame {
         tags,
         start,
@@ -598,9 +617,26 @@ fn resolve_recorded<'a>(
         nodes,
         result: record.result?,
         warnings: replay.warnings.into_iter().map(|(d, _)| d).collect(),
-        notes: Vec::new(),
+        notes,
+        fix_tags: options.fix_tags,
     };
     Some((game, len))
+}
+
+/// A `tag-fixed` note for each tag of the seven-tag roster the game lacks,
+/// which the export writes with its unknown value.
+fn roster_notes(tags: &[Tag<'_>], notes: &mut Vec<Diagnostic>) {
+    for name in crate::pgn::ROSTER {
+        if !tags.iter().any(|t| t.name == name.as_bytes()) {
+            let value = if name == "Date" { "????.??.??" } else { "?" };
+            notes.push(Diagnostic::new(
+                Severity::Note,
+                Kind::TagFixed,
+                format!("the {name} tag of the seven-tag roster is added: {value:?}"),
+                tags.first().map_or(Span::default(), |t| t.span),
+            ));
+        }
+    }
 }
 
 /// Whether the game's `Variant` tag names Chess960.

@@ -216,3 +216,23 @@ def test_read_games_refuses_a_book_table_plainly():
     book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
     games, error = collect(scoresheet.read_games(book))
     assert games == [] and "book" in str(error)
+
+
+MESSY = FIXTURES / "cleaning" / "messy.pgn"
+
+
+def test_tag_values_are_warnings_and_convert_fixes_those_with_one_reading():
+    reports = [r for r in scoresheet.validate(MESSY) if r.get("type") != "summary"]
+    kinds = {w["kind"] for r in reports for w in r["warnings"]}
+    assert {"invalid-date-tag", "invalid-elo-tag", "wrong-ply-count"} <= kinds
+    pgn = scoresheet.convert(MESSY, fix_tags=True, errors="ignore")
+    assert '[Date "1851.06.21"]' in pgn and '[Date "2023.07.09"]' in pgn
+    assert '[WhiteElo ""]' in pgn and '[PlyCount "6"]' in pgn
+    assert '[TimeControl "5 min"]' in pgn  # no one clear reading: left, warned
+    assert "1851-06-21" in scoresheet.convert(MESSY, errors="ignore")
+
+
+def test_dedup_makes_a_repeated_game_a_duplicate():
+    reports = list(scoresheet.validate([MATE, MATE], dedup="moves"))
+    assert [r["valid"] for r in reports[:-1]] == [True, False]
+    assert reports[1]["errors"][0]["kind"] == "duplicate"

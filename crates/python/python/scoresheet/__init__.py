@@ -143,6 +143,7 @@ def validate(
     lang: Optional[str] = None,
     repair: bool = False,
     ep: str = "always",
+    dedup: Optional[str] = None,
 ) -> Iterator[Dict[str, Any]]:
     """Replays every game of ``source`` and yields each game's report, then the summary.
 
@@ -159,7 +160,9 @@ def validate(
     (default: all cores); ``lang`` reads piece letters of one language
     (``"de"``, ``"fr"``...; by default told per game); ``repair`` reads a
     misprinted move of a book table as its clearly best suggestion; ``ep``
-    (``"always"`` or ``"legal"``) is the en passant style of the FENs.
+    (``"always"`` or ``"legal"``) is the en passant style of the FENs;
+    ``dedup`` (``"moves"`` or ``"tags"``) makes each game that repeats an
+    earlier one invalid, its error ``duplicate`` naming the first.
 
     The work runs in Rust on other threads, with the GIL released; reports
     come through a bounded queue, so memory stays bounded however large the
@@ -172,6 +175,8 @@ def validate(
         argv.append("--strict")
     if repair:
         argv.append("--repair")
+    if dedup is not None:
+        argv.append(f"--dedup={dedup}")
     job = _start(argv, _sources(source))
     return _reports(job)
 
@@ -271,6 +276,7 @@ def convert(
     read_lang: Optional[str] = None,
     from_: str = "auto",
     fix_results: bool = False,
+    fix_tags: bool = False,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -285,6 +291,8 @@ def convert(
     those of ``scoresheet convert``: ``strict``, ``lang`` (write SAN and LAN
     with this language's piece letters), ``read_lang``, ``from_`` (``"auto"``,
     ``"san"``, ``"lan"``, ``"uci"``, ``"descriptive"``), ``fix_results``,
+    ``fix_tags`` (tag values in the standard's form where they have one clear
+    reading, ``PlyCount`` recomputed, the seven-tag roster completed),
     ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
     (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
 
@@ -307,6 +315,7 @@ def convert(
     for flag, on in (
         ("--strict", strict),
         ("--fix-results", fix_results),
+        ("--fix-tags", fix_tags),
         ("--repair", repair),
         ("--notes", notes),
     ):
