@@ -838,7 +838,11 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
             );
             let summary: serde_json::Value =
                 serde_json::from_str(again.stdout.trim()).expect("a summary");
-            assert_eq!(summary["summary"]["duplicates"].as_u64().unwrap_or(0), 0, "{what}");
+            assert_eq!(
+                summary["summary"]["duplicates"].as_u64().unwrap_or(0),
+                0,
+                "{what}"
+            );
         }
     }
     // Standard input, split game by game.
