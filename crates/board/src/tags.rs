@@ -93,7 +93,7 @@ pub fn ply_count_problem(raw: &[u8], plies: usize) -> bool {
 #[must_use]
 pub fn expected(kind: Kind) -> &'static str {
     match kind {
-        Kind::InvalidDateTag => "a date that exists, written YYYY.MM.DD with ? for what is unknown",
+        Kind::InvalidDateTag => "a date written YYYY.MM.DD (? for what is unknown) that exists",
         Kind::InvalidRoundTag => "a number, numbers joined by dots, ? or -",
         Kind::InvalidEloTag => "an integer, or empty or - when unrated",
         Kind::InvalidTimeControlTag => {

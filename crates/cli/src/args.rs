@@ -424,6 +424,22 @@ pub struct ConvertArgs {
     /// each change a `tag-fixed` note; values with no clear reading are left and warned.
     #[arg(long)]
     pub fix_tags: bool,
+    /// Write only the games whose tag NAME matches PATTERN (`*` any run of characters,
+    /// `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on
+    /// one name are alternatives, tests on different names must all hold. `Result` is
+    /// the result written. The other games are converted and reported, not written.
+    #[arg(long, value_name = "NAME=PATTERN")]
+    pub tag: Vec<String>,
+    /// Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines
+    /// starting with # skipped).
+    #[arg(long, value_name = "FILE")]
+    pub tag_file: Option<PathBuf>,
+    /// Write only the games whose main line has at least N plies.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<usize>,
+    /// Write only the games whose main line has at most N plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<usize>,
     /// In book tables, read a misprinted move as its one clearly best suggestion when the
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]

@@ -236,3 +236,11 @@ def test_dedup_makes_a_repeated_game_a_duplicate():
     reports = list(scoresheet.validate([MATE, MATE], dedup="moves"))
     assert [r["valid"] for r in reports[:-1]] == [True, False]
     assert reports[1]["errors"][0]["kind"] == "duplicate"
+
+
+def test_convert_writes_only_the_games_selected():
+    san = scoresheet.convert(MESSY, "san", tags=["White=alpha", "Result=0-1"], errors="ignore")
+    assert san.count("\n") == 2 and san.startswith("1. e4 e6")
+    assert scoresheet.convert(MESSY, "uci", max_plies=6, errors="ignore") == (
+        "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 1/2-1/2\n"
+    )

@@ -277,6 +277,9 @@ def convert(
     from_: str = "auto",
     fix_results: bool = False,
     fix_tags: bool = False,
+    tags: Iterable[str] = (),
+    min_plies: Optional[int] = None,
+    max_plies: Optional[int] = None,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -293,7 +296,8 @@ def convert(
     ``"san"``, ``"lan"``, ``"uci"``, ``"descriptive"``), ``fix_results``,
     ``fix_tags`` (tag values in the standard's form where they have one clear
     reading, ``PlyCount`` recomputed, the seven-tag roster completed),
-    ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
+    ``tags`` (``"NAME=PATTERN"`` tests as ``--tag``: only the games they
+    select are written), ``min_plies`` and ``max_plies``, ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
     (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
 
     ``source`` is read as :func:`validate` reads it; a book's descriptive move
@@ -321,6 +325,14 @@ def convert(
     ):
         if on:
             argv.append(flag)
+    if isinstance(tags, str):
+        tags = [tags]
+    for test in tags:
+        argv += ["--tag", str(test)]
+    if min_plies is not None:
+        argv += ["--min-plies", str(int(min_plies))]
+    if max_plies is not None:
+        argv += ["--max-plies", str(int(max_plies))]
     if output is not None:
         argv += ["--output", os.fspath(output)]
     try:
