@@ -434,6 +434,20 @@ pub struct ConvertArgs {
     /// starting with # skipped).
     #[arg(long, value_name = "FILE")]
     pub tag_file: Option<PathBuf>,
+    /// Leave the comments out of the output.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// Leave the variations out of the output.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// Leave NAGs and the moves' !/? glyphs out of the output.
+    #[arg(long)]
+    pub no_nags: bool,
+    /// The PGN standard's reduced export format: the seven-tag roster (with FEN and
+    /// SetUp for a game from another position) and the moves, without comments,
+    /// variations or NAGs.
+    #[arg(long)]
+    pub reduced: bool,
     /// Write only the games whose main line has at least N plies.
     #[arg(long, value_name = "N")]
     pub min_plies: Option<usize>,

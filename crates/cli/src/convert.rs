@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
+use scoresheet_convert::game::Strip;
 use scoresheet_convert::select::Selection;
 use scoresheet_convert::{
     ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
@@ -64,6 +65,8 @@ struct Converter {
     selection: Arc<Selection>,
     /// Games converted but not selected, so not written.
     unselected: Arc<AtomicU64>,
+    /// `--no-comments`, `--no-variations`, `--no-nags`, `--reduced`.
+    strip: Strip,
 }
 
 /// The converters made in this process, each told apart by its number.
@@ -87,6 +90,7 @@ impl Converter {
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             selection: Arc::new(Selection::default()),
             unselected: Arc::new(AtomicU64::new(0)),
+            strip: Strip::default(),
         }
     }
 
@@ -96,6 +100,7 @@ impl Converter {
         Converter {
             selection: Arc::clone(&self.selection),
             unselected: Arc::clone(&self.unselected),
+            strip: self.strip,
             ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
         }
     }
@@ -262,6 +267,16 @@ impl Converter {
             self.unselected.fetch_add(1, Ordering::Relaxed);
             return Ok(());
         }
+        if !self.strip.is_none() {
+            let mut stripped = resolved.clone();
+            stripped.strip(self.strip);
+            return self.write_all(&stripped, out);
+        }
+        self.write_all(resolved, out)
+    }
+
+    /// Writes a resolved game as it is, in the output's notation.
+    fn write_all(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
         match self.format {
             Output::Standard(f) => {
                 write_in(resolved, f, self.lang, out);
@@ -461,6 +476,12 @@ pub(crate) fn run_to(
         args.lang.unwrap_or(Language::English),
     );
     converter.selection = Arc::new(selection(args)?);
+    converter.strip = Strip {
+        comments: args.no_comments || args.reduced,
+        variations: args.no_variations || args.reduced,
+        nags: args.no_nags || args.reduced,
+        tags: args.reduced,
+    };
     blocks::env_block_bytes()?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -215,6 +215,74 @@ impl ResolvedGame<'_> {
     }
 }
 
+/// What [`ResolvedGame::strip`] leaves out of a game's movetext (`convert
+/// --no-comments --no-variations --no-nags`, `--reduced`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strip {
+    /// Comments.
+    pub comments: bool,
+    /// Variations, with everything in them.
+    pub variations: bool,
+    /// NAGs and the `!`/`?` glyphs of moves.
+    pub nags: bool,
+    /// Tags outside the seven-tag roster (`FEN` and `SetUp` kept: the game
+    /// starts there), as the standard's reduced export format writes a game.
+    pub tags: bool,
+}
+
+impl Strip {
+    /// Whether nothing is left out.
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Strip::default()
+    }
+}
+
+impl ResolvedGame<'_> {
+    /// Leaves out of the game what `strip` names.
+    ///
+    /// ```
+    /// use scoresheet_convert::{resolve_game, write_pgn, Options, game::Strip};
+    /// use scoresheet_notation::{pgn::parse_game, Mode};
+    /// let game = parse_game(b"[Annotator \"x\"]\n1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *", 0, Mode::Lenient);
+    /// let mut r = resolve_game(&game, &Options::default()).unwrap();
+    /// r.strip(Strip { comments: true, variations: true, nags: true, tags: true });
+    /// let mut out = Vec::new();
+    /// write_pgn(&r, &mut out);
+    /// assert!(String::from_utf8(out).unwrap().ends_with("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"));
+    /// ```
+    pub fn strip(&mut self, strip: Strip) {
+        let mut depth = 0usize;
+        self.nodes.retain_mut(|n| match n {
+            Node::StartVariation if strip.variations => {
+                depth += 1;
+                false
+            }
+            Node::EndVariation if strip.variations => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            _ if depth > 0 => false,
+            Node::Comment(_) => !strip.comments,
+            Node::Nag(_) => !strip.nags,
+            Node::Move(m) => {
+                if strip.nags {
+                    m.annotation = None;
+                }
+                true
+            }
+            Node::StartVariation | Node::EndVariation => true,
+        });
+        if strip.tags {
+            self.tags.retain(|t| {
+                crate::pgn::ROSTER.iter().any(|r| r.as_bytes() == t.name)
+                    || t.name == b"FEN"
+                    || t.name == b"SetUp"
+            });
+        }
+    }
+}
+
 /// Why a game cannot be converted: its first error, and the warnings found before it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", error.message)]

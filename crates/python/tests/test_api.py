@@ -244,3 +244,10 @@ def test_convert_writes_only_the_games_selected():
     assert scoresheet.convert(MESSY, "uci", max_plies=6, errors="ignore") == (
         "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 1/2-1/2\n"
     )
+
+
+def test_convert_strips_comments_variations_and_nags():
+    game = b'[Annotator "x"]\n1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n'
+    assert scoresheet.convert(game, no_comments=True).endswith("1. e4 e5 $5 (1... c5 $1) 2. Nf3 *\n\n")
+    reduced = scoresheet.convert(game, reduced=True)
+    assert "Annotator" not in reduced and reduced.endswith("1. e4 e5 2. Nf3 *\n\n")

@@ -280,6 +280,10 @@ def convert(
     tags: Iterable[str] = (),
     min_plies: Optional[int] = None,
     max_plies: Optional[int] = None,
+    no_comments: bool = False,
+    no_variations: bool = False,
+    no_nags: bool = False,
+    reduced: bool = False,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -297,7 +301,9 @@ def convert(
     ``fix_tags`` (tag values in the standard's form where they have one clear
     reading, ``PlyCount`` recomputed, the seven-tag roster completed),
     ``tags`` (``"NAME=PATTERN"`` tests as ``--tag``: only the games they
-    select are written), ``min_plies`` and ``max_plies``, ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
+    select are written), ``min_plies`` and ``max_plies``, ``no_comments``,
+    ``no_variations``, ``no_nags``, ``reduced`` (the standard's reduced
+    export format), ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
     (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
 
     ``source`` is read as :func:`validate` reads it; a book's descriptive move
@@ -320,6 +326,10 @@ def convert(
         ("--strict", strict),
         ("--fix-results", fix_results),
         ("--fix-tags", fix_tags),
+        ("--no-comments", no_comments),
+        ("--no-variations", no_variations),
+        ("--no-nags", no_nags),
+        ("--reduced", reduced),
         ("--repair", repair),
         ("--notes", notes),
     ):
