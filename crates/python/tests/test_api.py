@@ -218,36 +218,18 @@ def test_read_games_refuses_a_book_table_plainly():
     assert games == [] and "book" in str(error)
 
 
-MESSY = FIXTURES / "cleaning" / "messy.pgn"
-
-
-def test_tag_values_are_warnings_and_convert_fixes_those_with_one_reading():
-    reports = [r for r in scoresheet.validate(MESSY) if r.get("type") != "summary"]
-    kinds = {w["kind"] for r in reports for w in r["warnings"]}
-    assert {"invalid-date-tag", "invalid-elo-tag", "wrong-ply-count"} <= kinds
-    pgn = scoresheet.convert(MESSY, fix_tags=True, errors="ignore")
-    assert '[Date "1851.06.21"]' in pgn and '[Date "2023.07.09"]' in pgn
-    assert '[WhiteElo ""]' in pgn and '[PlyCount "6"]' in pgn
-    assert '[TimeControl "5 min"]' in pgn  # no one clear reading: left, warned
-    assert "1851-06-21" in scoresheet.convert(MESSY, errors="ignore")
-
-
-def test_dedup_makes_a_repeated_game_a_duplicate():
-    reports = list(scoresheet.validate([MATE, MATE], dedup="moves"))
-    assert [r["valid"] for r in reports[:-1]] == [True, False]
-    assert reports[1]["errors"][0]["kind"] == "duplicate"
-
-
-def test_convert_writes_only_the_games_selected():
-    san = scoresheet.convert(MESSY, "san", tags=["White=alpha", "Result=0-1"], errors="ignore")
-    assert san.count("\n") == 2 and san.startswith("1. e4 e6")
-    assert scoresheet.convert(MESSY, "uci", max_plies=6, errors="ignore") == (
-        "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 1/2-1/2\n"
-    )
-
-
-def test_convert_strips_comments_variations_and_nags():
-    game = b'[Annotator "x"]\n1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *\n'
-    assert scoresheet.convert(game, no_comments=True).endswith("1. e4 e5 $5 (1... c5 $1) 2. Nf3 *\n\n")
-    reduced = scoresheet.convert(game, reduced=True)
-    assert "Annotator" not in reduced and reduced.endswith("1. e4 e5 2. Nf3 *\n\n")
+def test_decode_gives_the_most_probable_legal_game_as_the_command_does():
+    transcription = {
+        "plies": [
+            [{"text": "e4", "p": 0.9}],
+            [{"text": "e5", "p": 0.9}],
+            [{"text": "Nf5", "p": 0.6}, {"text": "Nf3", "p": 0.4}],
+            [{"text": "d6", "p": 0.7}],
+        ]
+    }
+    got = scoresheet.decode(transcription)
+    assert got["movetext"] == "1. e4 e5 2. Nf3 d6"
+    assert [p["source"] for p in got["plies"]] == ["candidates"] * 4
+    assert scoresheet.decode("1. e4 e5 2. Nf8")["plies"][2]["source"] == "inferred"
+    with pytest.raises(scoresheet.UsageError):
+        scoresheet.decode("{not json")

@@ -31,6 +31,7 @@ __all__ = [
     "validate",
     "read_games",
     "convert",
+    "decode",
     "ScoresheetError",
     "UsageError",
     "InputError",
@@ -127,14 +128,6 @@ def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
     return out
 
 
-def _jobs(jobs: Optional[int]) -> List[str]:
-    return [] if jobs is None else ["--jobs", str(int(jobs))]
-
-
-def _lang(flag: str, lang: Optional[str]) -> List[str]:
-    return [] if lang is None else [flag, str(lang)]
-
-
 def validate(
     source: Union[Source, Iterable[Source]],
     *,
@@ -143,7 +136,6 @@ def validate(
     lang: Optional[str] = None,
     repair: bool = False,
     ep: str = "always",
-    dedup: Optional[str] = None,
 ) -> Iterator[Dict[str, Any]]:
     """Replays every game of ``source`` and yields each game's report, then the summary.
 
@@ -160,30 +152,27 @@ def validate(
     (default: all cores); ``lang`` reads piece letters of one language
     (``"de"``, ``"fr"``...; by default told per game); ``repair`` reads a
     misprinted move of a book table as its clearly best suggestion; ``ep``
-    (``"always"`` or ``"legal"``) is the en passant style of the FENs;
-    ``dedup`` (``"moves"`` or ``"tags"``) makes each game that repeats an
-    earlier one invalid, its error ``duplicate`` naming the first.
+    (``"always"`` or ``"legal"``) is the en passant style of the FENs.
 
     The work runs in Rust on other threads, with the GIL released; reports
     come through a bounded queue, so memory stays bounded however large the
     input. Raises :class:`InputError` (after the summary) when an input could
     not be read, :class:`UsageError` for a wrong option.
     """
-    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
-    argv += _jobs(jobs) + _lang("--lang", lang)
-    if strict:
-        argv.append("--strict")
-    if repair:
-        argv.append("--repair")
-    if dedup is not None:
-        argv.append(f"--dedup={dedup}")
-    job = _start(argv, _sources(source))
+    options = {
+        "strict": bool(strict),
+        "repair": bool(repair),
+        "lang": None if lang is None else str(lang),
+        "ep": ep,
+        "jobs": None if jobs is None else int(jobs),
+    }
+    job = _start(options, _sources(source))
     return _reports(job)
 
 
-def _start(argv: List[str], sources: List[Any]) -> Any:
+def _start(options: Dict[str, Any], sources: List[Any]) -> Any:
     try:
-        return _scoresheet.Job(argv, sources)
+        return _scoresheet.Job(options, sources)
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -226,12 +215,9 @@ def read_games(
     another thread; a book's move tables are not read here (an
     :class:`InputError`): :func:`convert` turns them into PGN.
     """
-    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
-    argv += _lang("--lang", lang)
-    if strict:
-        argv.append("--strict")
+    options = {"strict": bool(strict), "lang": None if lang is None else str(lang), "ep": ep}
     try:
-        job = _scoresheet.Games(argv, _sources(source))
+        job = _scoresheet.Games(options, _sources(source))
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -276,14 +262,6 @@ def convert(
     read_lang: Optional[str] = None,
     from_: str = "auto",
     fix_results: bool = False,
-    fix_tags: bool = False,
-    tags: Iterable[str] = (),
-    min_plies: Optional[int] = None,
-    max_plies: Optional[int] = None,
-    no_comments: bool = False,
-    no_variations: bool = False,
-    no_nags: bool = False,
-    reduced: bool = False,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -298,12 +276,7 @@ def convert(
     those of ``scoresheet convert``: ``strict``, ``lang`` (write SAN and LAN
     with this language's piece letters), ``read_lang``, ``from_`` (``"auto"``,
     ``"san"``, ``"lan"``, ``"uci"``, ``"descriptive"``), ``fix_results``,
-    ``fix_tags`` (tag values in the standard's form where they have one clear
-    reading, ``PlyCount`` recomputed, the seven-tag roster completed),
-    ``tags`` (``"NAME=PATTERN"`` tests as ``--tag``: only the games they
-    select are written), ``min_plies`` and ``max_plies``, ``no_comments``,
-    ``no_variations``, ``no_nags``, ``reduced`` (the standard's reduced
-    export format), ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
+    ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
     (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
 
     ``source`` is read as :func:`validate` reads it; a book's descriptive move
@@ -320,33 +293,21 @@ def convert(
         raise UsageError(f"to must be one of {', '.join(_TO)}, not {to!r}")
     if errors not in ("raise", "ignore"):
         raise UsageError(f"errors must be 'raise' or 'ignore', not {errors!r}")
-    argv = ["convert", "--to", to, "--from", from_, "--style", style, "--knight", knight]
-    argv += _lang("--lang", lang) + _lang("--read-lang", read_lang)
-    for flag, on in (
-        ("--strict", strict),
-        ("--fix-results", fix_results),
-        ("--fix-tags", fix_tags),
-        ("--no-comments", no_comments),
-        ("--no-variations", no_variations),
-        ("--no-nags", no_nags),
-        ("--reduced", reduced),
-        ("--repair", repair),
-        ("--notes", notes),
-    ):
-        if on:
-            argv.append(flag)
-    if isinstance(tags, str):
-        tags = [tags]
-    for test in tags:
-        argv += ["--tag", str(test)]
-    if min_plies is not None:
-        argv += ["--min-plies", str(int(min_plies))]
-    if max_plies is not None:
-        argv += ["--max-plies", str(int(max_plies))]
-    if output is not None:
-        argv += ["--output", os.fspath(output)]
+    options = {
+        "to": to,
+        "from": from_,
+        "style": style,
+        "knight": knight,
+        "lang": None if lang is None else str(lang),
+        "read_lang": None if read_lang is None else str(read_lang),
+        "strict": bool(strict),
+        "fix_results": bool(fix_results),
+        "repair": bool(repair),
+        "notes": bool(notes),
+        "output": None if output is None else os.fspath(output),
+    }
     try:
-        text, (code, stderr, error) = _scoresheet.convert(argv, _sources(source))
+        text, (code, stderr, error) = _scoresheet.convert(options, _sources(source))
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -362,3 +323,21 @@ def convert(
         if problems:
             raise GameError(problems, result)
     return result
+
+
+def decode(transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[str] = None) -> Dict[str, Any]:
+    """The most probable legal game behind an uncertain transcription.
+
+    ``transcription`` is what ``scoresheet decode`` reads (docs/DECODE.md): a
+    dict (or its JSON text) with an optional ``fen`` and ``plies``, each ply a
+    list of ``{"text": ..., "p": ...}`` candidates in any notation, or plain
+    movetext. Returns the decoded game: ``plies`` (each with ``text``, ``san``,
+    ``uci``, ``p`` and ``source``: ``"candidates"`` or ``"inferred"``),
+    ``movetext``, ``confidence``, ``fen`` and ``final_fen``. Raises
+    ``UsageError`` for input that is not a transcription.
+    """
+    text = transcription if isinstance(transcription, str) else json.dumps(transcription)
+    try:
+        return json.loads(_scoresheet.decode(text, fen))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
