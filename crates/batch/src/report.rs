@@ -535,6 +535,10 @@ pub struct ConvertSummary {
     pub written: u64,
     /// Games that could not be converted (each reported with its error).
     pub refused: u64,
+    /// Games converted but not selected (`--tag`, `--min-plies`...), so not
+    /// written; left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unselected: u64,
     /// Warnings over all games.
     pub warnings: u64,
     /// Bytes of game text read (after decompression).
@@ -601,6 +605,9 @@ impl ConvertSummary {
             self.warnings,
             plural(self.warnings, "warning", "warnings"),
         );
+        if self.unselected > 0 {
+            let _ = write!(s, ", {} not selected", self.unselected);
+        }
         if self.unread > 0 {
             let _ = write!(
                 s,

@@ -212,9 +212,14 @@ pub struct ValidateArgs {
     /// order, one blank line between games; written through a temporary file).
     #[arg(long, value_name = "FILE")]
     pub valid_out: Option<PathBuf>,
-    /// Write the text of each invalid game, exactly as read, to FILE.
+    /// Write the text of each invalid game, exactly as read, to FILE (with
+    /// --dedup, the duplicates too, unless --duplicates-out is given).
     #[arg(long, value_name = "FILE")]
     pub invalid_out: Option<PathBuf>,
+    /// With --dedup, write the text of each duplicate game (invalid in the
+    /// report) to FILE instead of with the invalid games.
+    #[arg(long, value_name = "FILE", requires = "dedup")]
+    pub duplicates_out: Option<PathBuf>,
     /// En passant style of the FENs in the JSON report.
     #[arg(long, value_parser = AnyCase::<EpArg>::new(), default_value = "always")]
     pub ep: EpArg,
@@ -674,6 +679,42 @@ pub struct ConvertArgs {
     /// otherwise), write the board's result with a warning instead of refusing the game.
     #[arg(long)]
     pub fix_results: bool,
+    /// Write tag values in the PGN standard's form where they have one clear reading
+    /// (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is
+    /// not a number emptied), `PlyCount` recomputed and the seven-tag roster completed,
+    /// each change a `tag-fixed` note; values with no clear reading are left and warned.
+    #[arg(long)]
+    pub fix_tags: bool,
+    /// Write only the games whose tag NAME matches PATTERN (`*` any run of characters,
+    /// `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on
+    /// one name are alternatives, tests on different names must all hold. `Result` is
+    /// the result written. The other games are converted and reported, not written.
+    #[arg(long, value_name = "NAME=PATTERN")]
+    pub tag: Vec<String>,
+    /// Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines
+    /// starting with # skipped).
+    #[arg(long, value_name = "FILE")]
+    pub tag_file: Option<PathBuf>,
+    /// Leave the comments out of the output.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// Leave the variations out of the output.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// Leave NAGs and the moves' !/? glyphs out of the output.
+    #[arg(long)]
+    pub no_nags: bool,
+    /// The PGN standard's reduced export format: the seven-tag roster (with FEN and
+    /// SetUp for a game from another position) and the moves, without comments,
+    /// variations or NAGs.
+    #[arg(long)]
+    pub reduced: bool,
+    /// Write only the games whose main line has at least N plies.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<usize>,
+    /// Write only the games whose main line has at most N plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<usize>,
     /// In book tables, read a misprinted move as its one clearly best suggestion when the
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]
@@ -742,6 +783,7 @@ impl ValidateArgs {
             allow,
             valid_out: self.valid_out.clone(),
             invalid_out: self.invalid_out.clone(),
+            duplicates_out: self.duplicates_out.clone(),
             ep: match self.ep {
                 EpArg::Always => EpStyle::Always,
                 EpArg::Legal => EpStyle::Legal,
@@ -775,6 +817,15 @@ impl ConvertArgs {
             strict: self.strict,
             notes: self.notes,
             fix_results: self.fix_results,
+            fix_tags: self.fix_tags,
+            tag: self.tag.clone(),
+            tag_file: self.tag_file.clone(),
+            min_plies: self.min_plies,
+            max_plies: self.max_plies,
+            no_comments: self.no_comments,
+            no_variations: self.no_variations,
+            no_nags: self.no_nags,
+            reduced: self.reduced,
             repair: self.repair,
             output: self.output.clone(),
             format: match self.format {

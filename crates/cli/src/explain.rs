@@ -86,6 +86,7 @@ pub fn example_command(kind: Kind) -> Option<&'static [&'static str]> {
         | Kind::TooManyDiagnostics => None,
         Kind::Duplicate => Some(&["validate", "--dedup"]),
         Kind::Repaired => Some(&["validate", "--repair"]),
+        Kind::TagFixed => Some(&["convert", "--fix-tags", "--to", "pgn"]),
         Kind::UnknownPieceLetter => Some(&["validate", "--lang", "fr"]),
         Kind::WrongNotation => Some(&["convert", "--from", "san", "--to", "pgn"]),
         Kind::NoDescriptiveSpelling => Some(&["convert", "--to", "descriptive"]),

@@ -154,6 +154,42 @@ kinds! {
     InvalidResultTag = "invalid-result-tag", Warning,
         example "[Result \"won\"]\n\n1. e4",
         fix "Write `1-0`, `0-1`, `1/2-1/2` or `*`, and the same result at the end of the movetext.";
+    /// A Date, EventDate or UTCDate tag not written YYYY.MM.DD (with ? for what is unknown), or with a month or day that is none.
+    InvalidDateTag = "invalid-date-tag", Warning,
+        example "[Date \"2025-02-24\"]\n\n1. e4 *",
+        fix "Write the date as YYYY.MM.DD with ?? for what is unknown (`2025.02.24`, `1851.??.??`); `convert --fix-tags` rewrites a date that has one clear reading.";
+    /// A Round tag that is not a number, numbers joined by dots, ? or -.
+    InvalidRoundTag = "invalid-round-tag", Warning,
+        example "[Round \"first\"]\n\n1. e4 *",
+        fix "Write the round as a number, numbers joined by dots (`3.1`), `?` or `-`.";
+    /// A WhiteElo or BlackElo tag that is not an integer (empty or - for a player without a rating).
+    InvalidEloTag = "invalid-elo-tag", Warning,
+        example "[WhiteElo \"unrated\"]\n\n1. e4 *",
+        fix "Write the rating as an integer, or leave the value empty (`convert --fix-tags` empties a value that is not a number).";
+    /// A TimeControl tag not in the form of the PGN standard's section 9.6.1 (?, -, or periods joined by colons: moves/seconds, seconds, seconds+increment, *seconds).
+    InvalidTimeControlTag = "invalid-time-control-tag", Warning,
+        example "[TimeControl \"5 min\"]\n\n1. e4 *",
+        fix "Write the time control as the PGN standard says: `?`, `-`, or periods joined by colons (`40/7200:3600`, `300+2`, `*60`).";
+    /// A PlyCount tag that is not the number of plies of the main line.
+    WrongPlyCount = "wrong-ply-count", Warning,
+        example "[PlyCount \"3\"]\n\n1. e4 e5 *",
+        fix "Write the number of plies of the main line, or let `convert --fix-tags` recompute it.";
+    /// An ECO tag that is not a letter A-E and two digits (optionally /two digits).
+    InvalidEcoTag = "invalid-eco-tag", Warning,
+        example "[ECO \"C9\"]\n\n1. e4 *",
+        fix "Write a letter A-E and two digits (`C42`), or let `--eco` classify the game.";
+    /// A Termination tag that is none of the standard's (abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated).
+    InvalidTerminationTag = "invalid-termination-tag", Warning,
+        example "[Termination \"checkmate\"]\n\n1. e4 *",
+        fix "Use one of the standard's words: abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated.";
+    /// A Mode tag that is none of the standard's (OTB, PM, EM, ICS, TC).
+    InvalidModeTag = "invalid-mode-tag", Warning,
+        example "[Mode \"online\"]\n\n1. e4 *",
+        fix "Use one of the standard's modes: OTB, PM, EM, ICS, TC.";
+    /// With --fix-tags, a tag value written in the standard's form, or a tag of the seven-tag roster added.
+    TagFixed = "tag-fixed", Note,
+        example "[Date \"2025-02-24\"]\n\n1. e4 *",
+        fix "Nothing to fix: the note says what `--fix-tags` changed; drop `--fix-tags` to keep the values as written.";
     /// A variation before any move, with no move to be an alternative to.
     VariationWithoutMove = "variation-without-move", Error,
         example "(1. d4) 1. e4 *",
