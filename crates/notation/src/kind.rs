@@ -270,6 +270,12 @@ kinds! {
     Figurine = "figurine", Warning;
     /// A line or remark kept as a comment.
     Commentary = "commentary", Note;
+    /// A comma, full stop or semicolon after a move (`1.e4, e5`, `a6.`), skipped.
+    SkippedPunctuation = "skipped-punctuation", Note;
+    /// Moves, move numbers or results printed without spaces (`1.e4e52.Nf3`), read apart.
+    RunTogether = "run-together", Warning;
+    /// `1/2` or `½` alone read as a draw.
+    ShortDraw = "short-draw", Warning;
     /// A move outside the notation asked for with --from.
     WrongNotation = "wrong-notation", Error;
     /// A move with no descriptive spelling (a null move).

@@ -390,6 +390,9 @@ pub fn read_book(text: &[u8]) -> Book {
 /// // Each game's text, the whole text between them.
 /// assert_eq!(books[0].span.slice(text), b"% title: one\n1. P-K4 P-K4\n");
 /// assert_eq!(books[1].span.slice(text), b"% title: two\n1. P-Q4\n\n");
+/// // Games one per line, each ended by its result, are games of their own.
+/// let lines = b"P-K4 P-K4 Kt-KB3 1-0\nP-Q4 P-Q4 0-1\n";
+/// assert_eq!(read_books(lines).len(), 2);
 /// ```
 #[must_use]
 pub fn read_books(text: &[u8]) -> Vec<Book> {
@@ -408,9 +411,12 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         let header = matches!(first, Some(b'%' | b'['));
         let ended = reader.book.end.is_some();
         if (header && (body || !reader.book.plies.is_empty() || ended))
-            || (ended && first.is_some_and(|c| c.is_ascii_digit()))
+            || (ended
+                && (first.is_some_and(|c| c.is_ascii_digit())
+                    || starts_move(text, &tokens(text, start, end), 0)))
         {
-            // A header after the game's text, or a numbered row after its end words,
+            // A header after the game's text, or a numbered row or a line of moves
+            // after its end words (games one per line, each ended by its result),
             // starts the next game.
             reader.finish(text);
             let mut book = core::mem::take(&mut reader).book;
