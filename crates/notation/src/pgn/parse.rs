@@ -68,11 +68,13 @@ pub fn parse_game_lang_into<'a>(
         .collect();
     let detection = detect(slices.iter().map(|s| &**s));
     if pass.spanish_desc {
-        // `P4R`, `C3AR`: Spanish descriptive, when the letters allow Spanish.
+        // `P4R`, `C3AR`: Spanish descriptive, when the letters allow Spanish;
+        // `C3BR`, `B4B`: Portuguese, read by the same reader (`B` the bishop).
         let spanish = match &detection {
             Detection::English => true,
             Detection::Language { candidates, .. } | Detection::Undecidable { candidates, .. } => {
                 candidates.contains(&Language::Spanish)
+                    || candidates.contains(&Language::Portuguese)
             }
             Detection::Unknown { .. } => false,
         };
@@ -2054,7 +2056,7 @@ impl<'a> Parser<'a, '_> {
         self.relax(
             Kind::NationalLetters,
             format!(
-                "moves written in Spanish descriptive notation (R D T A C P, the rank before the file), read as Spanish ({how}); PGN writes English SAN"
+                "moves written in Spanish or Portuguese descriptive notation (R D T A/B C P, the rank before the file), read as Spanish ({how}); PGN writes English SAN"
             ),
             span,
         );
