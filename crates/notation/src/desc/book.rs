@@ -490,6 +490,9 @@ struct Reader {
     /// Whether the next non-blank line may name the players (after a column header
     /// that named none: `White.  Black.` over `Morphy.  Anderssen.`).
     players_next: bool,
+    /// The printed move numbers that differ from the count: (index of their
+    /// note in the book's notes, printed minus expected), in order.
+    shifts: Vec<(usize, i64)>,
 }
 
 impl Default for Reader {
@@ -501,6 +504,7 @@ impl Default for Reader {
             right_from: None,
             deferred: Vec::new(),
             players_next: false,
+            shifts: Vec::new(),
         }
     }
 }
@@ -555,6 +559,7 @@ impl Reader {
             &mut self.book,
             &mut self.first_color,
             &mut self.first_number,
+            &mut self.shifts,
         );
     }
 
@@ -564,6 +569,7 @@ impl Reader {
         for (start, end) in core::mem::take(&mut self.deferred) {
             self.read(text, start, end);
         }
+        self.numbering_jumps();
     }
 }
 
@@ -571,6 +577,32 @@ impl Reader {
 /// holds move 1 on the left and move 25 on the right. The row starts with a printed
 /// number `N`; its next printed number `M`, after a column gap, is at least `N + 2` (a
 /// run of moves in one line, `1. P-K4 P-K4 2. Kt-KB3`, counts up by one).
+/// A printed move number off the count is a note: books misprint numbers
+/// (`69.` for 59) and plies are taken in order. When the next printed
+/// number is off by the same amount, the numbering jumped there (a move pair
+/// missing from the print, or numbers that skip): the first such number is a
+/// warning, since the moves read may not be the game's.
+impl Reader {
+    fn numbering_jumps(&mut self) {
+        let shifts = core::mem::take(&mut self.shifts);
+        let mut previous = 0;
+        for pair in shifts.windows(2) {
+            let [(at, shift), (_, next)] = pair else {
+                continue;
+            };
+            if *shift == *next && *shift != previous {
+                if let Some(note) = self.book.notes.get_mut(*at) {
+                    note.severity = Severity::Warning;
+                    note.message.push_str(
+                        "; the numbers go on from there: a move pair may be missing from the print",
+                    );
+                }
+            }
+            previous = *shift;
+        }
+    }
+}
+
 fn right_range_start(text: &[u8], toks: &[Token]) -> Option<(usize, u32)> {
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
     let first = toks.first()?;
@@ -751,6 +783,7 @@ fn read_line(
     book: &mut Book,
     first_color: &mut Color,
     first_number: &mut u32,
+    shifts: &mut Vec<(usize, i64)>,
 ) {
     let line = text.get(start..end).unwrap_or_default();
     let trimmed_start = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -808,6 +841,7 @@ fn read_line(
         book,
         *first_color,
         *first_number,
+        shifts,
     );
 }
 
@@ -878,6 +912,7 @@ fn read_moves(
     book: &mut Book,
     first_color: Color,
     first_number: u32,
+    shifts: &mut Vec<(usize, i64)>,
 ) {
     let toks = tokens(text, start, end);
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
@@ -1085,6 +1120,8 @@ fn read_moves(
         let expected = u64::from(first_number) + (index / 2);
         if let Some((n, black, nspan)) = number {
             if u64::from(n) != expected {
+                let shift = i64::from(n) - i64::try_from(expected).unwrap_or(i64::MAX);
+                shifts.push((book.notes.len() + notes.len(), shift));
                 notes.push(Diagnostic::new(
                     Severity::Note,
                     Kind::MoveNumber,
