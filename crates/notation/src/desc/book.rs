@@ -21,6 +21,21 @@ pub struct BookHeader {
     pub span: Span,
 }
 
+/// A header's key as a PGN tag name: each word capitalised, spaces and
+/// anything but letters, digits and `_` dropped (`time control` is
+/// `TimeControl`).
+fn tag_name(key: &str) -> String {
+    key.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+        .collect()
+}
+
 /// One half-move of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookPly {
@@ -177,6 +192,56 @@ pub struct Book {
 }
 
 impl Book {
+    /// The game's tags, as a PGN game carries them: each `% key: value`
+    /// header under the tag name of its key (`% date:` is `Date`, `% round:`
+    /// `Round`, `% source:` `Source`, `% time control:` `TimeControl`), the
+    /// title as `Event` when no `% event:` is given, the players found in a
+    /// title, a column header or a players' line as `White` and `Black`.
+    /// The roster's tags come first, in its order, then the others as written;
+    /// a key met twice keeps its first value. `% note:` lines, lines without
+    /// a key and `[FEN]` lines are no tags here.
+    ///
+    /// ```
+    /// use scoresheet_notation::desc::read_book;
+    /// let book = read_book(b"% title: Match game\n% date: 1858.09.03\n% site: Paris\n% round: 2\n% source: Blue Book\nWHITE (Morphy)  BLACK (Anderssen)\n1. P-K4 P-K4\n");
+    /// let tags: Vec<(String, String)> = book.tags();
+    /// let names: Vec<&str> = tags.iter().map(|t| t.0.as_str()).collect();
+    /// assert_eq!(names, ["Event", "Site", "Date", "Round", "White", "Black", "Source"]);
+    /// assert_eq!(tags[4].1, "Morphy");
+    /// ```
+    #[must_use]
+    pub fn tags(&self) -> Vec<(String, String)> {
+        const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+        let mut all: Vec<(String, String)> = Vec::new();
+        let mut add = |name: String, value: &str| {
+            let value = value.trim();
+            if !name.is_empty() && !value.is_empty() && !all.iter().any(|t| t.0 == name) {
+                all.push((name, value.to_owned()));
+            }
+        };
+        if let Some(w) = &self.white {
+            add("White".into(), w);
+        }
+        if let Some(b) = &self.black {
+            add("Black".into(), b);
+        }
+        for h in &self.headers {
+            if matches!(h.key.as_str(), "" | "note" | "FEN" | "SetUp" | "title") {
+                continue;
+            }
+            add(tag_name(&h.key), &h.value);
+        }
+        if let Some(title) = self.headers.iter().find(|h| h.key == "title") {
+            add("Event".into(), &title.value);
+        }
+        let mut tags: Vec<(String, String)> = ROSTER
+            .iter()
+            .filter_map(|r| all.iter().find(|t| t.0 == *r).cloned())
+            .collect();
+        tags.extend(all.into_iter().filter(|t| !ROSTER.contains(&t.0.as_str())));
+        tags
+    }
+
     /// Every diagnostic: the layout notes and one error per unreadable ply, in text order.
     #[must_use]
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
