@@ -21,6 +21,7 @@ mod corpus;
 mod fuzz;
 mod hostile;
 mod kinds;
+mod misprints;
 mod python;
 mod util;
 mod verdicts;
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
         "verdicts" => verdicts::run(rest),
+        "misprints" => misprints::run(rest),
         "kinds" => kinds::check(),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
@@ -72,6 +74,7 @@ fn usage() -> &'static str {
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
+     misprints [--games N] [--bin PATH] [FILE|DIR...]  misprints named, suggested, repaired; the decoder (default ../shared/corpus/strict)\n  \
      verdicts [DIR...]  validate, convert, play and the library judge give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \

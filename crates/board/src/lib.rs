@@ -49,10 +49,12 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod decode;
 pub mod dedup;
 pub mod desc;
 mod game;
 pub mod judge;
+pub mod misprint;
 mod moves;
 mod perft;
 mod position;

@@ -16,6 +16,7 @@ use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Token, first_of_each
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
+use crate::misprint::Change;
 use crate::resolve::{over_disambiguation, suffix_diagnostics};
 use crate::{EpStyle, Move, Outcome, Position, ResolveError, resolve};
 
@@ -204,7 +205,85 @@ pub fn replay_from(
     if game.mainline().any(MoveRecord::is_descriptive) {
         return replay_descriptive(game, options, start);
     }
+    let mut fixes: Vec<Fix> = Vec::new();
+    loop {
+        let (r, blamed) = replay_fixed(game, options, start, &fixes);
+        let repair = options.repair && !options.strict && fixes.len() < MAX_REPAIRS;
+        let Some(b) = blamed.filter(|b| repair && b.blame.clear) else {
+            return r;
+        };
+        // A repair must move the game on: the same place twice would loop.
+        if fixes.iter().any(|f| f.index >= b.origin) {
+            return r;
+        }
+        let best = b.blame.suggestions.first();
+        let mv = match (b.blame.change, best) {
+            (crate::misprint::Change::Doubled, _) => Move::NULL,
+            (_, Some(s)) => s.mv,
+            (_, None) => return r,
+        };
+        fixes.push(Fix {
+            index: b.origin,
+            change: b.blame.change,
+            mv,
+            span: b.span,
+            shown: best.map(|s| s.shown.clone()).unwrap_or_default(),
+            printed: b.text,
+        });
+    }
+}
+
+/// The blame of a main line's first error, with the place of the printed move
+/// blamed among the game's printed moves.
+struct Blamed {
+    blame: crate::misprint::Blame,
+    /// The 0-based index of the printed move blamed (for a missing move, of
+    /// the move it was left out before).
+    origin: usize,
+    /// Where that move is printed.
+    span: Span,
+    /// Its text.
+    text: String,
+}
+
+/// The most misprints `--repair` reads as their suggestions in one game (each
+/// repair replays the game again).
+const MAX_REPAIRS: usize = 3;
+
+/// A misprinted main-line move read otherwise (`--repair`).
+#[derive(Debug, Clone)]
+struct Fix {
+    /// The 0-based index of the printed move among the main line's printed moves.
+    index: usize,
+    /// What is done there.
+    change: crate::misprint::Change,
+    /// The move it is read as (or, for a missing move, the move put before it).
+    mv: Move,
+    /// Where it is printed.
+    span: Span,
+    /// The move as suggestions show it: `Re1 (Rf1-e1)`.
+    shown: String,
+    /// The move as printed: `Rel`.
+    printed: String,
+}
+
+/// [`replay_from`] with `fixes` read in place of their printed moves; also the
+/// blame of the first error in the main line, if any.
+fn replay_fixed(
+    game: &PgnGame<'_>,
+    options: &ReplayOptions,
+    start: Option<&Position>,
+    fixes: &[Fix],
+) -> (Replay, Option<Blamed>) {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+    // The parser's error on a token read as a fix is no longer the game's.
+    for f in fixes.iter().filter(|f| f.change != Change::Missing) {
+        diags.retain(|d| {
+            !(d.severity == Severity::Error
+                && f.span.start() <= d.span.start()
+                && d.span.end() <= f.span.end())
+        });
+    }
     let (start, ok) = start_position(game, &mut diags, options.strict, start);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
@@ -221,7 +300,20 @@ pub fn replay_from(
 
     let mut depth = 0usize;
     let mut result_token: Option<(GameResult, Span)> = None;
-    for token in game.replayable() {
+    // The printed token the main line stopped at that did not read as a move.
+    let mut unread: Option<Span> = None;
+    let stop = game.stop.unwrap_or(usize::MAX);
+    // The main line's printed moves met so far (what fixes count in).
+    let mut printed = 0usize;
+    for (i, token) in game.tokens.iter().enumerate() {
+        if i >= stop && fixes.is_empty() {
+            if let Token::Invalid(span) = token {
+                if depth == 0 && !r.halted {
+                    unread = Some(*span);
+                }
+            }
+            break;
+        }
         match token {
             Token::StartVariation(_) => depth += 1,
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
@@ -232,8 +324,46 @@ pub fn replay_from(
                 black,
                 span,
             } => r.check_move_number(*number, *black, *span),
-            Token::Move(mv) => r.play(&mv.get()),
-            Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } | Token::Invalid(_) => {}
+            Token::Move(_) | Token::Invalid(_) => {
+                let fix = fixes.iter().find(|f| f.index == printed);
+                printed += 1;
+                match fix {
+                    Some(f) if f.change == Change::Replaced => {
+                        r.play_fix(f);
+                        continue;
+                    }
+                    Some(f) if f.change == Change::Doubled => {
+                        r.skip_fix(f);
+                        continue;
+                    }
+                    Some(f) => r.play_fix(f),
+                    None => {}
+                }
+                match token {
+                    Token::Move(mv) => r.play(&mv.get()),
+                    Token::Invalid(span) => {
+                        unread = Some(*span);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
+        }
+    }
+    if let Some(span) = unread {
+        // The main line stops at a token that is no move: it is this ply's
+        // printed move, which the parser's error names.
+        let ply = r.ply();
+        r.written.push(span);
+        for d in &mut r.diags {
+            if d.severity == Severity::Error
+                && d.ply.is_none()
+                && span.start() <= d.span.start()
+                && d.span.end() <= span.end()
+            {
+                d.ply = Some(ply);
+            }
         }
     }
 
@@ -245,7 +375,13 @@ pub fn replay_from(
     let mut failed = r
         .halted
         .then(|| r.written.get(r.moves.len()).copied())
-        .flatten();
+        .flatten()
+        .or(unread);
+    let blamed = if failed.is_some() && ok {
+        blame_error(game, &start, &mut r, fixes)
+    } else {
+        None
+    };
     let variation_moves = if ok {
         judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
     } else {
@@ -253,7 +389,7 @@ pub fn replay_from(
     };
     settle(&mut r.diags, options);
     let result = record_result(game, &end, options, &mut r.diags);
-    Replay {
+    let replay = Replay {
         start,
         moves: r.moves,
         written: r.written,
@@ -263,7 +399,161 @@ pub fn replay_from(
         variation_moves,
         failed,
         result,
+    };
+    (replay, blamed)
+}
+
+/// The main line's printed moves as played (`fixes` applied), from the first,
+/// through `LOOKAHEAD` plies past ply index `failed`: what
+/// [`crate::misprint::blame`] reads; with each one's index among the printed
+/// moves.
+fn printed_mainline<'t>(
+    game: &PgnGame<'t>,
+    failed: usize,
+    fixes: &[Fix],
+) -> (Vec<crate::misprint::Printed<'t>>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut origins = Vec::new();
+    let mut depth = 0usize;
+    let mut index = 0usize;
+    let text = game.text;
+    let of = |span: Span| {
+        let from = span.start().saturating_sub(game.base);
+        let to = span.end().saturating_sub(game.base);
+        text.get(from..to).unwrap_or_default()
+    };
+    for token in &game.tokens {
+        if out.len() > failed + crate::misprint::LOOKAHEAD {
+            break;
+        }
+        let (written, span) = match token {
+            Token::StartVariation(_) => {
+                depth += 1;
+                continue;
+            }
+            Token::EndVariation(_) => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            Token::Move(m) if depth == 0 => {
+                let w = m.get().into_owned();
+                let span = w.span;
+                (Some(w), span)
+            }
+            Token::Invalid(span) if depth == 0 => (None, *span),
+            _ => continue,
+        };
+        let fix = fixes.iter().find(|f| f.index == index);
+        match fix.map(|f| f.change) {
+            Some(Change::Doubled) => {}
+            Some(Change::Missing) => {
+                out.push(crate::misprint::Printed {
+                    written: None,
+                    forced: fix.map(|f| f.mv),
+                    span,
+                    text: b"",
+                });
+                origins.push(index);
+            }
+            _ => {}
+        }
+        if fix.is_none_or(|f| f.change != Change::Doubled) {
+            out.push(crate::misprint::Printed {
+                written,
+                forced: fix.filter(|f| f.change == Change::Replaced).map(|f| f.mv),
+                span,
+                text: of(span),
+            });
+            origins.push(index);
+        }
+        index += 1;
     }
+    (out, origins)
+}
+
+/// Gives the main line's first error its suggestions and, when an earlier
+/// printed move is to blame (or a move printed twice or left out), its
+/// misprint; gives the blame.
+fn blame_error(
+    game: &PgnGame<'_>,
+    start: &Position,
+    r: &mut Replayer,
+    fixes: &[Fix],
+) -> Option<Blamed> {
+    let failed = r.moves.len();
+    let ply = u32::try_from(failed + 1).unwrap_or(u32::MAX);
+    let at = r
+        .diags
+        .iter()
+        .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
+    let (printed, origins) = printed_mainline(game, failed, fixes);
+    // Suggestions are spelled in the game's letters too (`Lb5` for `Lb6`).
+    let lang = match scoresheet_notation::lang::detect(printed.iter().map(|p| p.text)) {
+        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
+        _ => None,
+    };
+    let blame = crate::misprint::blame(start, &r.moves, &printed, lang);
+    let d = r.diags.get_mut(at)?;
+    let shown = |b: &crate::misprint::Blame| -> Vec<String> {
+        b.suggestions.iter().map(|s| s.shown.clone()).collect()
+    };
+    match &blame {
+        Some(b) if b.index < failed || b.change != Change::Replaced => {
+            let mut pos = start.clone();
+            for m in r.moves.get(..b.index).unwrap_or_default() {
+                pos.play_unchecked(m);
+            }
+            let p = printed.get(b.index)?;
+            d.misprint = Some(Box::new(scoresheet_notation::Misprint {
+                span: p.span,
+                ply: u32::try_from(b.index + 1).unwrap_or(u32::MAX),
+                label: format!(
+                    "{}{}",
+                    crate::misprint::move_label(&pos),
+                    String::from_utf8_lossy(p.text)
+                ),
+                change: match b.change {
+                    Change::Replaced => "replaced",
+                    Change::Doubled => "doubled",
+                    Change::Missing => "missing",
+                },
+                suggestions: shown(b),
+            }));
+            if d.suggestions.is_empty() && d.candidates.is_empty() {
+                d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
+            }
+        }
+        Some(b) => d.suggestions = shown(b),
+        None if d.suggestions.is_empty() && d.candidates.is_empty() => {
+            d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
+        }
+        None => {}
+    }
+    let blame = blame?;
+    let p = printed.get(blame.index)?;
+    let origin = *origins.get(blame.index)?;
+    // A move already put back or read otherwise is not repaired again.
+    if p.forced.is_some() && blame.change != Change::Missing {
+        return None;
+    }
+    Some(Blamed {
+        origin,
+        span: p.span,
+        text: scoresheet_notation::text::decode(p.text).into_owned(),
+        blame,
+    })
+}
+
+/// The closest legal moves to `printed` in `pos`, as suggestions show them.
+fn suggestions_at(
+    pos: &Position,
+    printed: &[u8],
+    lang: Option<scoresheet_notation::lang::Language>,
+) -> Vec<String> {
+    crate::misprint::suggest(pos, printed, lang)
+        .into_iter()
+        .map(|s| s.shown)
+        .collect()
 }
 
 /// The result a judged game's record carries (see [`Replay::result`]); a `Result`
@@ -895,6 +1185,48 @@ impl Replayer {
                 }
             }
         }
+    }
+
+    /// Plays the fix `f` (`--repair`): a printed move read as another, or a
+    /// move left out put back; with its `repaired` warning.
+    fn play_fix(&mut self, f: &Fix) {
+        let ply = self.ply();
+        self.written.push(f.span);
+        let message = if f.change == Change::Missing {
+            format!(
+                "repaired: a move left out before `{}`: read {} before it, the legal move with which the rest of the game can be played",
+                f.printed, f.shown
+            )
+        } else {
+            format!(
+                "repaired: read `{}` as {}, the closest legal move with which the rest of the game can be played",
+                f.printed, f.shown
+            )
+        };
+        let mut d = Diagnostic::new(Severity::Warning, Kind::Repaired, message, f.span);
+        d.ply = Some(ply);
+        self.diags.push(d);
+        self.pos.play_unchecked(&f.mv);
+        if f.mv.is_zeroing() {
+            self.hashes.clear();
+        }
+        self.hashes.push(self.pos.zobrist());
+        self.moves.push(f.mv);
+    }
+
+    /// Leaves out a move printed twice (`--repair`), with its `repaired` warning.
+    fn skip_fix(&mut self, f: &Fix) {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            Kind::Repaired,
+            format!(
+                "repaired: `{}` is printed twice: the second is left out",
+                f.printed
+            ),
+            f.span,
+        );
+        d.ply = Some(self.ply());
+        self.diags.push(d);
     }
 
     fn after_end(&mut self, mv: &WrittenMove, outcome: Outcome, ply: u32) {

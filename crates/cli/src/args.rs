@@ -1,7 +1,6 @@
 //! Command-line arguments. They become library configuration in one place:
-//! the `From`/`into_*` conversions at the bottom of this file.
+//! the `options` conversions at the bottom of this file.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -9,6 +8,13 @@ use scoresheet_notation::Kind;
 use scoresheet_notation::Severity;
 use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::{Language, codes};
+
+use scoresheet_batch::{
+    ColorChoice, ConvertOptions, ProblemFormat, ReportFormat, Target, ValidateOptions,
+};
+use scoresheet_board::EpStyle;
+use scoresheet_convert::Notation;
+use scoresheet_convert::descriptive::KnightLetter;
 
 /// Read chess game records in any notation, replay them legally, say precisely
 /// what is wrong and where, and write them back in the notation you ask for.
@@ -40,6 +46,22 @@ pub enum Command {
     Perft(PerftArgs),
     /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
     Convert(ConvertArgs),
+    /// The most probable legal game behind an uncertain transcription (OCR,
+    /// handwriting, a language model): JSON with each ply's candidate readings
+    /// and their probabilities, or plain movetext (docs/DECODE.md); prints JSON.
+    Decode(DecodeArgs),
+}
+
+/// Arguments of `decode`.
+#[derive(Debug, clap::Args)]
+pub struct DecodeArgs {
+    /// The transcription: JSON (`{"fen": ..., "plies": [[{"text": "Nf3", "p": 0.8}, ...], ...]}`)
+    /// or plain movetext, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub path: PathBuf,
+    /// The start position, when the input gives none (`startpos` for the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
 }
 
 /// Output format of `validate`.
@@ -173,7 +195,7 @@ impl ValidateArgs {
 
     /// The kinds of `--deny` and `--allow` as sets, and whether `--deny
     /// warnings` was given.
-    pub fn grading(&self) -> (KindSet, KindSet, bool) {
+    fn grading(&self) -> (KindSet, KindSet, bool) {
         let mut deny = KindSet::default();
         let mut allow = KindSet::default();
         let mut warnings = false;
@@ -311,25 +333,6 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
-/// The worker threads for `--jobs`: all cores when not given, at least 1, and
-/// at most 4 per core (more only cost memory and switching; a note says so).
-pub fn jobs(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let cap = cores.saturating_mul(4);
-    match requested {
-        None => cores,
-        Some(n) if n > cap => {
-            // A closed standard error is no reason to stop (eprintln! would panic).
-            let _ = writeln!(
-                std::io::stderr(),
-                "scoresheet: note: --jobs {n} is more than 4 per core: using {cap}"
-            );
-            cap
-        }
-        Some(n) => n.max(1),
-    }
-}
-
 /// Output notation of `convert`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ToArg {
@@ -450,4 +453,85 @@ pub struct ConvertArgs {
     /// without a FEN tag) from this position (`startpos` for the standard one).
     #[arg(long, visible_alias = "start-fen", value_name = "FEN", value_parser = start_fen)]
     pub fen: Option<scoresheet_board::Position>,
+}
+
+// The one place where arguments become library configuration.
+
+impl ValidateArgs {
+    /// The options of the batch library's `validate` run.
+    pub fn options(&self) -> ValidateOptions {
+        let (deny, allow, deny_warnings) = self.grading();
+        ValidateOptions {
+            jobs: self.jobs,
+            strict: self.strict,
+            repair: self.repair,
+            format: match self.format() {
+                Format::Human => ReportFormat::Human,
+                Format::Json => ReportFormat::Json,
+                Format::Github => ReportFormat::Github,
+                Format::Sarif => ReportFormat::Sarif,
+            },
+            quiet: self.quiet,
+            color: match self.color {
+                ColorArg::Auto => ColorChoice::Auto,
+                ColorArg::Always => ColorChoice::Always,
+                ColorArg::Never => ColorChoice::Never,
+            },
+            notes: self.notes,
+            errors_only: self.errors_only,
+            deny,
+            deny_warnings,
+            allow,
+            valid_out: self.valid_out.clone(),
+            invalid_out: self.invalid_out.clone(),
+            ep: match self.ep {
+                EpArg::Always => EpStyle::Always,
+                EpArg::Legal => EpStyle::Legal,
+            },
+            lang: self.lang,
+            fen: self.fen.clone(),
+            dedup: self.dedup.map(Into::into),
+        }
+    }
+}
+
+impl ConvertArgs {
+    /// The options of the batch library's `convert` run.
+    pub fn options(&self) -> ConvertOptions {
+        ConvertOptions {
+            to: match self.to {
+                ToArg::Pgn => Target::Pgn,
+                ToArg::San => Target::San,
+                ToArg::Lan => Target::Lan,
+                ToArg::Uci => Target::Uci,
+                ToArg::Fen => Target::Fen,
+                ToArg::Descriptive => Target::Descriptive,
+            },
+            from: match self.from {
+                FromArg::Auto => None,
+                FromArg::San => Some(Notation::San),
+                FromArg::Lan => Some(Notation::Lan),
+                FromArg::Uci => Some(Notation::Uci),
+                FromArg::Descriptive => Some(Notation::Descriptive),
+            },
+            strict: self.strict,
+            notes: self.notes,
+            fix_results: self.fix_results,
+            repair: self.repair,
+            output: self.output.clone(),
+            format: match self.format {
+                ConvertFormat::Human => ProblemFormat::Human,
+                ConvertFormat::Json => ProblemFormat::Json,
+            },
+            quiet: self.quiet,
+            spaced: self.style == StyleArg::Spaced,
+            knight: match self.knight {
+                KnightArg::N => KnightLetter::N,
+                KnightArg::Kt => KnightLetter::Kt,
+            },
+            lang: self.lang,
+            read_lang: self.read_lang,
+            fen: self.fen.clone(),
+        }
+    }
 }

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use scoresheet_board::{EpStyle, Outcome as GameOutcome, Position};
 
-use crate::Outcome;
 use crate::args::FenArgs;
+use scoresheet_batch::Outcome;
 
 /// Parses a FEN argument (`startpos` for the initial position). An invalid FEN
 /// is reported on standard error and gives `None`.

@@ -1,63 +1,35 @@
-//! The library behind the `scoresheet` command: its subcommands with their
-//! inputs, threads, ordering and output formats, for frontends that want
-//! exactly what the command does (the Python package calls it).
-//!
-//! The chess lives in the `scoresheet-notation`, `scoresheet-board` and
-//! `scoresheet-convert` crates; this crate only wires them to files and
-//! formats, as the binary shows them. [`validate`] and [`convert`] run a
-//! subcommand into any writer, with the same arguments as the command line:
+//! The `scoresheet` command: its arguments (clap) and how each subcommand is
+//! run and its outcome made an exit code. The batch work (inputs, the block
+//! pipeline, reports, output files) is the `scoresheet-batch` library's;
+//! this crate turns arguments into its options in one place
+//! ([`ValidateArgs::options`], [`ConvertArgs::options`]) and draws the
+//! progress bar.
 //!
 //! ```no_run
-//! use scoresheet_cli::{Command, Input, parse};
+//! use scoresheet_cli::{Command, parse};
 //! let Command::Validate(args) = parse(["validate", "--format", "json", "games.pgn"])? else {
 //!     unreachable!()
 //! };
-//! let inputs = scoresheet_cli::inputs(&args.paths)?;
+//! let inputs = scoresheet_batch::inputs(&args.paths)?;
 //! let (mut out, mut err) = (Vec::new(), Vec::new());
-//! scoresheet_cli::validate(&args, inputs, &mut out, &mut err)?;
+//! scoresheet_batch::validate(&args.options(), inputs, &mut out, &mut err)?;
 //! // `out` holds one JSON line per game, then the summary line.
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod args;
-mod blocks;
-mod books;
-mod ci;
-mod convert;
+mod bar;
+mod decode;
 mod fen;
-mod games;
-mod input;
-mod output;
 mod perft;
 mod play;
-mod progress;
-mod report;
-mod split;
-mod validate;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 pub use args::{Cli, Command, ConvertArgs, ValidateArgs};
-pub use games::{GameRecord, read_games};
-pub use input::{Input, SharedReader};
-pub use validate::{Range, RangeEnd, ranges, validate_range};
-
-use report::printable;
-
-/// How a subcommand ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Everything was valid.
-    Clean,
-    /// Some game was invalid or could not be converted.
-    Problems,
-    /// Some input could not be opened or read to its end (each said on
-    /// standard error); the others were read.
-    Failed,
-}
+use scoresheet_batch::{Outcome, ProblemFormat, ReportFormat, printable};
 
 /// Parses the arguments of one subcommand, as the command line gives them
 /// after `scoresheet` (`["validate", "--strict", "a.pgn"]`).
@@ -75,52 +47,40 @@ where
     Cli::try_parse_from(argv).map(|cli| cli.command)
 }
 
-/// The inputs the command line's paths name: `-` is standard input, directories
-/// are searched for game files (sorted), a path that cannot be read is an input
-/// that fails in its turn.
-///
-/// # Errors
-/// `InvalidInput` when nothing is found to read.
-pub fn inputs(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
-    input::expand_some(paths)
+/// Runs `validate` as the command line asks: its paths, standard output and
+/// error, the bar on a terminal.
+fn validate(args: &ValidateArgs) -> io::Result<Outcome> {
+    let options = args.options();
+    let inputs = scoresheet_batch::inputs(&args.paths)?;
+    let machine = options.format != ReportFormat::Human;
+    let progress = bar::progress(
+        &inputs,
+        bar::shown(args.no_progress, options.quiet || machine),
+    );
+    scoresheet_batch::validate_with(
+        &options,
+        &inputs,
+        &mut io::stdout(),
+        &mut io::stderr(),
+        &progress,
+    )
 }
 
-/// [`inputs`], without the error when nothing is found: the caller adds
-/// inputs of its own ([`Input::reader`]).
-pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
-    input::expand(paths)
-}
-
-/// Runs `scoresheet validate` over `inputs` (the command's `paths` are not
-/// read): the reports go to `out` in the format asked for, in input order, and
-/// what the command says on standard error (an input that cannot be read) to `err`.
-///
-/// # Errors
-/// Writing to `out` or `err` failed (a closed channel ends the run this way),
-/// or the options are wrong (`SCORESHEET_BLOCK_BYTES`).
-pub fn validate(
-    args: &ValidateArgs,
-    inputs: Vec<Input>,
-    out: &mut (dyn Write + Send),
-    err: &mut (dyn Write + Send),
-) -> io::Result<Outcome> {
-    validate::run_to(args, &inputs, out, err, None, &progress::Progress::hidden())
-}
-
-/// Runs `scoresheet convert` over `inputs` (the command's `paths` are not
-/// read): the converted text goes to `out`, or to the file `--output` names
-/// (written under a temporary name and renamed once complete, never over an
-/// input), and the problems of the games, as the command prints them, to `err`.
-///
-/// # Errors
-/// Writing failed, or `--output` names an input.
-pub fn convert(
-    args: &ConvertArgs,
-    inputs: Vec<Input>,
-    out: &mut (dyn Write + Send),
-    err: &mut (dyn Write + Send),
-) -> io::Result<Outcome> {
-    convert::run_to(args, &inputs, out, err, &progress::Progress::hidden())
+/// Runs `convert` as the command line asks.
+fn convert(args: &ConvertArgs) -> io::Result<Outcome> {
+    let options = args.options();
+    let inputs = scoresheet_batch::inputs(&args.paths)?;
+    // The bar only when the converted text does not go to the terminal too.
+    let to_file = options.output.is_some() || !io::stdout().is_terminal();
+    let quiet = options.quiet || options.format == ProblemFormat::Json || !to_file;
+    let progress = bar::progress(&inputs, bar::shown(args.no_progress, quiet));
+    scoresheet_batch::convert_with(
+        &options,
+        &inputs,
+        &mut io::stdout(),
+        &mut io::stderr(),
+        &progress,
+    )
 }
 
 /// Runs one command of the binary and maps its outcome to the exit code: 0
@@ -128,11 +88,12 @@ pub fn convert(
 /// closed output pipe ends the run quietly.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        Command::Validate(a) => validate::run(&a),
+        Command::Validate(a) => validate(&a),
         Command::Play(a) => play::run(&a),
         Command::Fen(a) => fen::run(&a),
         Command::Perft(a) => perft::run(&a),
-        Command::Convert(a) => convert::run(&a),
+        Command::Convert(a) => convert(&a),
+        Command::Decode(a) => decode::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

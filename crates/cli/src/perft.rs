@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use scoresheet_board::{divide, perft};
 
-use crate::Outcome;
 use crate::args::PerftArgs;
 use crate::fen::parse_position;
+use scoresheet_batch::Outcome;
 
 /// Prints the node count, or with `--divide` the count below each move, then the total.
 pub fn run(args: &PerftArgs) -> io::Result<Outcome> {

@@ -11,16 +11,14 @@ use scoresheet_notation::pgn::{Game, GameReadError, GameReader};
 use scoresheet_notation::{Kind, LineCol, LineIndex, Mode, Severity};
 
 use crate::args::PlayArgs;
-use crate::input::expand_some;
-use crate::report::printable;
-use crate::{Outcome, books};
+use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
 
 /// Runs `play`: each input read as a stream, game by game (a book's move
 /// tables whole, as every command reads them), each game printed as soon as it
 /// is replayed, so memory is bounded by the largest game; a game over the cap
 /// every command has is reported as `validate` reports it.
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = expand_some(std::slice::from_ref(&args.path))?;
+    let inputs = scoresheet_batch::inputs(std::slice::from_ref(&args.path))?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -38,7 +36,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         let name = printable(&input.name());
         let in_input = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", input.name()));
         let mut reader = input.open().map_err(in_input)?;
-        let (mut head, book) = books::read_head(&mut reader).map_err(in_input)?;
+        let (mut head, book) = read_book_head(&mut reader).map_err(in_input)?;
         let mut shown = Shown {
             out: &mut out,
             args,
@@ -48,7 +46,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         if book {
             // A book's move table (descriptive notation, numbered rows).
-            books::read_rest(&mut head, &mut reader).map_err(in_input)?;
+            read_book_rest(&mut head, &mut reader).map_err(in_input)?;
             let index = LineIndex::new(&head);
             for book in &read_books(&head) {
                 let start = book_start(book, args.start.as_ref());

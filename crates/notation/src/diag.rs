@@ -58,6 +58,54 @@ pub struct Diagnostic {
     /// For a move with no legal reading (a misprint), the legal moves whose spelling is
     /// closest to it, closest first (`Rhe1 (Rh1-e1)`).
     pub suggestions: Vec<String>,
+    /// Where the mistake most likely was made, when it is not where the error is
+    /// (an earlier move misprinted as another legal move): see [`Misprint`].
+    pub misprint: Option<Box<Misprint>>,
+}
+
+/// An earlier printed move blamed for an error: replacing it by its first
+/// suggestion makes the rest of the game legal (as far as it was checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misprint {
+    /// The printed move blamed.
+    pub span: Span,
+    /// Its 1-based main-line ply.
+    pub ply: u32,
+    /// The move as messages name it: its number and the printed text (`12...Nf5`).
+    pub label: String,
+    /// What the misprint most likely was: `"replaced"` (the move printed as
+    /// another), `"doubled"` (printed twice: leave it out) or `"missing"` (a
+    /// move left out before it: the suggestions are that move).
+    pub change: &'static str,
+    /// The legal moves it most likely stands for (or the move missing before
+    /// it), best first (`Nf3 (Ng1-f3)`).
+    pub suggestions: Vec<String>,
+}
+
+impl Misprint {
+    /// The note human output shows: `likely misprinted at 12...Nf5: did you mean Nf3?`.
+    ///
+    /// ```
+    /// use scoresheet_notation::{Misprint, Span};
+    /// let m = Misprint { span: Span::new(0, 3), ply: 24, label: "12...Nf5".into(), change: "replaced", suggestions: vec!["Nf3 (Ng1-f3)".into()] };
+    /// assert_eq!(m.note(), "likely misprinted at 12...Nf5: did you mean Nf3 (Ng1-f3)?");
+    /// ```
+    #[must_use]
+    pub fn note(&self) -> String {
+        let label: String = self
+            .label
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        match (self.change, self.suggestions.first()) {
+            ("doubled", _) => format!("likely printed twice: {label}"),
+            ("missing", Some(s)) => {
+                format!("likely a move left out before {label}: did you mean {s} before it?")
+            }
+            (_, Some(s)) => format!("likely misprinted at {label}: did you mean {s}?"),
+            (_, None) => format!("likely misprinted at {label}"),
+        }
+    }
 }
 
 impl Diagnostic {
@@ -77,6 +125,7 @@ impl Diagnostic {
             ply: None,
             candidates: Vec::new(),
             suggestions: Vec::new(),
+            misprint: None,
         }
     }
 
@@ -189,6 +238,9 @@ impl Diagnostic {
         }
         for c in &self.suggestions {
             let _ = writeln!(out, "{pad} = did you mean: {c}");
+        }
+        if let Some(m) = &self.misprint {
+            let _ = writeln!(out, "{pad} = {}", m.note());
         }
         out
     }

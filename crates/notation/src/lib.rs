@@ -51,7 +51,7 @@ pub use ast::{
     SanMove, Suffix, WrittenMove,
 };
 pub use desc::{DescError, DescMove};
-pub use diag::{Diagnostic, Severity};
+pub use diag::{Diagnostic, Misprint, Severity};
 pub use kind::Kind;
 pub use san::{Mode, MoveError, Parsed, parse_move};
 pub use span::{LineCol, LineIndex, Span};

@@ -1,6 +1,5 @@
 //! The native part of the `scoresheet` Python package: a thin frontend that
-//! runs the `scoresheet` command's library (`scoresheet_cli`) with the GIL
-//! released. The Python part (`python/scoresheet/`) turns its JSON lines into
+//! runs the batch library (`scoresheet_batch`) with the GIL released. The Python part (`python/scoresheet/`) turns its JSON lines into
 //! dicts and its failures into exceptions.
 //!
 //! A `Job` runs `validate` on a thread of its own and hands its output over
@@ -16,9 +15,16 @@ use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
-use scoresheet_cli::{Command, GameRecord, Input, Outcome, Range, RangeEnd};
+use scoresheet_batch::{
+    ConvertOptions, GameRecord, Input, Outcome, Range, RangeEnd, ReportFormat, Target,
+    ValidateOptions,
+};
+use scoresheet_board::{EpStyle, Position};
+use scoresheet_convert::Notation;
+use scoresheet_convert::descriptive::KnightLetter;
+use scoresheet_notation::lang::{Language, codes};
 
 /// How much output is sent over the channel at once (whole lines).
 const PIECE: usize = 1 << 18;
@@ -128,7 +134,7 @@ fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
             };
             out.push(Input::reader(name, Box::new(PyReader(source.unbind()))));
         } else if let Ok(path) = source.extract::<PathBuf>() {
-            out.extend(scoresheet_cli::expand(&[path]));
+            out.extend(scoresheet_batch::expand(&[path]));
         } else {
             return Err(PyTypeError::new_err(format!(
                 "a source is a path, bytes or a binary file object, not {}",
@@ -139,9 +145,151 @@ fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
     Ok(out)
 }
 
-/// The arguments of a subcommand, or a `ValueError` with the usage message.
-fn command(argv: Vec<String>) -> PyResult<Command> {
-    scoresheet_cli::parse(argv).map_err(|e| PyValueError::new_err(e.to_string()))
+// The one place where Python's keyword arguments (a dict of them, made by
+// `python/scoresheet/__init__.py`) become the batch library's options; a
+// wrong value is a `ValueError`, which Python raises as a `UsageError`.
+
+/// The value of `key` in `options`, `None` when missing or None.
+fn get<'py, T: FromPyObjectOwned<'py>>(
+    options: &Bound<'py, PyDict>,
+    key: &str,
+) -> PyResult<Option<T>> {
+    match options.get_item(key)? {
+        Some(v) if !v.is_none() => v
+            .extract::<T>()
+            .map(Some)
+            .map_err(|e| PyValueError::new_err(format!("{key}: {}", Into::<PyErr>::into(e)))),
+        _ => Ok(None),
+    }
+}
+
+/// A flag of `options`: false when missing.
+fn flag(options: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
+    Ok(get::<bool>(options, key)?.unwrap_or(false))
+}
+
+/// A language code of `options`.
+fn language(options: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Language>> {
+    let Some(code) = get::<String>(options, key)? else {
+        return Ok(None);
+    };
+    Language::from_code(&code).map(Some).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown language code {code:?}: the codes are {}",
+            codes()
+        ))
+    })
+}
+
+/// A start position of `options` (`startpos` for the standard one).
+fn start(options: &Bound<'_, PyDict>) -> PyResult<Option<Position>> {
+    let Some(fen) = get::<String>(options, "fen")? else {
+        return Ok(None);
+    };
+    if fen.trim() == "startpos" {
+        return Ok(Some(Position::new()));
+    }
+    Position::from_fen(&fen)
+        .map(Some)
+        .map_err(|e| PyValueError::new_err(format!("invalid FEN: {e}")))
+}
+
+/// One of `choices` (name, value) named by `key` in `options`, `default`
+/// when missing.
+fn choice<T: Copy>(
+    options: &Bound<'_, PyDict>,
+    key: &str,
+    choices: &[(&str, T)],
+    default: T,
+) -> PyResult<T> {
+    let Some(name) = get::<String>(options, key)? else {
+        return Ok(default);
+    };
+    choices
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            PyValueError::new_err(format!(
+                "{key} must be one of {}, not {name:?}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// `validate`'s options from Python's: `strict`, `repair`, `lang`, `ep`
+/// (`always` or `legal`), `jobs`, `fen`; the reports are JSON.
+fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
+    Ok(ValidateOptions {
+        jobs: get::<usize>(options, "jobs")?,
+        strict: flag(options, "strict")?,
+        repair: flag(options, "repair")?,
+        format: ReportFormat::Json,
+        lang: language(options, "lang")?,
+        ep: choice(
+            options,
+            "ep",
+            &[("always", EpStyle::Always), ("legal", EpStyle::Legal)],
+            EpStyle::Always,
+        )?,
+        fen: start(options)?,
+        ..ValidateOptions::default()
+    })
+}
+
+/// `convert`'s options from Python's: `to`, `from`, `style`, `knight`,
+/// `lang`, `read_lang`, `strict`, `fix_results`, `repair`, `notes`,
+/// `output`, `fen`; problems are reported in JSON.
+fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
+    Ok(ConvertOptions {
+        to: choice(
+            options,
+            "to",
+            &[
+                ("pgn", Target::Pgn),
+                ("san", Target::San),
+                ("lan", Target::Lan),
+                ("uci", Target::Uci),
+                ("fen", Target::Fen),
+                ("descriptive", Target::Descriptive),
+            ],
+            Target::Pgn,
+        )?,
+        from: choice(
+            options,
+            "from",
+            &[
+                ("auto", None),
+                ("san", Some(Notation::San)),
+                ("lan", Some(Notation::Lan)),
+                ("uci", Some(Notation::Uci)),
+                ("descriptive", Some(Notation::Descriptive)),
+            ],
+            None,
+        )?,
+        strict: flag(options, "strict")?,
+        notes: flag(options, "notes")?,
+        fix_results: flag(options, "fix_results")?,
+        repair: flag(options, "repair")?,
+        output: get::<PathBuf>(options, "output")?,
+        spaced: choice(
+            options,
+            "style",
+            &[("compact", false), ("spaced", true)],
+            false,
+        )?,
+        knight: choice(
+            options,
+            "knight",
+            &[("n", KnightLetter::N), ("kt", KnightLetter::Kt)],
+            KnightLetter::N,
+        )?,
+        lang: language(options, "lang")?,
+        read_lang: language(options, "read_lang")?,
+        fen: start(options)?,
+        ..ConvertOptions::default()
+    })
 }
 
 /// How a run ended, for Python: (exit code, what it said on standard error,
@@ -167,12 +315,10 @@ struct Job {
 
 #[pymethods]
 impl Job {
-    /// Starts `scoresheet <argv>` (a `validate` command) over `sources`.
+    /// Starts `validate` with `options` (see `validate_options`) over `sources`.
     #[new]
-    fn new(argv: Vec<String>, sources: &Bound<'_, PyAny>) -> PyResult<Job> {
-        let Command::Validate(args) = command(argv)? else {
-            return Err(PyValueError::new_err("a Job runs validate"));
-        };
+    fn new(options: &Bound<'_, PyDict>, sources: &Bound<'_, PyAny>) -> PyResult<Job> {
+        let args = validate_options(options)?;
         let inputs = inputs(sources)?;
         if inputs.is_empty() {
             return Err(PyOSError::new_err(
@@ -188,7 +334,7 @@ impl Job {
                     buf: Vec::new(),
                 };
                 let mut err = Vec::new();
-                let result = scoresheet_cli::validate(&args, inputs, &mut out, &mut err)
+                let result = scoresheet_batch::validate(&args, inputs, &mut out, &mut err)
                     .and_then(|o| out.send(true).map(|()| o));
                 ended(result, err)
             })
@@ -238,13 +384,10 @@ struct Games {
 
 #[pymethods]
 impl Games {
-    /// Starts reading the games of `sources` with the options of
-    /// `scoresheet <argv>` (a `validate` command).
+    /// Starts reading the games of `sources` with `validate`'s `options`.
     #[new]
-    fn new(argv: Vec<String>, sources: &Bound<'_, PyAny>) -> PyResult<Games> {
-        let Command::Validate(args) = command(argv)? else {
-            return Err(PyValueError::new_err("Games takes validate's options"));
-        };
+    fn new(options: &Bound<'_, PyDict>, sources: &Bound<'_, PyAny>) -> PyResult<Games> {
+        let args = validate_options(options)?;
         let inputs = inputs(sources)?;
         if inputs.is_empty() {
             return Err(PyOSError::new_err(
@@ -265,7 +408,7 @@ impl Games {
                     Ok(())
                 };
                 let mut err = Vec::new();
-                let result = scoresheet_cli::read_games(&args, &inputs, &mut each, &mut err);
+                let result = scoresheet_batch::read_games(&args, &inputs, &mut each, &mut err);
                 let result = result.and_then(|o| {
                     if !batch.is_empty() {
                         tx.send(batch).map_err(|_| gone())?;
@@ -345,18 +488,16 @@ impl<T: Send> Running<T> {
     }
 }
 
-/// Runs `scoresheet <argv>` (a `convert` command) over `sources` to the end,
-/// with the GIL released: (the converted text, exit code, standard error's
-/// text, the error that stopped the run or None).
+/// Runs `convert` with `options` (see `convert_options`) over `sources` to
+/// the end, with the GIL released: (the converted text, exit code, standard
+/// error's text, the error that stopped the run or None).
 #[pyfunction]
 fn convert(
     py: Python<'_>,
-    argv: Vec<String>,
+    options: &Bound<'_, PyDict>,
     sources: &Bound<'_, PyAny>,
 ) -> PyResult<(Py<PyBytes>, Ended)> {
-    let Command::Convert(args) = command(argv)? else {
-        return Err(PyValueError::new_err("convert runs convert"));
-    };
+    let args = convert_options(options)?;
     let inputs = inputs(sources)?;
     if inputs.is_empty() {
         return Err(PyOSError::new_err(
@@ -365,7 +506,7 @@ fn convert(
     }
     let (text, ended) = py.detach(|| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let result = scoresheet_cli::convert(&args, inputs, &mut out, &mut err);
+        let result = scoresheet_batch::convert(&args, inputs, &mut out, &mut err);
         (out, ended(result, err))
     });
     Ok((PyBytes::new(py, &text).unbind(), ended))
@@ -375,7 +516,7 @@ fn convert(
 /// path, or None when it is not a regular file read in ranges.
 #[pyfunction]
 fn expand(paths: Vec<PathBuf>) -> Vec<(String, bool)> {
-    scoresheet_cli::expand(&paths)
+    scoresheet_batch::expand(&paths)
         .iter()
         .map(|i| (i.name(), matches!(i, Input::Path(_))))
         .collect()
@@ -390,7 +531,7 @@ type RangeTuple = (u64, u64, u64, bool, bool);
 #[pyfunction]
 fn ranges(py: Python<'_>, path: PathBuf, size: usize) -> Option<Vec<RangeTuple>> {
     let input = Input::Path(path);
-    let found = py.detach(|| scoresheet_cli::ranges(&input, size));
+    let found = py.detach(|| scoresheet_batch::ranges(&input, size));
     found.ok().flatten().map(|v| {
         v.iter()
             .map(|r| (r.offset, r.len, r.line, r.last, r.before_tag))
@@ -398,20 +539,18 @@ fn ranges(py: Python<'_>, path: PathBuf, size: usize) -> Option<Vec<RangeTuple>>
     })
 }
 
-/// Validates one range of a file (`scoresheet <argv>`, a `validate` command
-/// with `--format json`) as a run over the whole file would: (its JSON lines,
-/// whether the rest of the file was read with it, exit code, standard
-/// error's text, the error or None).
+/// Validates one range of a file (with `validate`'s `options`, JSON reports)
+/// as a run over the whole file would: (its JSON lines, whether the rest of
+/// the file was read with it, exit code, standard error's text, the error or
+/// None).
 #[pyfunction]
 fn validate_range(
     py: Python<'_>,
-    argv: Vec<String>,
+    options: &Bound<'_, PyDict>,
     path: PathBuf,
     range: RangeTuple,
 ) -> PyResult<(Py<PyBytes>, bool, Ended)> {
-    let Command::Validate(args) = command(argv)? else {
-        return Err(PyValueError::new_err("validate_range runs validate"));
-    };
+    let args = validate_options(options)?;
     let (offset, len, line, last, before_tag) = range;
     let range = Range {
         offset,
@@ -423,18 +562,27 @@ fn validate_range(
     let input = Input::Path(path);
     let (text, rest, ended) = py.detach(|| {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let result = scoresheet_cli::validate_range(&args, &input, range, &mut out, &mut err);
+        let result = scoresheet_batch::validate_range(&args, &input, range, &mut out, &mut err);
         let rest = matches!(result, Ok((_, RangeEnd::Rest)));
         (out, rest, ended(result.map(|(o, _)| o), err))
     });
     Ok((PyBytes::new(py, &text).unbind(), rest, ended))
 }
 
-/// Checks the arguments of a subcommand: a `ValueError` with the usage
-/// message when they are wrong.
+/// Checks `validate`'s options: a `ValueError` saying what is wrong.
 #[pyfunction]
-fn check(argv: Vec<String>) -> PyResult<()> {
-    command(argv).map(drop)
+fn check(options: &Bound<'_, PyDict>) -> PyResult<()> {
+    validate_options(options).map(drop)
+}
+
+/// The most probable legal game behind a transcription (JSON candidates or
+/// movetext, as `scoresheet decode` reads it), as its JSON text; a
+/// `ValueError` for input that is not a transcription or a bad FEN.
+#[pyfunction]
+#[pyo3(signature = (text, fen=None))]
+fn decode(py: Python<'_>, text: String, fen: Option<String>) -> PyResult<String> {
+    py.detach(|| scoresheet_batch::decode::decode_text(&text, fen.as_deref()))
+        .map_err(PyValueError::new_err)
 }
 
 /// The native module.
@@ -444,6 +592,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Games>()?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(expand, m)?)?;
     m.add_function(wrap_pyfunction!(ranges, m)?)?;
     m.add_function(wrap_pyfunction!(validate_range, m)?)?;

@@ -216,3 +216,20 @@ def test_read_games_refuses_a_book_table_plainly():
     book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
     games, error = collect(scoresheet.read_games(book))
     assert games == [] and "book" in str(error)
+
+
+def test_decode_gives_the_most_probable_legal_game_as_the_command_does():
+    transcription = {
+        "plies": [
+            [{"text": "e4", "p": 0.9}],
+            [{"text": "e5", "p": 0.9}],
+            [{"text": "Nf5", "p": 0.6}, {"text": "Nf3", "p": 0.4}],
+            [{"text": "d6", "p": 0.7}],
+        ]
+    }
+    got = scoresheet.decode(transcription)
+    assert got["movetext"] == "1. e4 e5 2. Nf3 d6"
+    assert [p["source"] for p in got["plies"]] == ["candidates"] * 4
+    assert scoresheet.decode("1. e4 e5 2. Nf8")["plies"][2]["source"] == "inferred"
+    with pytest.raises(scoresheet.UsageError):
+        scoresheet.decode("{not json")

@@ -6,6 +6,7 @@ mod desc_corpus;
 mod desc_fixtures;
 mod desc_robust;
 mod fen_fixtures;
+mod misprints;
 mod perft;
 mod properties;
 mod quick;

@@ -31,6 +31,7 @@ __all__ = [
     "validate",
     "read_games",
     "convert",
+    "decode",
     "ScoresheetError",
     "UsageError",
     "InputError",
@@ -127,14 +128,6 @@ def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
     return out
 
 
-def _jobs(jobs: Optional[int]) -> List[str]:
-    return [] if jobs is None else ["--jobs", str(int(jobs))]
-
-
-def _lang(flag: str, lang: Optional[str]) -> List[str]:
-    return [] if lang is None else [flag, str(lang)]
-
-
 def validate(
     source: Union[Source, Iterable[Source]],
     *,
@@ -166,19 +159,20 @@ def validate(
     input. Raises :class:`InputError` (after the summary) when an input could
     not be read, :class:`UsageError` for a wrong option.
     """
-    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
-    argv += _jobs(jobs) + _lang("--lang", lang)
-    if strict:
-        argv.append("--strict")
-    if repair:
-        argv.append("--repair")
-    job = _start(argv, _sources(source))
+    options = {
+        "strict": bool(strict),
+        "repair": bool(repair),
+        "lang": None if lang is None else str(lang),
+        "ep": ep,
+        "jobs": None if jobs is None else int(jobs),
+    }
+    job = _start(options, _sources(source))
     return _reports(job)
 
 
-def _start(argv: List[str], sources: List[Any]) -> Any:
+def _start(options: Dict[str, Any], sources: List[Any]) -> Any:
     try:
-        return _scoresheet.Job(argv, sources)
+        return _scoresheet.Job(options, sources)
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -221,12 +215,9 @@ def read_games(
     another thread; a book's move tables are not read here (an
     :class:`InputError`): :func:`convert` turns them into PGN.
     """
-    argv = ["validate", "--format", "json", "--no-progress", "--ep", ep]
-    argv += _lang("--lang", lang)
-    if strict:
-        argv.append("--strict")
+    options = {"strict": bool(strict), "lang": None if lang is None else str(lang), "ep": ep}
     try:
-        job = _scoresheet.Games(argv, _sources(source))
+        job = _scoresheet.Games(options, _sources(source))
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -302,20 +293,21 @@ def convert(
         raise UsageError(f"to must be one of {', '.join(_TO)}, not {to!r}")
     if errors not in ("raise", "ignore"):
         raise UsageError(f"errors must be 'raise' or 'ignore', not {errors!r}")
-    argv = ["convert", "--to", to, "--from", from_, "--style", style, "--knight", knight]
-    argv += _lang("--lang", lang) + _lang("--read-lang", read_lang)
-    for flag, on in (
-        ("--strict", strict),
-        ("--fix-results", fix_results),
-        ("--repair", repair),
-        ("--notes", notes),
-    ):
-        if on:
-            argv.append(flag)
-    if output is not None:
-        argv += ["--output", os.fspath(output)]
+    options = {
+        "to": to,
+        "from": from_,
+        "style": style,
+        "knight": knight,
+        "lang": None if lang is None else str(lang),
+        "read_lang": None if read_lang is None else str(read_lang),
+        "strict": bool(strict),
+        "fix_results": bool(fix_results),
+        "repair": bool(repair),
+        "notes": bool(notes),
+        "output": None if output is None else os.fspath(output),
+    }
     try:
-        text, (code, stderr, error) = _scoresheet.convert(argv, _sources(source))
+        text, (code, stderr, error) = _scoresheet.convert(options, _sources(source))
     except ValueError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
@@ -331,3 +323,21 @@ def convert(
         if problems:
             raise GameError(problems, result)
     return result
+
+
+def decode(transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[str] = None) -> Dict[str, Any]:
+    """The most probable legal game behind an uncertain transcription.
+
+    ``transcription`` is what ``scoresheet decode`` reads (docs/DECODE.md): a
+    dict (or its JSON text) with an optional ``fen`` and ``plies``, each ply a
+    list of ``{"text": ..., "p": ...}`` candidates in any notation, or plain
+    movetext. Returns the decoded game: ``plies`` (each with ``text``, ``san``,
+    ``uci``, ``p`` and ``source``: ``"candidates"`` or ``"inferred"``),
+    ``movetext``, ``confidence``, ``fen`` and ``final_fen``. Raises
+    ``UsageError`` for input that is not a transcription.
+    """
+    text = transcription if isinstance(transcription, str) else json.dumps(transcription)
+    try:
+        return json.loads(_scoresheet.decode(text, fen))
+    except ValueError as e:
+        raise UsageError(str(e)) from None

@@ -33,15 +33,15 @@ __all__ = ["validate"]
 CHUNK_SIZE = 64 << 20
 
 
-def _argv(strict: bool, lang: Optional[str], repair: bool, ep: str) -> List[str]:
-    argv = ["validate", "--format", "json", "--no-progress", "--jobs", "1", "--ep", ep]
-    if lang is not None:
-        argv += ["--lang", str(lang)]
-    if strict:
-        argv.append("--strict")
-    if repair:
-        argv.append("--repair")
-    return argv
+def _options(strict: bool, lang: Optional[str], repair: bool, ep: str) -> Dict[str, Any]:
+    """`validate`'s options for every task: one thread per task."""
+    return {
+        "strict": bool(strict),
+        "repair": bool(repair),
+        "lang": None if lang is None else str(lang),
+        "ep": ep,
+        "jobs": 1,
+    }
 
 
 def _ranges(path: str, size: int) -> Optional[List[Tuple[int, int, int, bool, bool]]]:
@@ -49,17 +49,17 @@ def _ranges(path: str, size: int) -> Optional[List[Tuple[int, int, int, bool, bo
     return _scoresheet.ranges(path, size)
 
 
-def _validate_range(argv: List[str], path: str, rng: Tuple[int, int, int, bool, bool]):
+def _validate_range(options: Dict[str, Any], path: str, rng: Tuple[int, int, int, bool, bool]):
     """Task: the items of one range (JSON arrays, bytes), whether it read the
     rest of the file, how it ended."""
-    text, rest, ended = _scoresheet.validate_range(argv, path, rng)
+    text, rest, ended = _scoresheet.validate_range(options, path, rng)
     lines = text.splitlines()
     return [b"[" + b",".join(lines) + b"]"], rest, ended
 
 
-def _validate_whole(argv: List[str], path: str):
+def _validate_whole(options: Dict[str, Any], path: str):
     """Task: the items of one whole input (JSON arrays, bytes), and how it ended."""
-    job = _scoresheet.Job(argv, [path])
+    job = _scoresheet.Job(options, [path])
     pieces = list(job)
     return pieces, False, job.result()
 
@@ -124,9 +124,9 @@ def validate(
     inputs = _scoresheet.expand(paths)
     if not inputs:
         raise InputError("no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found")
-    argv = _argv(strict, lang, repair, ep)
+    options = _options(strict, lang, repair, ep)
     try:
-        _scoresheet.check(argv)
+        _scoresheet.check(options)
     except ValueError as e:
         raise UsageError(str(e)) from None
     # Where each regular file larger than a range is cut: one task per file,
@@ -142,10 +142,10 @@ def validate(
     for name, regular in inputs:
         ranges = cuts[name].result() if name in cuts else None
         if ranges is None or len(ranges) <= 1:
-            tasks.append([client.submit(_validate_whole, argv, name, pure=False)])
+            tasks.append([client.submit(_validate_whole, options, name, pure=False)])
         else:
             tasks.append(
-                [client.submit(_validate_range, argv, name, r, pure=False) for r in ranges]
+                [client.submit(_validate_range, options, name, r, pure=False) for r in ranges]
             )
     summary: Dict[str, Any] = {}
     first: Optional[Dict[str, Any]] = None

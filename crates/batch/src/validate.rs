@@ -29,12 +29,12 @@ mod range;
 pub use range::{Range, RangeEnd, ranges, validate_range};
 
 use crate::Outcome;
-use crate::args::{EpArg, Format, ValidateArgs};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::ci::{Sarif, github_line, no_color_env, use_color};
-use crate::input::{Input, batches, expand_some};
-use crate::progress::{self, Progress};
+use crate::input::{Input, batches};
+use crate::options::{ReportFormat as Format, ValidateOptions};
+use crate::progress::Progress;
 use crate::report::{
     At, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine, human_line_styled,
     printable, problems, problems_indexed,
@@ -72,9 +72,9 @@ pub struct Judge {
 impl Judge {
     /// The judge of a run of `validate` with `args`: `split` when games are
     /// split into files, `every` when every game's report is shown.
-    pub fn new(args: &ValidateArgs, split: bool, every: bool) -> Judge {
-        let (deny, allow, deny_warnings) = args.grading();
-        let dedup = args.dedup.map(Into::into);
+    pub fn new(args: &ValidateOptions, split: bool, every: bool) -> Judge {
+        let (deny, allow, deny_warnings) = (args.deny, args.allow, args.deny_warnings);
+        let dedup = args.dedup;
         Judge {
             options: Arc::new(JudgeOptions {
                 replay: ReplayOptions {
@@ -91,10 +91,7 @@ impl Judge {
                 details: every,
             }),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
-            ep: match args.ep {
-                EpArg::Always => EpStyle::Always,
-                EpArg::Legal => EpStyle::Legal,
-            },
+            ep: args.ep,
             every,
             split,
         }
@@ -133,6 +130,7 @@ impl Judge {
         let origin = Origin {
             line: at.line,
             column: at.column,
+            offset: at.offset,
         };
         let (errors, warnings, notes) =
             problems(&j.diagnostics, text, &j.written, j.failed, origin);
@@ -175,7 +173,11 @@ impl Judge {
     /// Each report comes with the game's text: its span in `text`.
     fn books(&self, file: &str, text: &[u8]) -> Vec<(GameReport, Span)> {
         let index = scoresheet_notation::LineIndex::new(text);
-        let origin = Origin { line: 1, column: 1 };
+        let origin = Origin {
+            line: 1,
+            column: 1,
+            offset: 0,
+        };
         self.with_judge(|judge| judge.judge_books(text))
             .into_iter()
             .enumerate()
@@ -193,6 +195,7 @@ impl Judge {
                 let game_at = Origin {
                     line: at.line,
                     column: at.column,
+                    offset: at.offset,
                 };
                 (
                     self.report_found(file, n as u64 + 1, j, at, found, game_at),
@@ -323,6 +326,9 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
             candidates: Vec::new(),
             suggestions: Vec::new(),
             duplicate_of: None,
+            misprint: None,
+            start: offset,
+            end: offset,
         }],
         warnings: Vec::new(),
         notes: Vec::new(),
@@ -331,8 +337,12 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
 }
 
 /// Writes the report of each game as it comes, in input order.
-struct Reporter<W: Write> {
+struct Reporter<'c, W: Write> {
     out: W,
+    /// Where the JSON reports go as values instead of lines ([`judge_text`]).
+    ///
+    /// [`judge_text`]: crate::judge_text
+    collected: Option<&'c mut Vec<GameReport>>,
     format: Format,
     quiet: bool,
     /// `--notes`: human output shows the notes too.
@@ -394,11 +404,14 @@ impl Dedup {
                 file: file.clone(),
                 game,
             }),
+            misprint: None,
+            start: at.offset,
+            end: at.offset,
         });
     }
 }
 
-impl<W: Write> Reporter<W> {
+impl<W: Write> Reporter<'_, W> {
     fn game(&mut self, g: &mut GameReport) -> io::Result<()> {
         if let Some(dedup) = &mut self.dedup {
             dedup.check(g);
@@ -409,6 +422,10 @@ impl<W: Write> Reporter<W> {
         }
         match self.format {
             Format::Json => {
+                if let Some(collected) = &mut self.collected {
+                    collected.push(g.clone());
+                    return Ok(());
+                }
                 serde_json::to_writer(&mut self.out, g)?;
                 self.out.write_all(b"\n")
             }
@@ -445,39 +462,35 @@ impl<W: Write> Reporter<W> {
     }
 }
 
-/// Runs `validate`.
-pub fn run(args: &ValidateArgs) -> io::Result<Outcome> {
-    let inputs = expand_some(&args.paths)?;
-    let machine = args.format() != Format::Human;
-    let progress = Progress::new(
-        &inputs,
-        progress::shown(args.no_progress, args.quiet || machine),
-    );
-    run_to(
-        args,
-        &inputs,
-        &mut io::stdout(),
-        &mut io::stderr(),
-        None,
-        &progress,
-    )
-}
-
 /// Runs `validate` over `inputs`, the reports to `out` and the messages of
 /// standard error to `err`; with `range`, over that one block of the one input
 /// only (see [`validate_range`]). `progress` is moved on once per block.
 pub(crate) fn run_to(
-    args: &ValidateArgs,
+    args: &ValidateOptions,
     inputs: &[Input],
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
     range: Option<(&Block, &mut bool)>,
     progress: &Progress,
 ) -> io::Result<Outcome> {
+    run_collecting(args, inputs, out, err, range, progress, None)
+}
+
+/// [`run_to`], the JSON reports of the games pushed to `collected` (when
+/// given) instead of written to `out`.
+pub(crate) fn run_collecting(
+    args: &ValidateOptions,
+    inputs: &[Input],
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+    range: Option<(&Block, &mut bool)>,
+    progress: &Progress,
+    collected: Option<&mut Vec<GameReport>>,
+) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
-    let jobs = crate::args::jobs(args.jobs);
-    let format = args.format();
+    let jobs = crate::options::jobs(args.jobs);
+    let format = args.format;
     let split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
@@ -490,6 +503,7 @@ pub(crate) fn run_to(
     );
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, out),
+        collected,
         format,
         quiet: args.quiet,
         notes: args.notes,
@@ -589,7 +603,7 @@ enum Msg<'b> {
 }
 
 /// The state of a validation run: the judges, the reports, and where we are.
-struct Run<'a, W: Write> {
+struct Run<'a, 'c, W: Write> {
     inputs: &'a [Input],
     /// Where the messages of standard error go.
     err: &'a mut (dyn Write + Send),
@@ -599,7 +613,7 @@ struct Run<'a, W: Write> {
     /// idle threads would spin while the block workers run).
     pool: Option<rayon::ThreadPool>,
     progress: &'a Progress,
-    reporter: &'a mut Reporter<W>,
+    reporter: &'a mut Reporter<'c, W>,
     /// The input being reported.
     input: usize,
     name: String,
@@ -614,7 +628,7 @@ struct Run<'a, W: Write> {
     split: Option<Split>,
 }
 
-impl<W: Write> Run<'_, W> {
+impl<W: Write> Run<'_, '_, W> {
     /// Takes the reader's next message, on one thread.
     fn take(&mut self, msg: Msg<'_>) -> io::Result<()> {
         match msg {

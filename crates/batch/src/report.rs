@@ -35,6 +35,41 @@ pub struct Problem {
     /// For a `duplicate`, the earlier game it repeats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duplicate_of: Option<GameRef>,
+    /// For an error whose cause is an earlier misprinted move (one that still
+    /// read as a legal move), that move and what it most likely stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misprint: Option<MisprintAt>,
+    /// Byte offset in the input (after decompression) where what the problem
+    /// points at starts (not in the JSON report, whose place is `line` and
+    /// `column`).
+    #[serde(skip)]
+    pub start: u64,
+    /// Byte offset in the input just past what the problem points at.
+    #[serde(skip)]
+    pub end: u64,
+}
+
+/// The earlier printed move an error is blamed on.
+#[derive(Debug, Clone, Serialize)]
+pub struct MisprintAt {
+    /// 1-based line in the file.
+    pub line: u64,
+    /// 1-based column (characters) in the line.
+    pub column: u64,
+    /// Its 1-based main-line ply.
+    pub ply: u32,
+    /// The move as printed.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// What it most likely was: `replaced` (printed as another move),
+    /// `doubled` (printed twice), `missing` (a move left out before it, which
+    /// the suggestions name).
+    pub change: &'static str,
+    /// The legal moves it most likely stands for, best first.
+    pub suggestions: Vec<String>,
+    /// `likely misprinted at 12...Nf5: did you mean Nf3 (Ng1-f3)?`.
+    #[serde(skip)]
+    pub note: String,
 }
 
 /// A game of the run: its input and its 1-based index there.
@@ -118,6 +153,8 @@ pub struct Origin {
     pub line: u64,
     /// 1-based column of the game's first byte.
     pub column: u64,
+    /// Byte offset of the game's first byte in its input.
+    pub offset: u64,
 }
 
 /// Converts a game-relative diagnostic into a located problem. `written` gives
@@ -132,13 +169,30 @@ pub fn problem(
     index: &LineIndex<'_>,
     origin: Origin,
 ) -> Problem {
-    let at = index.line_col(d.span.start());
-    let line = origin.line + at.line as u64 - 1;
-    let column = if at.line == 1 {
-        origin.column + at.column as u64 - 1
-    } else {
-        at.column as u64
+    let locate = |offset: usize| {
+        let at = index.line_col(offset);
+        let line = origin.line + at.line as u64 - 1;
+        let column = if at.line == 1 {
+            origin.column + at.column as u64 - 1
+        } else {
+            at.column as u64
+        };
+        (line, column)
     };
+    let (line, column) = locate(d.span.start());
+    let misprint = d.misprint.as_ref().map(|m| {
+        let (line, column) = locate(m.span.start());
+        let raw = m.span.slice(text);
+        MisprintAt {
+            line,
+            column,
+            ply: m.ply,
+            change: m.change,
+            text: scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned(),
+            suggestions: m.suggestions.clone(),
+            note: m.note(),
+        }
+    });
     let subject = d
         .ply
         .and_then(|p| written.get((p as usize).checked_sub(1)?))
@@ -160,6 +214,9 @@ pub fn problem(
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),
         duplicate_of: None,
+        misprint,
+        start: origin.offset + d.span.start() as u64,
+        end: origin.offset + d.span.end() as u64,
     }
 }
 
@@ -223,7 +280,7 @@ pub fn human_line_styled(
     let at = printable(&format!("{file}:{}:{}:", p.line, p.column));
     let tag = format!("{severity}[{}]", p.kind);
     let message = human_message(game, p);
-    if color {
+    let mut out = if color {
         let sgr = match severity {
             "error" => "1;31",
             "warning" => "1;33",
@@ -232,7 +289,18 @@ pub fn human_line_styled(
         format!("\x1b[1m{at}\x1b[0m \x1b[{sgr}m{tag}\x1b[0m: {message}")
     } else {
         format!("{at} {tag}: {message}")
+    };
+    // The misprint an error is blamed on: a second line, at the misprint.
+    if let Some(m) = &p.misprint {
+        let at = printable(&format!("{file}:{}:{}:", m.line, m.column));
+        let note = printable(&m.note);
+        if color {
+            let _ = write!(out, "\n\x1b[1m{at}\x1b[0m \x1b[1;36mnote\x1b[0m: {note}");
+        } else {
+            let _ = write!(out, "\n{at} note: {note}");
+        }
     }
+    out
 }
 
 /// A problem as the human line says it after its location and kind: `game N,
@@ -551,6 +619,7 @@ impl ConvertSummary {
 /// the fields of the problem object of `validate`'s report.
 #[derive(Debug, Serialize)]
 pub struct ProblemLine<'a> {
+    /// What the JSON object is: `"problem"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -559,6 +628,7 @@ pub struct ProblemLine<'a> {
     pub game: u64,
     /// `error`, `warning` or `note`.
     pub severity: &'static str,
+    /// The problem, its fields inline.
     #[serde(flatten)]
     pub problem: &'a Problem,
 }
@@ -567,6 +637,7 @@ pub struct ProblemLine<'a> {
 /// json` says it: `{"type":"unread","file":...,"message":...,"games":N}`.
 #[derive(Debug, Serialize)]
 pub struct UnreadLine<'a> {
+    /// What the JSON object is: `"unread"`.
     #[serde(rename = "type")]
     pub object: &'static str,
     /// The input, as named on the command line.
@@ -580,8 +651,10 @@ pub struct UnreadLine<'a> {
 /// The last JSON line of a report: `{"type":"summary","summary":{...}}`.
 #[derive(Debug, Serialize)]
 pub struct SummaryLine<'a, S> {
+    /// What the JSON object is: `"summary"`.
     #[serde(rename = "type")]
     pub object: &'static str,
+    /// The summary ([`Summary`] or [`ConvertSummary`]).
     pub summary: &'a S,
 }
 

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::args::ColorArg;
+use crate::options::ColorChoice as ColorArg;
 use crate::report::{Problem, Summary, human_message};
 
 /// Escapes the message of a workflow command, as GitHub's toolkit does

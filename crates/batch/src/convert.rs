@@ -13,7 +13,7 @@
 //! problems by kind. A progress bar is drawn on a terminal ([`Progress`]).
 
 use std::cell::Cell;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
-use scoresheet_convert::descriptive::{DescStyle, KnightLetter};
+use scoresheet_convert::descriptive::DescStyle;
 use scoresheet_convert::{
     ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
 };
@@ -33,13 +33,13 @@ use scoresheet_notation::pgn::{
 use scoresheet_notation::{Diagnostic, LineIndex};
 
 use crate::Outcome;
-use crate::args::{ConvertArgs, ConvertFormat, FromArg, KnightArg, StyleArg, ToArg};
 use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::input::Input;
-use crate::input::{batches, expand_some};
+use crate::input::batches;
+use crate::options::{ConvertOptions, ProblemFormat as ConvertFormat, Target as ToArg};
 use crate::output::{OutputFile, check_not_input};
-use crate::progress::{self, Progress};
+use crate::progress::Progress;
 use crate::report::{
     ConvertSummary, Origin, Problem, ProblemLine, SummaryLine, UnreadLine, human_line, printable,
     problem,
@@ -150,6 +150,7 @@ impl Converter {
         let origin = Origin {
             line: chunk.line,
             column: chunk.column,
+            offset: chunk.offset,
         };
         self.with_resolver(|resolver| {
             resolver.resolve(&chunk.bytes, |r| {
@@ -188,7 +189,11 @@ impl Converter {
                 }
                 // Lines are counted only as far as a game needs them.
                 let (line, column) = split.line_col(g.start);
-                let origin = Origin { line, column };
+                let origin = Origin {
+                    line,
+                    column,
+                    offset: block.offset + g.start as u64,
+                };
                 let out = &mut done.out;
                 match &g.quick {
                     Some(resolved) => {
@@ -318,7 +323,11 @@ fn convert_books(
     report: &mut Report<'_>,
 ) -> io::Result<()> {
     let index = LineIndex::new(text);
-    let origin = Origin { line: 1, column: 1 };
+    let origin = Origin {
+        line: 1,
+        column: 1,
+        offset: 0,
+    };
     let options = ReplayOptions {
         strict: converter.options.strict,
         fix_results: converter.options.fix_results,
@@ -368,27 +377,11 @@ fn convert_books(
     Ok(())
 }
 
-/// Runs `convert`.
-pub fn run(args: &ConvertArgs) -> io::Result<Outcome> {
-    let inputs = expand_some(&args.paths)?;
-    // The bar only when the converted text does not go to the terminal too.
-    let to_file = args.output.is_some() || !io::stdout().is_terminal();
-    let quiet = args.quiet || args.format == ConvertFormat::Json || !to_file;
-    let progress = Progress::new(&inputs, progress::shown(args.no_progress, quiet));
-    run_to(
-        args,
-        &inputs,
-        &mut io::stdout(),
-        &mut io::stderr(),
-        &progress,
-    )
-}
-
 /// Runs `convert` over `inputs`, the text to `out` (unless `--output` names a
 /// file), the problems of the games and the summary to `err`; `progress` is
 /// moved on once per block or batch.
 pub(crate) fn run_to(
-    args: &ConvertArgs,
+    args: &ConvertOptions,
     inputs: &[Input],
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
@@ -402,11 +395,8 @@ pub(crate) fn run_to(
         ToArg::Uci => Output::Standard(Format::Uci),
         ToArg::Fen => Output::Standard(Format::Fen),
         ToArg::Descriptive => Output::Descriptive(DescStyle {
-            spaced: args.style == StyleArg::Spaced,
-            knight: match args.knight {
-                KnightArg::N => KnightLetter::N,
-                KnightArg::Kt => KnightLetter::Kt,
-            },
+            spaced: args.spaced,
+            knight: args.knight,
             spanish: args.lang == Some(Language::Spanish),
             ..DescStyle::default()
         }),
@@ -421,13 +411,7 @@ pub(crate) fn run_to(
             "descriptive notation is written in English or Spanish: --lang en or --lang es",
         ));
     }
-    let from = match args.from {
-        FromArg::Auto => None,
-        FromArg::San => Some(Notation::San),
-        FromArg::Lan => Some(Notation::Lan),
-        FromArg::Uci => Some(Notation::Uci),
-        FromArg::Descriptive => Some(Notation::Descriptive),
-    };
+    let from = args.from;
     let converter = Converter::new(
         format,
         Options {

@@ -1,42 +1,22 @@
-//! The progress bar of `validate` and `convert`: drawn on standard error when
-//! it is a terminal, never into a pipe, a file or a test's output.
+//! The progress of `validate` and `convert`: the bytes read from the inputs,
+//! counted as they are on disk (a compressed file's compressed bytes), and a
+//! [`ProgressView`] the frontend draws them with (the binary's bar on a
+//! terminal; nothing in a pipe, a file, a test or a library call).
 //!
-//! The bar counts the bytes read from the inputs as they are on disk (a
-//! compressed file's compressed bytes), against the sum of the inputs' sizes on
-//! disk; with an input read as a stream (standard input, a pipe) the total is
-//! not known and a spinner shows the bytes read and the rate, with no ETA. Its
-//! message names the file being reported and the games per second. Bytes are
-//! counted in decimal units (kB, MB, GB), as the summary line counts them.
-//! It is moved on once per block or batch of games, never per game.
+//! The total is the sum of the inputs' sizes on disk, or unknown when an
+//! input is read as a stream (standard input, a pipe). The view is moved on
+//! once per block or batch of games, never per game, with a message naming
+//! the file being reported and the games per second.
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::input::Input;
 use crate::report::printable;
 
-/// The bar's layout with a known total: position, total, rate, ETA, message.
-const BAR: &str =
-    "{bar:30} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} ETA {eta} {wide_msg}";
-
-/// The spinner's layout, for inputs of unknown size: no total, no ETA.
-const SPINNER: &str = "{spinner} {decimal_bytes} {decimal_bytes_per_sec} {wide_msg}";
-
-/// Whether a run draws the bar: standard error is a terminal, neither
-/// `--no-progress` nor `SCORESHEET_NO_PROGRESS` is given, and the run is not
-/// `--quiet` nor writing a machine format (`quiet_or_machine`).
-pub fn shown(no_progress: bool, quiet_or_machine: bool) -> bool {
-    !no_progress
-        && !quiet_or_machine
-        && std::env::var_os("SCORESHEET_NO_PROGRESS").is_none()
-        && io::stderr().is_terminal()
-}
-
-/// The bar's total: the sum of the inputs' sizes on disk (compressed files by
+/// The total of a run's bytes: the sum of the inputs' sizes on disk (compressed files by
 /// their compressed size), or `None` when an input is read as a stream, whose
 /// size is not known. An input that cannot be read adds nothing.
 pub fn total(inputs: &[Input]) -> Option<u64> {
@@ -49,7 +29,7 @@ pub fn total(inputs: &[Input]) -> Option<u64> {
         .sum()
 }
 
-/// The bar's message: the file being reported, the games so far and their rate.
+/// The progress message: the file being reported, the games so far and their rate.
 pub fn message(file: &str, games: u64, elapsed: Duration) -> String {
     let rate = games as f64 / elapsed.as_secs_f64().max(1e-3);
     format!("{}: {games} games, {rate:.0} games/s", printable(file))
@@ -125,42 +105,43 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-/// The progress of a run: the bar (hidden when not drawn) and, when drawn, the
-/// meter of the bytes read.
+/// What draws a run's progress (the binary's progress bar): told the bytes
+/// read so far and a message once per block or batch.
+pub trait ProgressView: Send + Sync {
+    /// `bytes` of the inputs read so far (of `total`, when known: see
+    /// [`total`]), and the message to show ([`message`]).
+    fn show(&self, bytes: u64, message: &str);
+    /// Runs `f`, which writes to the terminal, with the view taken off it.
+    fn suspend(&self, f: &mut dyn FnMut());
+    /// Takes the view off the terminal for good.
+    fn finish(&self);
+}
+
+/// The progress of a run: the meter of the bytes read and the view drawing
+/// it, or nothing at all ([`Progress::hidden`]).
 pub struct Progress {
-    bar: ProgressBar,
-    meter: Option<Arc<Meter>>,
+    shown: Option<(Arc<Meter>, Box<dyn ProgressView>)>,
     start: Instant,
 }
 
 impl Progress {
-    /// The progress of a run over `inputs`, drawn when `show` ([`shown`]).
-    pub fn new(inputs: &[Input], show: bool) -> Progress {
-        if !show {
-            return Progress::hidden();
-        }
-        let total = total(inputs);
-        let bar = total.map_or_else(ProgressBar::new_spinner, ProgressBar::new);
-        if let Ok(style) = ProgressStyle::with_template(template(total)) {
-            bar.set_style(style);
-        }
+    /// The progress of a run over `inputs`, drawn by `view`.
+    pub fn new(inputs: &[Input], view: Box<dyn ProgressView>) -> Progress {
         Progress {
-            bar,
-            meter: Some(Arc::new(Meter::new(inputs.len()))),
+            shown: Some((Arc::new(Meter::new(inputs.len())), view)),
             start: Instant::now(),
         }
     }
 
-    /// No bar, nothing counted.
+    /// No view, nothing counted.
     pub fn hidden() -> Progress {
         Progress {
-            bar: ProgressBar::hidden(),
-            meter: None,
+            shown: None,
             start: Instant::now(),
         }
     }
 
-    /// Opens input `i` of the run, its bytes counted when the bar is drawn.
+    /// Opens input `i` of the run, its bytes counted when the progress is shown.
     ///
     /// # Errors
     /// As [`Input::open`].
@@ -168,40 +149,49 @@ impl Progress {
         let Some(input) = inputs.get(i) else {
             return Err(io::Error::other("no such input"));
         };
-        match &self.meter {
+        match &self.shown {
             None => input.open(),
-            Some(meter) => input.open_with(|raw| Box::new(Counting::new(raw, meter.clone(), i))),
+            Some((meter, _)) => {
+                input.open_with(|raw| Box::new(Counting::new(raw, meter.clone(), i)))
+            }
         }
     }
 
-    /// Moves the bar on: `games` games reported so far, the last of `file`.
+    /// Moves the view on: `games` games reported so far, the last of `file`.
     /// Called once per block or batch.
     pub fn update(&self, file: &str, games: u64) {
-        let Some(meter) = &self.meter else {
+        let Some((meter, view)) = &self.shown else {
             return;
         };
-        self.bar.set_position(meter.total());
-        self.bar
-            .set_message(message(file, games, self.start.elapsed()));
+        view.show(meter.total(), &message(file, games, self.start.elapsed()));
     }
 
-    /// Runs `f` (which writes to the terminal) with the bar taken off it.
+    /// Runs `f` (which writes to the terminal) with the view taken off it.
     pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
-        if self.meter.is_none() {
+        let Some((_, view)) = &self.shown else {
             return f();
+        };
+        let mut f = Some(f);
+        let mut out = None;
+        view.suspend(&mut || {
+            if let Some(f) = f.take() {
+                out = Some(f());
+            }
+        });
+        match (out, f) {
+            (Some(out), _) => out,
+            // A view that did not run `f`: run it here.
+            (None, Some(f)) => f(),
+            (None, None) => unreachable!("`f` ran and gave its value"),
         }
-        self.bar.suspend(f)
     }
 
-    /// Takes the bar off the terminal.
+    /// Takes the view off the terminal.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some((_, view)) = &self.shown {
+            view.finish();
+        }
     }
-}
-
-/// The layout for a total (`None`: unknown).
-fn template(total: Option<u64>) -> &'static str {
-    if total.is_some() { BAR } else { SPINNER }
 }
 
 #[cfg(test)]

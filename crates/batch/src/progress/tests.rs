@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use pretty_assertions::assert_eq;
 
-use super::{BAR, Counting, Meter, Progress, SPINNER, message, template, total};
+use super::{Counting, Meter, Progress, message, total};
 use crate::input::{Input, expand};
 
 /// The repository's root.
@@ -44,9 +44,6 @@ fn the_total_of_several_files_is_the_sum_of_their_sizes_on_disk() {
     // A stream's size is not known: a spinner, without an ETA.
     let with_stdin = expand(&[plain, PathBuf::from("-")]);
     assert_eq!(total(&with_stdin), None);
-    assert_eq!(template(None), SPINNER);
-    assert!(!SPINNER.contains("eta"));
-    assert_eq!(template(Some(1)), BAR);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -107,8 +104,8 @@ fn the_message_names_the_file_and_the_games_per_second() {
 fn a_hidden_bar_counts_nothing_and_opens_inputs_as_they_are() {
     let path = root().join("fixtures/examples/database.pgn");
     let inputs = [Input::Path(path.clone())];
-    let progress = Progress::new(&inputs, false);
-    assert!(progress.meter.is_none());
+    let progress = Progress::hidden();
+    assert!(progress.shown.is_none());
     let mut text = Vec::new();
     progress
         .open(&inputs, 0)
@@ -121,13 +118,8 @@ fn a_hidden_bar_counts_nothing_and_opens_inputs_as_they_are() {
 }
 
 #[test]
-fn the_bar_and_the_summary_count_in_decimal_units() {
+fn the_summary_counts_in_decimal_units() {
     use crate::report::throughput;
-    for layout in [BAR, SPINNER] {
-        assert!(layout.contains("{decimal_bytes}"), "{layout}");
-        assert!(layout.contains("{decimal_bytes_per_sec}"), "{layout}");
-        assert!(!layout.contains("binary"), "{layout}");
-    }
     assert_eq!(
         throughput(12_345_678, 2.0),
         "; 12.3 MB in 2.00 s (6.2 MB/s)"

@@ -12,9 +12,9 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use scoresheet_notation::pgn::{Block, BlockReader};
 
 use crate::Outcome;
-use crate::args::ValidateArgs;
 use crate::books;
 use crate::input::{BINARY_HEAD, Input, compression, utf16_order};
+use crate::options::ValidateOptions;
 
 /// A byte range of a file, cut where the block reader cuts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub fn ranges(input: &Input, size: usize) -> io::Result<Option<Vec<Range>>> {
 /// The range cannot be read (the file changed since it was cut), writing
 /// failed, or the options are wrong.
 pub fn validate_range(
-    args: &ValidateArgs,
+    args: &ValidateOptions,
     input: &Input,
     range: Range,
     out: &mut (dyn Write + Send),

@@ -9,9 +9,9 @@ use scoresheet_board::told::parse_game_told;
 use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader};
 
 use crate::Outcome;
-use crate::args::ValidateArgs;
 use crate::books;
 use crate::input::Input;
+use crate::options::ValidateOptions;
 use crate::report::printable;
 use crate::validate::{Judge, too_large};
 
@@ -40,7 +40,7 @@ pub struct GameRecord {
 /// # Errors
 /// `each` or writing to `err` failed.
 pub fn read_games(
-    args: &ValidateArgs,
+    args: &ValidateOptions,
     inputs: &[Input],
     each: &mut dyn FnMut(GameRecord) -> io::Result<()>,
     err: &mut dyn Write,

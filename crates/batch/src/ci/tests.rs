@@ -1,7 +1,7 @@
 use pretty_assertions::assert_eq;
 
 use super::{Sarif, github_data, github_line, github_property, sarif_uri, use_color};
-use crate::args::ColorArg;
+use crate::options::ColorChoice as ColorArg;
 use crate::report::{GameRef, Problem, Summary};
 
 fn problem(kind: &'static str, message: &str) -> Problem {
@@ -15,6 +15,9 @@ fn problem(kind: &'static str, message: &str) -> Problem {
         candidates: Vec::new(),
         suggestions: Vec::new(),
         duplicate_of: None,
+        misprint: None,
+        start: 0,
+        end: 0,
     }
 }
 

@@ -1,0 +1,148 @@
+//! The batch engine of scoresheet, shared by every frontend (the `scoresheet`
+//! binary, the Python package, the web page and the language server): inputs
+//! and the one reader of their bytes, the block pipeline, the `validate` and
+//! `convert` runs, their reports, the split into valid and invalid games, and
+//! output files.
+//!
+//! The chess lives in the `scoresheet-notation`, `scoresheet-board` and
+//! `scoresheet-convert` crates; this crate wires them to byte streams and
+//! formats. A frontend fills an option struct ([`ValidateOptions`],
+//! [`ConvertOptions`]) and runs [`validate`] or [`convert`] over its inputs
+//! into any writer:
+//!
+//! ```
+//! use scoresheet_batch::{Input, ReportFormat, ValidateOptions};
+//! let options = ValidateOptions {
+//!     format: ReportFormat::Json,
+//!     ..ValidateOptions::default()
+//! };
+//! let text = b"[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n".to_vec();
+//! let inputs = vec![Input::reader("game.pgn", Box::new(std::io::Cursor::new(text)))];
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let outcome = scoresheet_batch::validate(&options, inputs, &mut out, &mut err)?;
+//! assert_eq!(outcome, scoresheet_batch::Outcome::Clean);
+//! // One JSON line per game, then the summary line.
+//! assert_eq!(String::from_utf8(out)?.lines().count(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A frontend that holds text in memory (an editor's buffer) asks
+//! [`judge_text`] for each game's report directly.
+
+mod blocks;
+mod books;
+mod ci;
+mod convert;
+pub mod decode;
+mod games;
+mod input;
+mod options;
+mod output;
+pub mod progress;
+pub mod report;
+mod split;
+mod text;
+mod validate;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+pub use books::{is_book, read_head as read_book_head, read_rest as read_book_rest};
+pub use ci::use_color;
+pub use games::{GameRecord, read_games};
+pub use input::{Input, SharedReader};
+pub use options::{
+    ColorChoice, ConvertOptions, ProblemFormat, ReportFormat, Target, ValidateOptions, jobs,
+};
+pub use progress::{Progress, ProgressView};
+pub use report::{GameReport, Problem, printable};
+pub use text::judge_text;
+pub use validate::{Range, RangeEnd, ranges, validate_range};
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything was valid.
+    Clean,
+    /// Some game was invalid or could not be converted.
+    Problems,
+    /// Some input could not be opened or read to its end (each said on
+    /// standard error); the others were read.
+    Failed,
+}
+
+/// The inputs `paths` name: `-` is standard input, directories are searched
+/// for game files (sorted), a path that cannot be read is an input that fails
+/// in its turn.
+///
+/// # Errors
+/// `InvalidInput` when nothing is found to read.
+pub fn inputs(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+    input::expand_some(paths)
+}
+
+/// [`inputs`], without the error when nothing is found: the caller adds
+/// inputs of its own ([`Input::reader`]).
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    input::expand(paths)
+}
+
+/// Runs `validate` over `inputs`: the reports go to `out` in the format
+/// asked for, in input order, and what the command says on standard error
+/// (an input that cannot be read) to `err`.
+///
+/// # Errors
+/// Writing to `out` or `err` failed (a closed channel ends the run this way),
+/// or the options are wrong (`SCORESHEET_BLOCK_BYTES`).
+pub fn validate(
+    options: &ValidateOptions,
+    inputs: Vec<Input>,
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+) -> io::Result<Outcome> {
+    validate_with(options, &inputs, out, err, &Progress::hidden())
+}
+
+/// [`validate`], its progress shown by `progress` (moved on once per block).
+///
+/// # Errors
+/// As [`validate`].
+pub fn validate_with(
+    options: &ValidateOptions,
+    inputs: &[Input],
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+    progress: &Progress,
+) -> io::Result<Outcome> {
+    validate::run_to(options, inputs, out, err, None, progress)
+}
+
+/// Runs `convert` over `inputs`: the converted text goes to `out`, or to
+/// the file `options.output` names (written under a temporary name and
+/// renamed once complete, never over an input), and the problems of the
+/// games to `err`.
+///
+/// # Errors
+/// Writing failed, or the output names an input.
+pub fn convert(
+    options: &ConvertOptions,
+    inputs: Vec<Input>,
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+) -> io::Result<Outcome> {
+    convert_with(options, &inputs, out, err, &Progress::hidden())
+}
+
+/// [`convert`], its progress shown by `progress` (moved on once per block).
+///
+/// # Errors
+/// As [`convert`].
+pub fn convert_with(
+    options: &ConvertOptions,
+    inputs: &[Input],
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+    progress: &Progress,
+) -> io::Result<Outcome> {
+    convert::run_to(options, inputs, out, err, progress)
+}

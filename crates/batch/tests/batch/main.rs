@@ -1,0 +1,3 @@
+//! Integration tests of the batch library, through its public API.
+
+mod text;

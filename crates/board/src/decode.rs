@@ -1,0 +1,334 @@
+//! The most probable legal game behind an uncertain transcription.
+//!
+//! OCR and handwriting recognisers (and language models reading a scoresheet
+//! photo) give, for each ply, a few readings with their probabilities. Most
+//! readings that are not the move played are not legal where they stand, and
+//! a legal one that is wrong usually makes a later ply impossible: a beam
+//! search over legal moves ([`decode`]) keeps the [`BEAM`] most probable games
+//! so far and extends each by every candidate that reads as a legal move in its
+//! position ([`crate::misprint::read_any`]: any notation, any language). A ply
+//! whose candidates are all illegal in a partial game may take a legal move
+//! close to its candidates' spelling instead (an inferred move), at a cost that
+//! grows with the edit distance ([`crate::misprint::distance`]).
+//!
+//! ```
+//! use scoresheet_board::Position;
+//! use scoresheet_board::decode::{decode, Candidate};
+//! let c = |t: &str, p: f64| Candidate { text: t.into(), p };
+//! // `Nf5` is illegal; `Nxe5` then needs the knight on f3.
+//! let plies = vec![
+//!     vec![c("e4", 0.9)],
+//!     vec![c("e5", 0.9)],
+//!     vec![c("Nf5", 0.6), c("Nf3", 0.4)],
+//!     vec![c("d6", 0.7), c("d5", 0.3)],
+//! ];
+//! let d = decode(&Position::new(), &plies);
+//! assert_eq!(d.movetext, "1. e4 e5 2. Nf3 d6");
+//! assert!(!d.plies[2].inferred);
+//! ```
+
+use std::collections::HashMap;
+
+use crate::misprint::{distance, read_any};
+use crate::{Move, Position};
+
+/// How many partial games the search keeps at each ply.
+pub const BEAM: usize = 24;
+
+/// The most plies decoded (the work stays bounded on hostile input).
+pub const MAX_PLIES: usize = 2000;
+
+/// The most candidates of one ply looked at (the most probable first).
+pub const MAX_CANDIDATES: usize = 8;
+
+/// The log-probability a move not among the candidates pays, on top of its
+/// distance: an inferred move is taken only where the candidates fail.
+const INFERRED: f64 = 4.0;
+
+/// The log-probability one unit of edit distance costs an inferred move (a
+/// misread character, 3 units, costs about as much as a factor of 2.5).
+const PER_UNIT: f64 = 0.3;
+
+/// The floor of a candidate's probability (a `p` of 0 or less, or missing).
+const MIN_P: f64 = 1e-6;
+
+/// One reading of a ply, with its probability.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    /// The move as read, in any notation and language.
+    pub text: String,
+    /// Its probability (need not sum to 1 over a ply).
+    pub p: f64,
+}
+
+/// One ply of the decoded game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecodedPly {
+    /// The text chosen: a candidate's, or the SAN of an inferred move.
+    pub text: String,
+    /// The move in SAN.
+    pub san: String,
+    /// The move in UCI.
+    pub uci: String,
+    /// The chosen candidate's probability, or for an inferred move the
+    /// probability the search gave it.
+    pub p: f64,
+    /// The move is not one of the candidates' readings but a legal move close
+    /// to their spelling.
+    pub inferred: bool,
+}
+
+/// The decoded game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    /// Each ply, in order (as many as given, up to the first ply where no
+    /// legal move is possible: the game is over).
+    pub plies: Vec<DecodedPly>,
+    /// The game in SAN with move numbers: `1. e4 e5 2. Nf3`.
+    pub movetext: String,
+    /// The product of the plies' probabilities.
+    pub confidence: f64,
+    /// The position after the last ply.
+    pub position: Position,
+}
+
+/// One partial game of the beam.
+#[derive(Clone)]
+struct State {
+    pos: Position,
+    score: f64,
+    /// Index into the history arena of its last ply.
+    last: Option<usize>,
+}
+
+/// One ply of a partial game, linked to the one before.
+struct Step {
+    before: Option<usize>,
+    mv: Move,
+    text: String,
+    p: f64,
+    inferred: bool,
+}
+
+/// The most probable legal game from `start` given each ply's candidates.
+#[must_use]
+pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
+    let mut beam = vec![State {
+        pos: start.clone(),
+        score: 0.0,
+        last: None,
+    }];
+    let mut steps: Vec<Step> = Vec::new();
+    for cands in plies.iter().take(MAX_PLIES) {
+        let mut sorted: Vec<&Candidate> = cands.iter().collect();
+        sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
+        sorted.truncate(MAX_CANDIDATES);
+        // The best way to each position (a transposition keeps the likelier).
+        let mut next: HashMap<u64, (State, Step)> = HashMap::new();
+        for state in &beam {
+            for (mv, text, p, inferred) in expansions(&state.pos, &sorted) {
+                let score = state.score + p.max(MIN_P).ln();
+                let mut pos = state.pos.clone();
+                pos.play_unchecked(&mv);
+                let key = pos.zobrist();
+                if next.get(&key).is_some_and(|(s, _)| s.score >= score) {
+                    continue;
+                }
+                next.insert(
+                    key,
+                    (
+                        State {
+                            pos,
+                            score,
+                            last: None,
+                        },
+                        Step {
+                            before: state.last,
+                            mv,
+                            text,
+                            p,
+                            inferred,
+                        },
+                    ),
+                );
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        let mut states: Vec<(State, Step)> = next.into_values().collect();
+        states.sort_by(|a, b| b.0.score.total_cmp(&a.0.score));
+        states.truncate(BEAM);
+        beam = states
+            .into_iter()
+            .map(|(mut s, step)| {
+                steps.push(step);
+                s.last = Some(steps.len() - 1);
+                s
+            })
+            .collect();
+    }
+    let best = beam
+        .into_iter()
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+        .unwrap_or(State {
+            pos: start.clone(),
+            score: 0.0,
+            last: None,
+        });
+    let mut chain = Vec::new();
+    let mut at = best.last;
+    while let Some(i) = at {
+        let Some(s) = steps.get(i) else { break };
+        chain.push(s);
+        at = s.before;
+    }
+    chain.reverse();
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(chain.len());
+    let mut movetext = String::new();
+    let mut confidence = 1.0;
+    for s in chain {
+        let san = pos.san(&s.mv);
+        if !movetext.is_empty() {
+            movetext.push(' ');
+        }
+        if pos.turn() == crate::Color::White {
+            movetext.push_str(&format!("{}. ", pos.fullmove_number()));
+        } else if out.is_empty() {
+            movetext.push_str(&format!("{}... ", pos.fullmove_number()));
+        }
+        movetext.push_str(&san);
+        confidence *= s.p;
+        out.push(DecodedPly {
+            text: s.text.clone(),
+            san,
+            uci: s.mv.to_uci(),
+            p: s.p,
+            inferred: s.inferred,
+        });
+        pos.play_unchecked(&s.mv);
+    }
+    Decoded {
+        plies: out,
+        movetext,
+        confidence,
+        position: pos,
+    }
+}
+
+/// The moves a partial game at `pos` may go on with: every candidate that
+/// reads as a legal move, and legal moves close to the candidates' spelling
+/// (inferred, at a cost). Each with the text it came from, its probability and
+/// whether it was inferred.
+fn expansions(pos: &Position, cands: &[&Candidate]) -> Vec<(Move, String, f64, bool)> {
+    let mut out: Vec<(Move, String, f64, bool)> = Vec::new();
+    for c in cands {
+        if let Some(m) = read_any(pos, c.text.as_bytes()) {
+            let p = c.p.max(0.0) * marks_fit(pos, &m, &c.text);
+            match out.iter_mut().find(|o| o.0 == m) {
+                // Two readings of one move: their probabilities add up.
+                Some(o) => o.2 += p,
+                None => out.push((m, c.text.clone(), p, false)),
+            }
+        }
+    }
+    // Moves are inferred only where no candidate is legal: a legal but wrong
+    // reading is outlived in the beam by the other candidates' games.
+    if !out.is_empty() {
+        return out;
+    }
+    let top = cands.iter().map(|c| c.p).fold(MIN_P, f64::max);
+    for m in pos.legal_moves().iter() {
+        let (plain, _) = pos.san_plain_bytes(m);
+        let plain = plain.split(|&b| b == 0).next().unwrap_or_default();
+        let lan = m.to_lan();
+        let uci = m.to_uci();
+        let near = cands
+            .iter()
+            .map(|c| {
+                let t = c
+                    .text
+                    .trim()
+                    .trim_end_matches(['+', '#', '!', '?'])
+                    .as_bytes();
+                let d = distance(t, plain)
+                    .min(distance(t, lan.as_bytes()))
+                    .min(distance(t, uci.as_bytes()));
+                (f64::from(d), c.p.max(MIN_P))
+            })
+            .map(|(d, p)| p.ln() - d * PER_UNIT)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let log_p = near - INFERRED;
+        // Far from every candidate: no better than guessing.
+        if log_p > top.ln() - INFERRED - 12.0 * PER_UNIT {
+            out.push((*m, pos.san(m), log_p.exp(), true));
+        }
+    }
+    out
+}
+
+/// How well a reading's marks fit the move it reads as: a capture mark on a
+/// quiet move or a check mark on a move that gives no check points at a
+/// misreading (a factor below 1); a missing mark is weak evidence.
+fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
+    let text = text.trim().trim_end_matches(['!', '?']);
+    let mut fit = 1.0;
+    // Algebraic capture marks only: descriptive and UCI say nothing here.
+    let algebraic = text.starts_with(|c: char| "KQRBNabcdefgh".contains(c)) && !text.contains("-");
+    if algebraic && text.contains('x') != m.is_capture() {
+        fit *= if m.is_capture() { 0.8 } else { MARK_MISFIT };
+    }
+    let marked = text.ends_with(['+', '#']);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    match (marked, after.is_check()) {
+        (true, false) => fit *= MARK_MISFIT,
+        (false, true) => fit *= 0.8,
+        _ => {}
+    }
+    fit
+}
+
+/// The factor a reading pays for a mark the move contradicts.
+const MARK_MISFIT: f64 = 0.2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(t: &str, p: f64) -> Candidate {
+        Candidate { text: t.into(), p }
+    }
+
+    #[test]
+    fn an_all_illegal_ply_takes_the_closest_legal_move() {
+        let plies = vec![vec![c("e4", 1.0)], vec![c("e8", 0.7), c("e6", 0.3)]];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. e4 e6");
+        let plies = vec![vec![c("e4", 1.0)], vec![c("Nf8", 1.0)]];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.plies[1].san, "Nf6");
+        assert!(d.plies[1].inferred);
+    }
+
+    #[test]
+    fn any_notation_and_language() {
+        let plies = vec![
+            vec![c("P-K4", 1.0)],
+            vec![c("e7e5", 1.0)],
+            vec![c("Sf3", 1.0)],
+            vec![c("Nb8-c6", 1.0)],
+        ];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. e4 e5 2. Nf3 Nc6");
+        assert!(d.plies.iter().all(|p| !p.inferred));
+    }
+
+    #[test]
+    fn nothing_in_nothing_out() {
+        let d = decode(&Position::new(), &[]);
+        assert_eq!(d.movetext, "");
+        assert!((d.confidence - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,53 @@
+use super::*;
+use pretty_assertions::assert_eq;
+
+fn shown(pos: &Position, printed: &str) -> Vec<String> {
+    suggest(pos, printed.as_bytes(), None)
+        .into_iter()
+        .map(|s| s.shown)
+        .collect()
+}
+
+#[test]
+fn the_usual_confusions_rank_the_intended_move_first() {
+    let pos = Position::new();
+    for (printed, intended) in [
+        ("e8", "e4 (e2-e4)"),
+        ("Nf8", "Nf3 (Ng1-f3)"),
+        ("Nc8", "Nc3 (Nb1-c3)"),
+        ("c4", "c4 (c2-c4)"),
+        ("g9", "g3 (g2-g3)"),
+        ("h8", "h3 (h2-h3)"),
+        ("Sf3", "Nf3 (Ng1-f3)"),
+        ("e2e8", "e4 (e2-e4)"),
+        ("Ng1-f8", "Nf3 (Ng1-f3)"),
+    ] {
+        let got = shown(&pos, printed);
+        assert!(got.contains(&intended.to_owned()), "{printed}: {got:?}");
+    }
+    assert_eq!(shown(&pos, "Nf8")[0], "Nf3 (Ng1-f3)");
+}
+
+#[test]
+fn marks_are_evidence() {
+    // Qxf7 is mate; Qf7+ printed for it costs a dropped x and a # read as +.
+    let pos =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+            .unwrap();
+    assert_eq!(shown(&pos, "Qf7+")[0], "Qxf7# (Qh5xf7)");
+}
+
+#[test]
+fn nothing_for_text_far_from_every_move() {
+    let pos = Position::new();
+    assert_eq!(shown(&pos, "zzzzzzzz"), Vec::<String>::new());
+    assert_eq!(shown(&pos, &"N".repeat(100)), Vec::<String>::new());
+}
+
+#[test]
+fn distance_is_symmetric_for_confusions_and_marks() {
+    assert_eq!(distance(b"e5", b"e6"), distance(b"e6", b"e5"));
+    assert_eq!(distance(b"exd5", b"ed5"), MARK);
+    assert_eq!(distance(b"Nbd7", b"Nhd7"), CONFUSED);
+    assert_eq!(distance(b"", b""), 0);
+}
