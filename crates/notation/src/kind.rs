@@ -534,6 +534,18 @@ kinds! {
     Commentary = "commentary", Note,
         example "1. P-K4 P-K4\nThe usual opening.\n2. Kt-KB3 Kt-QB3\n",
         fix "Nothing is wrong; read the note.";
+    /// A comma, full stop or semicolon after a move (`1.e4, e5`, `a6.`), skipped.
+    SkippedPunctuation = "skipped-punctuation", Note,
+        example "1. e4, e5 2. Nf3 *",
+        fix "Nothing is wrong; the note says what was skipped (remove the punctuation for strict PGN).";
+    /// Moves, move numbers or results printed without spaces (`1.e4e52.Nf3`), read apart.
+    RunTogether = "run-together", Warning,
+        example "1.e4e52.Nf3Nc6 *",
+        fix "Put a space between moves and move numbers (`1. e4 e5 2. Nf3 Nc6`); `convert --to pgn` writes them apart.";
+    /// `1/2` or `½` alone read as a draw.
+    ShortDraw = "short-draw", Warning,
+        example "1. e4 e5 1/2",
+        fix "Write the draw as `1/2-1/2`.";
     /// A move outside the notation asked for with --from.
     WrongNotation = "wrong-notation", Error,
         example "1. e2e4 e7e5 *",
