@@ -352,6 +352,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .concat(),
                 None,
             ));
+            // What `--fix-tags` costs: every tag value checked for its clear reading.
+            variants.push((
+                "scoresheet convert --to pgn --fix-tags".into(),
+                ours.clone(),
+                [
+                    vec![
+                        "convert".into(),
+                        "--to".into(),
+                        "pgn".into(),
+                        "--fix-tags".into(),
+                        "-o".into(),
+                        "/dev/null".into(),
+                    ],
+                    files.clone(),
+                ]
+                .concat(),
+                None,
+            ));
         }
         if sub == "strict" {
             python_rows(&mut variants, &ours, &files);
@@ -396,6 +414,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "\n--dedup costs {:+.1}% of a --jobs 1 run",
             (secs("scoresheet validate --jobs 1 --dedup") / one - 1.0) * 100.0
         );
+        let fix_tags = secs("scoresheet convert --to pgn --fix-tags");
+        if fix_tags.is_finite() {
+            emit!(
+                "\n--fix-tags costs {:+.1}% of a --jobs 1 run (convert --to pgn --fix-tags against convert --to pgn)",
+                (fix_tags - secs("scoresheet convert --to pgn")) / one * 100.0
+            );
+        }
         emit!(
             "\nscaling on this machine: --jobs 2 gives {:.2}x of --jobs 1; two separate processes give {:.2}x (the ceiling)",
             one / secs("scoresheet validate --jobs 2"),

@@ -12,12 +12,17 @@
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
+//! cargo xtask browser            the page of `scoresheet serve`: bundle fresh, its test in chromium
+//! cargo xtask editor             `scoresheet lsp` in headless Neovim: its diagnostics are validate's
 //! ```
 
 mod bench;
 mod books;
+mod browser;
 mod check;
+mod console;
 mod corpus;
+mod editor;
 mod fuzz;
 mod hostile;
 mod kinds;
@@ -38,8 +43,9 @@ fn main() -> ExitCode {
     };
     let result = match cmd.as_str() {
         "ci" => ci(rest),
-        "check" => check::run(rest, false),
-        "bless" => check::run(rest, true),
+        "check" => check::run(rest, false).and_then(|()| docs_too(rest, false)),
+        "bless" => check::run(rest, true).and_then(|()| docs_too(rest, true)),
+        "console" => console::run(false),
         "perft" => perft(rest),
         "corpus" => corpus::run(rest),
         "diff" => corpus::diff(rest),
@@ -50,6 +56,8 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
         "python" => python::ci(),
+        "browser" => browser::run(),
+        "editor" => editor::run(),
         "-h" | "--help" | "help" => {
             println!("{}", usage());
             Ok(())
@@ -69,8 +77,9 @@ fn usage() -> &'static str {
     "usage: cargo xtask <task>\n\
      tasks:\n  \
      ci                 fmt check, clippy -D warnings, all tests, docs, fixture checks, corpus checks\n  \
-     check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR)\n  \
-     bless [DIR]        regenerate the expected files that `check` compares\n  \
+     check [DIR]        golden checks of the scoresheet binary over fixtures/ (or DIR); without DIR also `console`\n  \
+     bless [DIR]        regenerate the expected files that `check` compares (and the console blocks, completions, man pages)\n  \
+     console            every `console` block of README.md and docs/ is what its commands print\n  \
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
@@ -82,11 +91,45 @@ fn usage() -> &'static str {
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
-     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)"
+     python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \
+     browser            the page of scoresheet serve: its bundle is fresh, and its test in chromium (installs chromium and npm packages when missing)"
+     editor             `scoresheet lsp` in headless Neovim (installed with apt-get when root): its diagnostics are validate's"
 }
 
 /// The language round trip of `crates/convert/tests/convert/lang.rs` over every game of
 /// the strict corpus, not its sample (`SCORESHEET_LANG_GAMES=all`).
+/// `check` and `bless` of all the fixtures also check (or rewrite) the
+/// console examples of the documentation; `bless` also rewrites the shell
+/// completions and man pages generated from the command line's definition
+/// (`cargo test` checks them).
+fn docs_too(args: &[String], bless: bool) -> Result<(), String> {
+    if !args.is_empty() {
+        return Ok(());
+    }
+    if bless {
+        let status = cargo()
+            .args([
+                "test",
+                "--quiet",
+                "-p",
+                "scoresheet",
+                "--test",
+                "cli",
+                "shipped",
+            ])
+            .env("BLESS", "1")
+            .status()
+            .map_err(|e| format!("could not run cargo test: {e}"))?;
+        if !status.success() {
+            return Err(
+                "BLESS=1 cargo test -p scoresheet --test cli shipped failed (completions and man pages)"
+                    .into(),
+            );
+        }
+    }
+    console::run(bless)
+}
+
 fn langs(args: &[String]) -> Result<(), String> {
     if let Some(a) = args.first() {
         return Err(format!("langs takes no arguments, found {a:?}"));
@@ -130,6 +173,11 @@ fn ci(args: &[String]) -> Result<(), String> {
     ])?;
     flow.cargo(&["test", "--workspace"])?;
     flow.step("python package tests (crates/python/tests)", python::ci)?;
+    flow.step("the page of scoresheet serve in a browser", browser::run)?;
+    flow.step(
+        "the language server in Neovim (cargo xtask editor)",
+        editor::run,
+    )?;
     flow.step("cargo doc --no-deps --workspace (warnings denied)", || {
         let status = cargo()
             .args(["doc", "--no-deps", "--workspace", "--quiet"])
@@ -146,6 +194,9 @@ fn ci(args: &[String]) -> Result<(), String> {
     })?;
     flow.cargo(&["build", "--release", "--package", "scoresheet"])?;
     flow.step("fixture checks", || check::run(&[], false))?;
+    flow.step("console examples of README.md and docs/", || {
+        console::run(false)
+    })?;
     flow.step("every diagnostic kind documented", kinds::check)?;
     flow.step(
         "one verdict per game (validate = convert = play = library)",

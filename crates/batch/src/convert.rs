@@ -14,6 +14,7 @@
 
 use std::cell::Cell;
 use std::io::{self, Read, Write};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -22,6 +23,8 @@ use rayon::prelude::*;
 use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::DescStyle;
+use scoresheet_convert::game::Strip;
+use scoresheet_convert::select::Selection;
 use scoresheet_convert::{
     ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
 };
@@ -30,7 +33,7 @@ use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, GameChunk, GameReadError, GameReader, ResumePoint,
 };
-use scoresheet_notation::{Diagnostic, LineIndex};
+use scoresheet_notation::{Diagnostic, LineIndex, Span};
 
 use crate::Outcome;
 use crate::blocks::{self, Item, Opened};
@@ -58,6 +61,12 @@ struct Converter {
     lang: Language,
     /// This converter's number: a worker's resolver holds the options of one.
     run: u64,
+    /// `--tag`, `--tag-file`, `--min-plies`, `--max-plies`: the games written.
+    selection: Arc<Selection>,
+    /// Games converted but not selected, so not written.
+    unselected: Arc<AtomicU64>,
+    /// `--no-comments`, `--no-variations`, `--no-nags`, `--reduced`.
+    strip: Strip,
 }
 
 /// The converters made in this process, each told apart by its number.
@@ -79,12 +88,21 @@ impl Converter {
             repair,
             lang,
             run: RUNS.fetch_add(1, Ordering::Relaxed),
+            selection: Arc::new(Selection::default()),
+            unselected: Arc::new(AtomicU64::new(0)),
+            strip: Strip::default(),
         }
     }
 
-    /// This converter with other reading options.
+    /// This converter with other reading options (the same selection, counted
+    /// together).
     fn with_options(&self, options: Options) -> Self {
-        Converter::new(self.format, options, self.notes, self.repair, self.lang)
+        Converter {
+            selection: Arc::clone(&self.selection),
+            unselected: Arc::clone(&self.unselected),
+            strip: self.strip,
+            ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
+        }
     }
 
     /// Runs `f` with this thread's resolver, holding this converter's options.
@@ -216,7 +234,8 @@ impl Converter {
 
     /// Writes a game resolved (or refused) from `bytes`, which start at
     /// `origin` in the file; its warnings, notes (with `--notes`) and error go
-    /// to `problems`. Whether it could not be converted (then nothing is written).
+    /// to `problems`, in text order. Whether it could not be converted (then
+    /// nothing is written).
     fn take(
         &self,
         resolution: Result<&ResolvedGame<'_>, &ConvertError>,
@@ -225,24 +244,41 @@ impl Converter {
         out: &mut Vec<u8>,
         problems: &mut Problems,
     ) -> bool {
-        match resolution {
+        let first = problems.len();
+        let refused = match resolution {
             Ok(resolved) => {
-                located(problems, "warning", &resolved.warnings, bytes, origin, None);
+                let written: Vec<Span> = resolved.mainline().map(|m| m.span).collect();
+                let at = Located {
+                    bytes,
+                    origin,
+                    written: &written,
+                    failed: None,
+                };
+                at.push(problems, "warning", &resolved.warnings);
                 if self.notes {
-                    located(problems, "note", &resolved.notes, bytes, origin, None);
+                    at.push(problems, "note", &resolved.notes);
                 }
-                self.emit(resolved, bytes, origin, out, problems)
+                self.emit(resolved, &at, out, problems)
             }
             Err(e) => {
-                located(problems, "warning", &e.warnings, bytes, origin, None);
+                let at = Located {
+                    bytes,
+                    origin,
+                    written: &e.written,
+                    failed: e.move_span,
+                };
+                at.push(problems, "warning", &e.warnings);
                 if self.notes {
-                    located(problems, "note", &e.notes, bytes, origin, None);
+                    at.push(problems, "note", &e.notes);
                 }
-                let error = core::slice::from_ref(&e.error);
-                located(problems, "error", error, bytes, origin, e.move_span);
+                at.push(problems, "error", core::slice::from_ref(&e.error));
+                at.push(problems, "error", &e.other_errors);
                 true
             }
-        }
+        };
+        // In the order they stand in the text, as `validate` shows them.
+        problems[first..].sort_by_key(|(_, p)| (p.line, p.column));
+        refused
     }
 }
 
@@ -250,6 +286,20 @@ impl Converter {
     /// Writes a resolved game in the output's notation, or says why it cannot be
     /// (a null move has no descriptive spelling).
     fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
+        if !self.selection.is_all() && !self.selection.matches(resolved) {
+            self.unselected.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        }
+        if !self.strip.is_none() {
+            let mut stripped = resolved.clone();
+            stripped.strip(self.strip);
+            return self.write_all(&stripped, out);
+        }
+        self.write_all(resolved, out)
+    }
+
+    /// Writes a resolved game as it is, in the output's notation.
+    fn write_all(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
         match self.format {
             Output::Standard(f) => {
                 write_in(resolved, f, self.lang, out);
@@ -259,48 +309,55 @@ impl Converter {
         }
     }
 
-    /// Writes a resolved game (`bytes`, which start at `origin`); a game that
-    /// cannot be written is an error in `problems`. Whether it could not be.
+    /// Writes a resolved game (located by `at`); a game that cannot be
+    /// written is an error in `problems`. Whether it could not be.
     fn emit(
         &self,
         resolved: &ResolvedGame<'_>,
-        bytes: &[u8],
-        origin: Origin,
+        at: &Located<'_>,
         out: &mut Vec<u8>,
         problems: &mut Problems,
     ) -> bool {
         match self.write(resolved, out) {
             Ok(()) => false,
             Err(d) => {
-                located(problems, "error", &[d], bytes, origin, None);
+                at.push(problems, "error", &[d]);
                 true
             }
         }
     }
 }
 
-/// Appends the diagnostics of a game (`bytes`, which start at `origin` in the
-/// file) to `problems`, located in the file; the text of an error's move is
-/// the move's (`move_span`) when given.
-fn located(
-    problems: &mut Problems,
-    severity: &'static str,
-    diags: &[Diagnostic],
-    bytes: &[u8],
+/// A game's text (`bytes`, which start at `origin` in the file) and where its
+/// main-line moves are written, to locate its diagnostics in the file.
+struct Located<'a> {
+    bytes: &'a [u8],
     origin: Origin,
-    move_span: Option<scoresheet_notation::Span>,
-) {
-    if diags.is_empty() {
-        return;
-    }
-    let lines = LineIndex::new(bytes);
-    for d in diags {
-        let mut p: Problem = problem(d, bytes, &[], None, &lines, origin);
-        if let Some(span) = move_span {
-            let raw = span.slice(bytes);
-            p.text = scoresheet_notation::text::decode(&raw[..raw.len().min(80)]).into_owned();
+    /// Where each main-line ply tried is written (`written[ply - 1]`).
+    written: &'a [Span],
+    /// The whole move that could not be played, if any.
+    failed: Option<Span>,
+}
+
+impl Located<'_> {
+    /// Appends the diagnostics to `problems`, located as `validate` locates
+    /// them (the same `move` for the same problem: the whole written move).
+    fn push(&self, problems: &mut Problems, severity: &'static str, diags: &[Diagnostic]) {
+        if diags.is_empty() {
+            return;
         }
-        problems.push((severity, p));
+        let lines = LineIndex::new(self.bytes);
+        for d in diags {
+            let p: Problem = problem(
+                d,
+                self.bytes,
+                self.written,
+                self.failed,
+                &lines,
+                self.origin,
+            );
+            problems.push((severity, p));
+        }
     }
 }
 
@@ -331,6 +388,7 @@ fn convert_books(
     let options = ReplayOptions {
         strict: converter.options.strict,
         fix_results: converter.options.fix_results,
+        fix_tags: converter.options.fix_tags,
         repair: converter.repair,
         ..ReplayOptions::default()
     };
@@ -412,12 +470,13 @@ pub(crate) fn run_to(
         ));
     }
     let from = args.from;
-    let converter = Converter::new(
+    let mut converter = Converter::new(
         format,
         Options {
             from,
             strict: args.strict,
             fix_results: args.fix_results,
+            fix_tags: args.fix_tags,
             lang: args.read_lang,
             start: args.fen.clone(),
         },
@@ -425,6 +484,13 @@ pub(crate) fn run_to(
         args.repair,
         args.lang.unwrap_or(Language::English),
     );
+    converter.selection = Arc::new(selection(args)?);
+    converter.strip = Strip {
+        comments: args.no_comments || args.reduced,
+        variations: args.no_variations || args.reduced,
+        nags: args.no_nags || args.reduced,
+        tags: args.reduced,
+    };
     blocks::env_block_bytes()?;
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -476,6 +542,10 @@ pub(crate) fn run_to(
     }
     let mut report = writer.report;
     report.summary.seconds = start.elapsed().as_secs_f64();
+    // A game not selected was converted (its problems reported) but not written.
+    let unselected = converter.unselected.load(Ordering::Relaxed);
+    report.summary.written = report.summary.written.saturating_sub(unselected);
+    report.summary.unselected = unselected;
     let summary = report.finish()?;
     Ok(if summary.unread > 0 {
         Outcome::Failed
@@ -484,6 +554,36 @@ pub(crate) fn run_to(
     } else {
         Outcome::Clean
     })
+}
+
+/// The games `--tag`, `--tag-file`, `--min-plies` and `--max-plies` select.
+fn selection(args: &ConvertOptions) -> io::Result<Selection> {
+    let usage = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+    let mut selection = Selection::default();
+    for test in &args.tag {
+        selection
+            .add_tag(test)
+            .map_err(|e| usage(format!("--tag {e}")))?;
+    }
+    if let Some(path) = &args.tag_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("--tag-file {}: {e}", path.display())))?;
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            selection
+                .add_tag(line)
+                .map_err(|e| usage(format!("--tag-file {}: {e}", path.display())))?;
+        }
+    }
+    if args.min_plies.is_some() || args.max_plies.is_some() {
+        selection.set_plies(
+            args.min_plies.unwrap_or(0),
+            args.max_plies.unwrap_or(usize::MAX),
+        );
+    }
+    Ok(selection)
 }
 
 /// What `convert` says on standard error: each game's problems and the inputs

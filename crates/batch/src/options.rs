@@ -77,8 +77,11 @@ pub struct ValidateOptions {
     pub allow: KindSet,
     /// Where the text of each valid game goes, exactly as read.
     pub valid_out: Option<PathBuf>,
-    /// Where the text of each invalid game goes, exactly as read.
+    /// Where the text of each invalid game goes, exactly as read (with
+    /// `dedup`, the duplicates too, unless `duplicates_out` is given).
     pub invalid_out: Option<PathBuf>,
+    /// With `dedup`, where the text of each duplicate goes.
+    pub duplicates_out: Option<PathBuf>,
     /// En passant style of the FENs in the JSON report.
     pub ep: EpStyle,
     /// The language of the piece letters (`None`: told per game).
@@ -139,6 +142,25 @@ pub struct ConvertOptions {
     pub notes: bool,
     /// Write the board's result where the written one contradicts it.
     pub fix_results: bool,
+    /// Write tag values with one clear reading in the standard's form,
+    /// `PlyCount` recomputed, the roster completed (`tag-fixed` notes).
+    pub fix_tags: bool,
+    /// `NAME=PATTERN` tests selecting the games written (`--tag`).
+    pub tag: Vec<String>,
+    /// A file of `--tag` tests, one a line.
+    pub tag_file: Option<PathBuf>,
+    /// Only games of at least this many plies are written.
+    pub min_plies: Option<usize>,
+    /// Only games of at most this many plies are written.
+    pub max_plies: Option<usize>,
+    /// Comments left out.
+    pub no_comments: bool,
+    /// Variations left out.
+    pub no_variations: bool,
+    /// NAGs and glyphs left out.
+    pub no_nags: bool,
+    /// The standard's reduced export format.
+    pub reduced: bool,
     /// Misprints in book tables read as their one clearly best suggestion.
     pub repair: bool,
     /// The file written instead of the output given (under a temporary name,

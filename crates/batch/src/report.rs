@@ -247,12 +247,9 @@ pub fn problems_indexed(
     index: &LineIndex<'_>,
     origin: Origin,
 ) -> Found {
-    let errors = diags
-        .iter()
-        .find(|d| d.severity == Severity::Error)
-        .map(|d| problem(d, text, written, failed, index, origin))
-        .into_iter()
-        .collect();
+    // Every error: the first board error ends the replay, so there is at
+    // most one, but the spelling problems `--strict` and `--deny` make errors
+    // and the parser's errors are all listed, so one run shows them all.
     let of = |severity: Severity| {
         diags
             .iter()
@@ -260,7 +257,11 @@ pub fn problems_indexed(
             .map(|d| problem(d, text, written, failed, index, origin))
             .collect()
     };
-    (errors, of(Severity::Warning), of(Severity::Note))
+    (
+        of(Severity::Error),
+        of(Severity::Warning),
+        of(Severity::Note),
+    )
 }
 
 /// `file:line:column: error[kind]: game N, ply P (move): message; candidates: ...`
@@ -534,6 +535,10 @@ pub struct ConvertSummary {
     pub written: u64,
     /// Games that could not be converted (each reported with its error).
     pub refused: u64,
+    /// Games converted but not selected (`--tag`, `--min-plies`...), so not
+    /// written; left out when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unselected: u64,
     /// Warnings over all games.
     pub warnings: u64,
     /// Bytes of game text read (after decompression).
@@ -551,13 +556,14 @@ pub struct ConvertSummary {
 
 impl ConvertSummary {
     /// Adds one game's problems (`error`, `warning` or `note`, in order): the
-    /// game is refused when it has an error, whose kind is counted (the first).
+    /// game is refused when it has an error; every error's kind is counted,
+    /// as `validate` counts them.
     pub fn add(&mut self, problems: &[(&'static str, Problem)]) {
         self.games += 1;
         let mut refused = false;
         for (severity, p) in problems {
             match *severity {
-                "error" if !refused => {
+                "error" => {
                     refused = true;
                     self.errors_by_kind.count(p.kind);
                 }
@@ -599,6 +605,9 @@ impl ConvertSummary {
             self.warnings,
             plural(self.warnings, "warning", "warnings"),
         );
+        if self.unselected > 0 {
+            let _ = write!(s, ", {} not selected", self.unselected);
+        }
         if self.unread > 0 {
             let _ = write!(
                 s,

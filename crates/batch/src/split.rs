@@ -1,5 +1,7 @@
-//! `validate --valid-out GOOD --invalid-out BAD`: each game's text, exactly as
-//! read, to one file or the other, in input order.
+//! `validate --valid-out GOOD --invalid-out BAD [--duplicates-out DUPS]`: each
+//! game's text, exactly as read, to the file its reported verdict names, in
+//! input order (a `--dedup` duplicate is invalid: with the invalid games unless
+//! it has a file of its own).
 //!
 //! The writer lives on the ordered side of a run (the reporter's), so the
 //! games come out in input order whatever `--jobs` says. Both outputs are
@@ -60,10 +62,39 @@ impl Sink {
     }
 }
 
-/// The two outputs of the split; either may be absent.
+/// Which output of the split a game goes to, by its report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Valid (warnings and notes allowed).
+    Valid,
+    /// Invalid for an error of its own.
+    Invalid,
+    /// With `--dedup`, an otherwise valid game that repeats an earlier one:
+    /// invalid in the report, written to `--duplicates-out` when it is given,
+    /// else with the invalid games.
+    Duplicate,
+}
+
+impl Verdict {
+    /// The verdict of a game's report, as the reporter left it.
+    #[must_use]
+    pub fn of(report: &crate::report::GameReport) -> Verdict {
+        if report.valid {
+            Verdict::Valid
+        } else if report.errors.iter().any(|e| e.duplicate_of.is_some()) {
+            Verdict::Duplicate
+        } else {
+            Verdict::Invalid
+        }
+    }
+}
+
+/// The outputs of the split; any may be absent.
 pub struct Split {
     valid: Option<Sink>,
     invalid: Option<Sink>,
+    /// `--duplicates-out`: where duplicates go, when not with the invalid games.
+    duplicates: Option<Sink>,
 }
 
 impl Split {
@@ -75,17 +106,29 @@ impl Split {
     pub fn create(
         valid: Option<&Path>,
         invalid: Option<&Path>,
+        duplicates: Option<&Path>,
         inputs: &[Input],
     ) -> io::Result<Option<Split>> {
-        if valid.is_none() && invalid.is_none() {
+        if valid.is_none() && invalid.is_none() && duplicates.is_none() {
             return Ok(None);
         }
-        for path in valid.iter().chain(invalid.iter()) {
-            check_not_input(path, inputs)?;
+        let named = [
+            ("--valid-out", valid),
+            ("--invalid-out", invalid),
+            ("--duplicates-out", duplicates),
+        ];
+        for (_, path) in named {
+            if let Some(path) = path {
+                check_not_input(path, inputs)?;
+            }
         }
-        if let (Some(v), Some(i)) = (valid, invalid) {
-            if same_target(v, i) {
-                return Err(same_output(v, i));
+        for (i, (a_flag, a)) in named.iter().enumerate() {
+            for (b_flag, b) in &named[i + 1..] {
+                if let (Some(a), Some(b)) = (a, b)
+                    && same_target(a, b)
+                {
+                    return Err(same_output((a_flag, a), (b_flag, b)));
+                }
             }
         }
         let open = |path: Option<&Path>| -> io::Result<Option<Sink>> {
@@ -100,6 +143,7 @@ impl Split {
         Ok(Some(Split {
             valid: open(valid)?,
             invalid: open(invalid)?,
+            duplicates: open(duplicates)?,
         }))
     }
 
@@ -108,11 +152,11 @@ impl Split {
     ///
     /// # Errors
     /// The output cannot be written.
-    pub fn game(&mut self, text: &[u8], valid: bool) -> io::Result<()> {
-        let sink = if valid {
-            &mut self.valid
-        } else {
-            &mut self.invalid
+    pub fn game(&mut self, text: &[u8], verdict: Verdict) -> io::Result<()> {
+        let sink = match verdict {
+            Verdict::Valid => &mut self.valid,
+            Verdict::Duplicate if self.duplicates.is_some() => &mut self.duplicates,
+            Verdict::Invalid | Verdict::Duplicate => &mut self.invalid,
         };
         match sink {
             Some(s) => s.game(text),
@@ -125,7 +169,10 @@ impl Split {
     /// # Errors
     /// An output cannot be flushed or renamed.
     pub fn commit(self) -> io::Result<()> {
-        for sink in [self.valid, self.invalid].into_iter().flatten() {
+        for sink in [self.valid, self.invalid, self.duplicates]
+            .into_iter()
+            .flatten()
+        {
             sink.out
                 .into_inner()
                 .map_err(io::IntoInnerError::into_error)?
@@ -170,12 +217,12 @@ fn same_target(a: &Path, b: &Path) -> bool {
     }
 }
 
-fn same_output(a: &Path, b: &Path) -> io::Error {
+fn same_output((a_flag, a): (&str, &Path), (b_flag, b): (&str, &Path)) -> io::Error {
     let shown = |p: &Path| PathBuf::from(p).display().to_string();
     io::Error::new(
         io::ErrorKind::InvalidInput,
         format!(
-            "--valid-out {} and --invalid-out {} are the same file",
+            "{a_flag} {} and {b_flag} {} are the same file",
             shown(a),
             shown(b)
         ),

@@ -39,7 +39,7 @@ use crate::report::{
     At, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine, human_line_styled,
     printable, problems, problems_indexed,
 };
-use crate::split::{Split, game_len};
+use crate::split::{Split, Verdict, game_len};
 
 thread_local! {
     /// This thread's judge, kept between games for its buffers, with the run
@@ -233,7 +233,7 @@ impl Judge {
                     {
                         out.clean_plies += q.plies as u64;
                         if let Some(s) = &mut out.split {
-                            s.games.push((g.start, g.end, true));
+                            s.games.push((g.start, g.end, None));
                         }
                         continue;
                     }
@@ -245,7 +245,9 @@ impl Judge {
                 let j = judge.judgement(g.quick, text);
                 let mut report = self.report(file, 0, j, text, at);
                 if let Some(s) = &mut out.split {
-                    s.games.push((g.start, g.end, report.valid));
+                    // The verdict is the report's once the reporter has seen it
+                    // (`--dedup` makes a valid game a duplicate there).
+                    s.games.push((g.start, g.end, Some(out.reports.len())));
                 }
                 report.game = out.games;
                 out.reports.push(report);
@@ -283,10 +285,11 @@ struct BlockReport {
 }
 
 /// The games of a block for the split: the block's bytes, and each game's
-/// place in them with its verdict, in order.
+/// place in them with the place of its report among the block's reports
+/// (`None`: valid, with nothing to report), in order.
 struct SplitBlock {
     text: Vec<u8>,
-    games: Vec<(usize, usize, bool)>,
+    games: Vec<(usize, usize, Option<usize>)>,
 }
 
 /// A game too large to hold, reported as invalid without being parsed.
@@ -436,13 +439,16 @@ impl<W: Write> Reporter<'_, W> {
                     ("warning", &g.warnings),
                     ("note", notes),
                 ];
-                for (severity, list) in all {
-                    if self.errors_only && severity != "error" {
-                        continue;
-                    }
-                    for p in list {
-                        self.problem(&g.file, g.game, severity, p)?;
-                    }
+                // In the order they stand in the text (a warning before a
+                // later error first), as a reader goes through the game.
+                let mut shown: Vec<(&str, &Problem)> = all
+                    .into_iter()
+                    .filter(|(severity, _)| !self.errors_only || *severity == "error")
+                    .flat_map(|(severity, list)| list.iter().map(move |p| (severity, p)))
+                    .collect();
+                shown.sort_by_key(|(_, p)| (p.line, p.column));
+                for (severity, p) in shown {
+                    self.problem(&g.file, g.game, severity, p)?;
                 }
                 Ok(())
             }
@@ -489,11 +495,13 @@ pub(crate) fn run_collecting(
 ) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
+    let whole_inputs = range.is_none();
     let jobs = crate::options::jobs(args.jobs);
     let format = args.format;
     let split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
+        args.duplicates_out.as_deref(),
         inputs,
     )?;
     let judge = Judge::new(
@@ -519,7 +527,7 @@ pub(crate) fn run_collecting(
     }
     let mut run = Run {
         inputs,
-        err,
+        err: &mut *err,
         judge,
         jobs,
         pool: None,
@@ -577,7 +585,16 @@ pub(crate) fn run_collecting(
         }
     }
     out.flush()?;
-    Ok(if summary.unread > 0 {
+    // Inputs that hold no game at all (an empty standard input, a CI step
+    // whose path lost its files) are rarely what was meant: a warning, and a
+    // failure where warnings are errors.
+    let strict = args.strict || args.deny_warnings;
+    let none_read = whole_inputs && summary.games == 0 && summary.unread == 0;
+    if none_read {
+        let severity = if strict { "error" } else { "warning" };
+        writeln!(err, "scoresheet: {severity}: no games read")?;
+    }
+    Ok(if summary.unread > 0 || (none_read && strict) {
         Outcome::Failed
     } else if summary.invalid > 0 {
         Outcome::Problems
@@ -722,7 +739,7 @@ impl<W: Write> Run<'_, '_, W> {
         for (r, span) in &mut reports {
             self.reporter.game(r)?;
             if let Some(split) = &mut self.split {
-                split.game(span.slice(text), r.valid)?;
+                split.game(span.slice(text), Verdict::of(r))?;
             }
         }
         self.index += reports.len() as u64;
@@ -830,13 +847,20 @@ impl<W: Write> Run<'_, '_, W> {
         }
         let clean = result.games - result.reports.len() as u64;
         self.reporter.summary.add_clean(clean, result.clean_plies);
+        // Each game goes to the output its reported verdict names: a duplicate
+        // is found by the reporter, in input order.
+        let mut verdicts = Vec::with_capacity(result.reports.len());
         for mut g in result.reports {
             g.game += self.index;
             self.reporter.game(&mut g)?;
+            verdicts.push(Verdict::of(&g));
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
-            for &(start, end, valid) in &games.games {
-                split.game(&games.text[start..end], valid)?;
+            for &(start, end, report) in &games.games {
+                let verdict = report
+                    .and_then(|i| verdicts.get(i).copied())
+                    .unwrap_or(Verdict::Valid);
+                split.game(&games.text[start..end], verdict)?;
             }
         }
         self.index += result.games;
@@ -911,7 +935,7 @@ impl<W: Write> Run<'_, '_, W> {
             // A game too large to hold goes to neither output (it is reported).
             for ((_, chunk), r) in batch.iter().zip(&reports) {
                 if let Ok(c) = chunk {
-                    split.game(&c.bytes, r.valid)?;
+                    split.game(&c.bytes, Verdict::of(r))?;
                 }
             }
         }

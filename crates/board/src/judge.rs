@@ -319,7 +319,6 @@ impl Judge {
             .map(|book| {
                 let start = book_start(book, self.options.start.as_ref());
                 let r = replay_book_game(book, start, &self.options.replay, None);
-                // A book's game has no tags.
                 let key = self.key_of(&r, None);
                 let j = Judgement {
                     plies: r.moves.len(),
@@ -329,7 +328,11 @@ impl Judge {
                     failed: r.failed,
                     notation: (self.options.details && !book.plies.is_empty())
                         .then_some("descriptive"),
-                    tags: Vec::new(),
+                    tags: if self.options.details {
+                        book.tags()
+                    } else {
+                        Vec::new()
+                    },
                     key,
                 };
                 (j, book.span)

@@ -63,6 +63,7 @@ pub mod replay;
 mod resolve;
 mod san;
 mod setup;
+pub mod tags;
 pub mod told;
 mod zobrist;
 

@@ -73,8 +73,10 @@ const MISSING_CHECK: u32 = 1;
 
 /// Suggestions for a move that cannot be played cost at most this.
 const MAX_COST: u32 = 3 * EDIT;
-/// A replacement [`blame`] tries costs at most this (one edit and a mark).
-const CLOSE: u32 = EDIT + MARK;
+/// A replacement of an earlier, legal move [`blame`] tries costs at most this
+/// (one misread character and a mark): any legal move is some edit away from
+/// another, so only the usual misreadings are evidence there.
+const CLOSE: u32 = CONFUSED + FALSE_CHECK;
 /// A second fit within this of the best makes the choice unclear (no repair).
 const CLEAR_MARGIN: u32 = 3;
 
@@ -97,8 +99,6 @@ const CONFUSIONS: &[(u8, u8)] = &[
     (b'S', b'5'),
     (b's', b'5'),
     (b'g', b'9'),
-    (b'q', b'9'),
-    (b'a', b'd'),
     (b'Z', b'2'),
     (b'z', b'2'),
 ];
@@ -381,8 +381,8 @@ fn plays_on(mut pos: Position, printed: &[Printed<'_>], until: usize) -> bool {
 /// use scoresheet_board::Position;
 /// use scoresheet_board::misprint::{blame, Printed};
 /// use scoresheet_notation::{parse_move, Mode};
-/// // 2. Nf5 was printed for 2. Nf3: legal, so the error is at 3. Nxe5.
-/// let text = ["e4", "e5", "Nf5", "Nc6", "Nxe5"];
+/// // 1. c4 was printed for 1. e4: legal, so the error is at 3. Bb5.
+/// let text = ["c4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
 /// let printed: Vec<Printed> = text
 ///     .iter()
 ///     .map(|t| Printed {
@@ -400,8 +400,8 @@ fn plays_on(mut pos: Position, printed: &[Printed<'_>], until: usize) -> bool {
 ///     played.push(m);
 /// }
 /// let b = blame(&Position::new(), &played, &printed, None).unwrap();
-/// assert_eq!(b.index, 2);
-/// assert_eq!(b.suggestions[0].shown, "Nf3 (Ng1-f3)");
+/// assert_eq!(b.index, 0);
+/// assert_eq!(b.suggestions[0].shown, "e4 (e2-e4)");
 /// ```
 #[must_use]
 pub fn blame(

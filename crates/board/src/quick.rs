@@ -213,6 +213,7 @@ impl QuickLane {
             fen: None,
             setup: None,
             variant: None,
+            ply_count: None,
             text,
             tag_names: &mut self.tag_names,
             tag_bits: 0,
@@ -240,6 +241,12 @@ impl QuickLane {
         // (online games abandoned or lost on time before the first move) there is
         // nothing to judge.
         if plies == 0 && game.fen.is_some() {
+            return None;
+        }
+        if game
+            .ply_count
+            .is_some_and(|n| crate::tags::ply_count_problem(n, plies))
+        {
             return None;
         }
         let pos = game.pos;
@@ -427,6 +434,8 @@ struct QuickGame<'t, 'k, R> {
     fen: Option<&'t [u8]>,
     setup: Option<&'t [u8]>,
     variant: Option<&'t [u8]>,
+    /// The `PlyCount` tag's value, checked against the plies at the end.
+    ply_count: Option<&'t [u8]>,
     /// The game's text, where the tag names read are found again.
     text: &'t [u8],
     /// Where each tag name read starts in [`QuickGame::text`] and its length,
@@ -512,6 +521,9 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,
+            b"PlyCount" => &mut self.ply_count,
+            // A tag value without the standard's form: the full judge warns.
+            _ if crate::tags::value_problem(name, value).is_some() => return Err(Unusual),
             _ => return Ok(()),
         };
         match slot.replace(value) {

@@ -30,6 +30,10 @@ pub struct ReplayOptions {
     /// is a warning naming the result the board gives, which
     /// [`Replay::result`] then is, instead of an error.
     pub fix_results: bool,
+    /// A tag value with one clear reading in the standard's form
+    /// ([`crate::tags::fix_value`]), and a wrong `PlyCount`, are a `tag-fixed`
+    /// note naming the value to write, instead of a warning (`--fix-tags`).
+    pub fix_tags: bool,
     /// In a book table, read a misprinted move as its clearly best suggestion when the
     /// rest of the game resolves with it (`BookOptions::repair`); refused when strict.
     pub repair: bool,
@@ -284,7 +288,7 @@ fn replay_fixed(
                 && d.span.end() <= f.span.end())
         });
     }
-    let (start, ok) = start_position(game, &mut diags, options.strict, start);
+    let (start, ok) = start_position(game, &mut diags, options, start);
     // At most one move per token: sized once, these never grow during the replay.
     let tokens = game.replayable().len();
     let mut r = Replayer {
@@ -371,6 +375,7 @@ fn replay_fixed(
     // After a move that could not be played the final position says nothing of the result.
     if !r.halted {
         check_result(game, &r.pos, &end, result_token, options, &mut r.diags);
+        check_ply_count(game, r.moves.len(), options, &mut r.diags);
     }
     let mut failed = r
         .halted
@@ -818,7 +823,7 @@ fn replay_descriptive(
     start: Option<&Position>,
 ) -> Replay {
     let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-    let (start, ok) = start_position(game, &mut diags, options.strict, start);
+    let (start, ok) = start_position(game, &mut diags, options, start);
     if !ok {
         return Replay {
             start: start.clone(),
@@ -863,6 +868,9 @@ fn replay_descriptive(
     });
     let mut r = replay_book_game(&book, Some(start.clone()), options, token.or(tag));
     diags.append(&mut r.diagnostics);
+    if r.failed.is_none() {
+        check_ply_count(game, r.moves.len(), options, &mut diags);
+    }
     r.variation_moves =
         judge_variations(game, &start, &r.moves, options, &mut diags, &mut r.failed);
     settle(&mut diags, options);
@@ -1001,16 +1009,82 @@ pub fn variant_of(value: &str) -> Variant {
     }
 }
 
+/// The warning about a tag value without the standard's form.
+fn tag_value_diagnostic(
+    t: &scoresheet_notation::pgn::Tag<'_>,
+    kind: Kind,
+    fix: bool,
+) -> Diagnostic {
+    let name = t.name_str();
+    let value = t.value();
+    let message = match crate::tags::fix_value(t.name, t.raw_value) {
+        Some(fixed) if fix => {
+            return Diagnostic::new(
+                Severity::Note,
+                Kind::TagFixed,
+                format!("the {name} tag {value:?} is written {fixed:?}"),
+                t.value_span,
+            );
+        }
+        Some(fixed) => format!(
+            "the {name} tag {value:?} is not {}: {fixed:?} is meant",
+            crate::tags::expected(kind)
+        ),
+        None => format!(
+            "the {name} tag {value:?} is not {}",
+            crate::tags::expected(kind)
+        ),
+    };
+    Diagnostic::new(Severity::Warning, kind, message, t.value_span)
+}
+
+/// A `PlyCount` tag (the first) must be the number of plies of the main line.
+fn check_ply_count(
+    game: &PgnGame<'_>,
+    plies: usize,
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(t) = game.tag("PlyCount") else {
+        return;
+    };
+    if !crate::tags::ply_count_problem(t.raw_value, plies) {
+        return;
+    }
+    if options.fix_tags {
+        diags.push(Diagnostic::new(
+            Severity::Note,
+            Kind::TagFixed,
+            format!("the PlyCount tag {:?} is written \"{plies}\"", t.value()),
+            t.value_span,
+        ));
+    } else {
+        diags.push(Diagnostic::new(
+            Severity::Warning,
+            Kind::WrongPlyCount,
+            format!(
+                "the PlyCount tag {:?} is not the {plies} plies of the main line",
+                t.value()
+            ),
+            t.value_span,
+        ));
+    }
+}
+
 /// The starting position: the `FEN` tag's when there is one, else `default` (`--fen`),
 /// else the standard one. A bad FEN is an error and nothing is replayed.
 fn start_position(
     game: &PgnGame<'_>,
     diags: &mut Vec<Diagnostic>,
-    strict: bool,
+    options: &ReplayOptions,
     default: Option<&Position>,
 ) -> (Position, bool) {
+    let strict = options.strict;
     let firsts = first_of_each_name(&game.tags);
     for (t, first) in game.tags.iter().zip(firsts) {
+        if first && let Some(kind) = crate::tags::value_problem(t.name, t.raw_value) {
+            diags.push(tag_value_diagnostic(t, kind, options.fix_tags));
+        }
         if !first {
             diags.push(Diagnostic::new(
                 Severity::Warning,

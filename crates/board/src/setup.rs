@@ -75,6 +75,8 @@ pub enum FenNote {
     /// Castling rights whose king or rook is not at home (as some editors write
     /// `KQkq` for every position), dropped: these letters. A repair.
     CastlingDropped(String),
+    /// An en passant square no double step can have left, dropped. A repair.
+    EpDropped(Square),
 }
 
 impl FenNote {
@@ -84,7 +86,7 @@ impl FenNote {
     pub fn is_repair(&self) -> bool {
         matches!(
             self,
-            FenNote::MissingFields(_) | FenNote::CastlingDropped(_)
+            FenNote::MissingFields(_) | FenNote::CastlingDropped(_) | FenNote::EpDropped(_)
         )
     }
 }
@@ -103,6 +105,10 @@ impl fmt::Display for FenNote {
             FenNote::CastlingDropped(letters) => write!(
                 f,
                 "castling rights {letters:?} dropped: their king or rook is not at home"
+            ),
+            FenNote::EpDropped(square) => write!(
+                f,
+                "en passant square {square} dropped: no pawn can just have passed it"
             ),
         }
     }
@@ -471,6 +477,16 @@ pub(crate) fn parse_fen(fen: &str) -> Result<(Setup, Vec<FenNote>, Layout), FenE
         })?),
     };
 
+    // An en passant square no double step can have left (some editors write
+    // one after every pawn move) is dropped, as impossible castling rights are.
+    let ep_square = match ep_square {
+        Some(square) if ep_problem(&board, turn, square).is_some() => {
+            notes.push(FenNote::EpDropped(square));
+            None
+        }
+        other => other,
+    };
+
     let (halfmove_clock, fullmove_number) = match it.next() {
         None if missing => (0, 1),
         None => {
@@ -720,6 +736,28 @@ pub(crate) fn castling_field(
     s
 }
 
+/// Why `square` cannot be the en passant square with `turn` to move: not on
+/// the rank a double step passes, or no pawn of the other side just past it
+/// with the square and the pawn's origin empty. `None` when it can.
+fn ep_problem(board: &Board, turn: Color, square: Square) -> Option<PositionError> {
+    let expected = turn.fold(Rank::Sixth, Rank::Third);
+    if square.rank() != expected {
+        return Some(PositionError::EpWrongRank { square, turn });
+    }
+    let color = turn.other();
+    let origin = Square::from_coords(square.file(), turn.fold(Rank::Seventh, Rank::Second));
+    let pawn = Square::from_coords(square.file(), turn.fold(Rank::Fifth, Rank::Fourth));
+    (!board.by_piece(Role::Pawn.of(color)).contains(pawn)
+        || board.occupied().contains(square)
+        || board.occupied().contains(origin))
+    .then_some(PositionError::EpNoPawn {
+        square,
+        color,
+        origin,
+        pawn,
+    })
+}
+
 /// The rules a setup must satisfy to be a position.
 pub(crate) fn validate(setup: &Setup) -> Result<(), PositionError> {
     let board = &setup.board;
@@ -764,24 +802,8 @@ pub(crate) fn validate(setup: &Setup) -> Result<(), PositionError> {
         seen_side[color.index() & 1][side] = Some(square);
     }
     if let Some(square) = setup.ep_square {
-        let turn = setup.turn;
-        let expected = turn.fold(Rank::Sixth, Rank::Third);
-        if square.rank() != expected {
-            return Err(PositionError::EpWrongRank { square, turn });
-        }
-        let color = turn.other();
-        let origin = Square::from_coords(square.file(), turn.fold(Rank::Seventh, Rank::Second));
-        let pawn = Square::from_coords(square.file(), turn.fold(Rank::Fifth, Rank::Fourth));
-        if !board.by_piece(Role::Pawn.of(color)).contains(pawn)
-            || board.occupied().contains(square)
-            || board.occupied().contains(origin)
-        {
-            return Err(PositionError::EpNoPawn {
-                square,
-                color,
-                origin,
-                pawn,
-            });
+        if let Some(e) = ep_problem(board, setup.turn, square) {
+            return Err(e);
         }
     }
     let them = setup.turn.other();

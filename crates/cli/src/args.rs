@@ -18,8 +18,16 @@ use scoresheet_convert::descriptive::KnightLetter;
 
 /// Read chess game records in any notation, replay them legally, say precisely
 /// what is wrong and where, and write them back in the notation you ask for.
+///
+/// Inputs: PGN files (`.pgn`), bare move lists, descriptive book tables
+/// (`1 P-K4 P-K4`), each plain or compressed with gzip (`.gz`), bzip2 (`.bz2`)
+/// or zstd (`.zst`) (told by their first bytes, not their names), directories
+/// (searched recursively for such files), and `-` for standard input.
+///
+/// Exit codes: 0 when every game is valid, 1 when some game is invalid or
+/// cannot be converted, 2 on a usage error or an input that cannot be read.
 #[derive(Debug, Parser)]
-#[command(name = "scoresheet", version, about, long_about = None)]
+#[command(name = "scoresheet", version, about, long_about)]
 #[command(propagate_version = true, arg_required_else_help = true)]
 pub struct Cli {
     /// What to do.
@@ -30,26 +38,84 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Replay every game of PGN files legally and report every invalid game.
+    /// Check that every move of every game is legal and report what is wrong and where.
     ///
-    /// Each game is reported as valid, or invalid with its first error
+    /// Each game is reported as valid, or invalid with its errors
     /// (file:line:column, game number, ply, the move, the reason, the
-    /// candidates for an ambiguous move). Warnings are listed too. Exit code:
-    /// 0 when every game is valid, 1 when some game is invalid, 2 on a usage
-    /// or I/O error.
+    /// candidates for an ambiguous move), in the order they stand in the
+    /// text; the first illegal move ends a game's replay. Warnings are listed
+    /// too; `scoresheet explain KIND` explains each kind.
+    ///
+    /// Inputs: PGN files (`.pgn`), bare move lists, descriptive book tables,
+    /// each plain or compressed with gzip, bzip2 or zstd (told by their first
+    /// bytes), directories (searched recursively), `-` for standard input.
+    ///
+    /// Exit codes: 0 when every game is valid, 1 when some game is invalid, 2
+    /// on a usage error or an input that cannot be read.
     Validate(ValidateArgs),
-    /// Play games out, printing the board after each of Black's moves (Algorithm G).
+    /// Replay games and print the board after each move.
+    ///
+    /// The board is printed after each of Black's moves (`--every-ply`: after
+    /// every move), headed by the moves just played; `--fens` prints one FEN
+    /// per move instead. Inputs as for `validate`.
+    ///
+    /// Exit codes: 0 when every game replays, 1 when some game stops at an
+    /// error, 2 on a usage error or an input that cannot be read.
     Play(PlayArgs),
     /// Check a FEN and describe the position: diagram, side to move, castling, status, legal moves.
+    ///
+    /// Exit codes: 0 for a legal position, 1 for a FEN that cannot be read or
+    /// a position that cannot arise, 2 on a usage error.
     Fen(FenArgs),
-    /// Count the leaf nodes of the legal move tree (move generator test).
+    /// Count the positions reached after N moves from a FEN (a test of the move generator).
     Perft(PerftArgs),
-    /// Convert games to strict PGN, SAN, LAN, UCI, FEN per ply, or English descriptive notation.
+    /// Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive.
+    ///
+    /// The converted games go to standard output (or `--output`), the
+    /// problems and a summary to standard error. A game with an illegal move
+    /// is not written. Inputs as for `validate`.
+    ///
+    /// Exit codes: 0 when every game is converted, 1 when some game cannot be
+    /// converted, 2 on a usage error or an input that cannot be read.
     Convert(ConvertArgs),
+    /// Open a workbench in the browser: the text beside its board, every problem where it
+    /// is written, fixes a click away, exports (docs/SERVE.md).
+    Serve(ServeArgs),
+    /// Explain a kind of problem: what it means, an example, how to fix it, how to allow it.
+    ///
+    /// `scoresheet explain illegal-move`; `scoresheet explain --list-kinds`
+    /// lists every kind with its severity.
+    Explain(ExplainArgs),
     /// The most probable legal game behind an uncertain transcription (OCR,
     /// handwriting, a language model): JSON with each ply's candidate readings
     /// and their probabilities, or plain movetext (docs/DECODE.md); prints JSON.
     Decode(DecodeArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    ///
+    /// Every game of an open `*.pgn` or book table is judged as `validate`
+    /// judges it; see docs/EDITORS.md. Exit code: 0 after `shutdown` and
+    /// `exit`, 1 otherwise.
+    Lsp(LspArgs),
+}
+
+/// Arguments of `lsp`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only transport; accepted
+    /// because some clients pass it).
+    #[arg(long)]
+    pub stdio: bool,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// The kind, as reports name it (`missing-check-mark`).
+    #[arg(required_unless_present = "list_kinds", value_parser = any_kind)]
+    pub kind: Option<Kind>,
+    /// List every kind: its name, its severity and what it means.
+    #[arg(long, conflicts_with = "kind")]
+    pub list_kinds: bool,
 }
 
 /// Arguments of `decode`.
@@ -101,11 +167,12 @@ pub enum EpArg {
 /// Arguments of `validate`.
 #[derive(Debug, clap::Args)]
 pub struct ValidateArgs {
-    /// PGN files (`.pgn`, `.pgn.zst`), directories (searched recursively), or `-` for standard input.
+    /// PGN files, move lists or book tables (plain, `.gz`, `.bz2`, `.zst`), directories
+    /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
     pub paths: Vec<PathBuf>,
-    /// Number of worker threads (default: all cores).
-    #[arg(short, long)]
+    /// Number of worker threads, at least 1 (default: all cores).
+    #[arg(short, long, value_parser = positive_jobs)]
     pub jobs: Option<usize>,
     /// Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors.
     #[arg(long)]
@@ -115,7 +182,7 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub repair: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_parser = AnyCase::<Format>::new(), default_value = "human")]
     pub format: Format,
     /// The same as `--format json`.
     #[arg(long, conflicts_with = "format")]
@@ -124,7 +191,7 @@ pub struct ValidateArgs {
     #[arg(short, long, visible_alias = "summary-only")]
     pub quiet: bool,
     /// Colour human output: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    #[arg(long, value_parser = AnyCase::<ColorArg>::new(), value_name = "WHEN", default_value = "auto")]
     pub color: ColorArg,
     /// Human output also shows notes: the choices made in reading a game that are
     /// not wrong (a book's tie-breaks, commentary kept). JSON always has them.
@@ -145,11 +212,16 @@ pub struct ValidateArgs {
     /// order, one blank line between games; written through a temporary file).
     #[arg(long, value_name = "FILE")]
     pub valid_out: Option<PathBuf>,
-    /// Write the text of each invalid game, exactly as read, to FILE.
+    /// Write the text of each invalid game, exactly as read, to FILE (with
+    /// --dedup, the duplicates too, unless --duplicates-out is given).
     #[arg(long, value_name = "FILE")]
     pub invalid_out: Option<PathBuf>,
+    /// With --dedup, write the text of each duplicate game (invalid in the
+    /// report) to FILE instead of with the invalid games.
+    #[arg(long, value_name = "FILE", requires = "dedup")]
+    pub duplicates_out: Option<PathBuf>,
     /// En passant style of the FENs in the JSON report.
-    #[arg(long, value_enum, default_value_t = EpArg::Always)]
+    #[arg(long, value_parser = AnyCase::<EpArg>::new(), default_value = "always")]
     pub ep: EpArg,
     /// Never draw a progress bar, even on a terminal.
     #[arg(long)]
@@ -170,7 +242,7 @@ pub struct ValidateArgs {
     /// and Result tags).
     #[arg(
         long,
-        value_enum,
+        value_parser = AnyCase::<DedupArg>::new(),
         value_name = "WHAT",
         num_args = 0..=1,
         require_equals = true,
@@ -213,15 +285,37 @@ impl ValidateArgs {
     }
 }
 
-/// Every kind's name, for the usage error of an unknown one.
-fn kind_names(of: impl Fn(&Kind) -> bool) -> String {
-    let mut names: Vec<&str> = Kind::ALL
-        .iter()
-        .filter(|k| of(k))
-        .map(|k| k.name())
-        .collect();
-    names.sort_unstable();
-    names.join(", ")
+/// The usage error of an unknown kind: the nearest names, or where the list is.
+fn unknown_kind(name: &str, names: &[&str]) -> String {
+    let near = nearest(name, names.iter().copied());
+    if near.is_empty() {
+        format!("unknown kind {name:?}: `scoresheet explain --list-kinds` lists them")
+    } else {
+        format!(
+            "unknown kind {name:?}: did you mean {}? (`scoresheet explain --list-kinds` lists them)",
+            quoted_or(&near)
+        )
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`, each in backquotes.
+fn quoted_or(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("`{one}`"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(|n| format!("`{n}`")).collect();
+            format!("{} or `{last}`", rest.join(", "))
+        }
+    }
+}
+
+/// A kind named on the command line (`explain`).
+fn any_kind(name: &str) -> Result<Kind, String> {
+    Kind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        unknown_kind(name, &names)
+    })
 }
 
 /// A `--deny` kind: any kind, or `warnings`.
@@ -230,10 +324,10 @@ fn deny_kind(name: &str) -> Result<&'static str, String> {
         return Ok("warnings");
     }
     Kind::from_name(name).map(Kind::name).ok_or_else(|| {
-        format!(
-            "unknown kind {name:?}: the kinds are warnings, {}",
-            kind_names(|_| true)
-        )
+        let names: Vec<&str> = std::iter::once("warnings")
+            .chain(Kind::ALL.iter().map(|k| k.name()))
+            .collect();
+        unknown_kind(name, &names)
     })
 }
 
@@ -242,14 +336,153 @@ fn allow_kind(name: &str) -> Result<&'static str, String> {
     match Kind::from_name(name) {
         Some(k) if k.severity() != Severity::Error => Ok(k.name()),
         Some(k) => Err(format!(
-            "{} is always an error: only warnings and notes can be allowed ({})",
+            "{} is always an error: only warnings and notes can be allowed",
             k.name(),
-            kind_names(|k| k.severity() != Severity::Error)
         )),
-        None => Err(format!(
-            "unknown kind {name:?}: the kinds that can be allowed are {}",
-            kind_names(|k| k.severity() != Severity::Error)
-        )),
+        None => {
+            let names: Vec<&str> = Kind::ALL
+                .iter()
+                .filter(|k| k.severity() != Severity::Error)
+                .map(|k| k.name())
+                .collect();
+            Err(unknown_kind(name, &names))
+        }
+    }
+}
+
+/// The names closest to a mistyped `word`, closest first: those within a few
+/// edits (a third of the word's length, at least one), else those that hold
+/// the word (`check` finds the check-mark kinds). At most five.
+pub fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let word = word.to_ascii_lowercase();
+    let limit = (word.chars().count() / 3).max(1);
+    let mut close: Vec<(usize, &str)> = Vec::new();
+    let mut holding: Vec<&str> = Vec::new();
+    for name in names {
+        let d = edit_distance(&word, name);
+        if d <= limit {
+            close.push((d, name));
+        } else if word.len() >= 3 && name.contains(word.as_str()) {
+            holding.push(name);
+        }
+    }
+    close.sort_by_key(|&(d, _)| d);
+    let mut out: Vec<&str> = close.into_iter().map(|(_, n)| n).collect();
+    if out.is_empty() {
+        out = holding;
+    }
+    out.truncate(5);
+    out
+}
+
+/// The number of single-character insertions, deletions, substitutions and
+/// swaps of neighbours that turn `a` into `b` (optimal string alignment).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows: two back for a swap, one back, and the one being filled.
+    let mut two_back = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(two_back[j - 2] + 1);
+            }
+            row[j] = d;
+        }
+        std::mem::swap(&mut two_back, &mut prev);
+        std::mem::swap(&mut prev, &mut row);
+    }
+    prev[b.len()]
+}
+
+/// The value parser of every option that takes one of a fixed set of words:
+/// any case (`--to SAN`), and a "did you mean" for a near miss; the help and
+/// the shell completions list the words as `value_enum` would.
+#[derive(Debug)]
+pub struct AnyCase<E>(std::marker::PhantomData<E>);
+
+impl<E> AnyCase<E> {
+    /// The parser.
+    #[must_use]
+    pub fn new() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<E> Clone for AnyCase<E> {
+    fn clone(&self) -> Self {
+        Self::new()
+    }
+}
+
+impl<E> Default for AnyCase<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser for AnyCase<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        let text = value.to_string_lossy();
+        if let Ok(v) = E::from_str(text.trim(), true) {
+            return Ok(v);
+        }
+        let names: Vec<String> = E::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|p| p.get_name().to_owned())
+            .collect();
+        let near = nearest(&text, names.iter().map(String::as_str));
+        let option = arg.map_or_else(
+            || "the value".to_owned(),
+            |a| {
+                a.get_long()
+                    .map_or_else(|| a.get_id().to_string(), |l| format!("--{l}"))
+            },
+        );
+        let tip = if near.is_empty() {
+            String::new()
+        } else {
+            format!(": did you mean {}?", quoted_or(&near))
+        };
+        let message = format!(
+            "invalid value {text:?} for {option}{tip} (the values are {})\n",
+            names.join(", ")
+        );
+        Err(clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            E::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
+/// A `--jobs` count: a positive number of threads.
+fn positive_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => {
+            Err("0 threads cannot work: give at least 1 (leave --jobs out for all cores)".into())
+        }
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a number of threads")),
     }
 }
 
@@ -280,20 +513,20 @@ fn language(code: &str) -> Result<Language, String> {
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// A PGN file, a bare move list, a descriptive book table, or `-` for standard input.
+    /// PGN files, move lists or book tables (plain, `.gz`, `.bz2`, `.zst`), directories
+    /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
-    pub path: PathBuf,
-    /// Print the board after every ply, not only after Black's moves.
+    pub paths: Vec<PathBuf>,
+    /// Print the board after every move, not only after Black's moves.
     #[arg(long)]
     pub every_ply: bool,
-    /// Print one FEN per ply instead of diagrams.
+    /// Print one FEN after each move instead of boards.
     #[arg(long)]
-    pub fen: bool,
-    /// Start a game that has no FEN of its own (a book game, a bare move list, PGN
-    /// without a FEN tag) from this position (`startpos` for the standard one); `--fen`
-    /// is taken by the per-ply FEN output here.
-    #[arg(long = "start-fen", value_name = "FEN", value_parser = start_fen)]
-    pub start: Option<scoresheet_board::Position>,
+    pub fens: bool,
+    /// Start every game that has no FEN of its own (a book game, a bare move list, PGN
+    /// without a FEN tag) from this position (`startpos` for the standard one).
+    #[arg(long, visible_alias = "start-fen", value_name = "FEN", value_parser = start_fen)]
+    pub fen: Option<scoresheet_board::Position>,
     /// Draw the pieces with Unicode figurines.
     #[arg(long)]
     pub unicode: bool,
@@ -308,6 +541,14 @@ pub struct PlayArgs {
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]
     pub repair: bool,
+    /// Also write a board diagram as SVG into this directory for every ply
+    /// (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move).
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+    /// With --svg, one diagram per problem instead (`game1-problem1.svg`): the
+    /// position where the game stops, the last move played marked.
+    #[arg(long, requires = "svg")]
+    pub svg_problems: bool,
 }
 
 /// Arguments of `fen`.
@@ -318,6 +559,27 @@ pub struct FenArgs {
     /// Draw the pieces with Unicode figurines.
     #[arg(long)]
     pub unicode: bool,
+    /// Also write the position as an SVG diagram to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Files to open in the page (the only files it reads, and the only ones it
+    /// saves back to).
+    pub paths: Vec<PathBuf>,
+    /// The port to listen on (default: one the system chooses).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// The address to listen on; anything but loopback lets other machines
+    /// reach the page (with the token), and is warned about.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Print the address without opening a browser.
+    #[arg(long)]
+    pub no_open: bool,
 }
 
 /// Arguments of `perft`.
@@ -396,14 +658,15 @@ pub enum KnightArg {
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// Input files, or `-` for standard input.
+    /// PGN files, move lists or book tables (plain, `.gz`, `.bz2`, `.zst`), directories
+    /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
     pub paths: Vec<PathBuf>,
-    /// Output notation.
-    #[arg(long, value_enum)]
+    /// Output notation (in any case: `san`, `SAN`).
+    #[arg(long, value_parser = AnyCase::<ToArg>::new())]
     pub to: ToArg,
     /// Input notation.
-    #[arg(long, value_enum, default_value_t = FromArg::Auto)]
+    #[arg(long, value_parser = AnyCase::<FromArg>::new(), default_value = "auto")]
     pub from: FromArg,
     /// Reject relaxed notation and descriptive tie-breaks instead of reporting them.
     #[arg(long)]
@@ -416,6 +679,42 @@ pub struct ConvertArgs {
     /// otherwise), write the board's result with a warning instead of refusing the game.
     #[arg(long)]
     pub fix_results: bool,
+    /// Write tag values in the PGN standard's form where they have one clear reading
+    /// (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is
+    /// not a number emptied), `PlyCount` recomputed and the seven-tag roster completed,
+    /// each change a `tag-fixed` note; values with no clear reading are left and warned.
+    #[arg(long)]
+    pub fix_tags: bool,
+    /// Write only the games whose tag NAME matches PATTERN (`*` any run of characters,
+    /// `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on
+    /// one name are alternatives, tests on different names must all hold. `Result` is
+    /// the result written. The other games are converted and reported, not written.
+    #[arg(long, value_name = "NAME=PATTERN")]
+    pub tag: Vec<String>,
+    /// Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines
+    /// starting with # skipped).
+    #[arg(long, value_name = "FILE")]
+    pub tag_file: Option<PathBuf>,
+    /// Leave the comments out of the output.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// Leave the variations out of the output.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// Leave NAGs and the moves' !/? glyphs out of the output.
+    #[arg(long)]
+    pub no_nags: bool,
+    /// The PGN standard's reduced export format: the seven-tag roster (with FEN and
+    /// SetUp for a game from another position) and the moves, without comments,
+    /// variations or NAGs.
+    #[arg(long)]
+    pub reduced: bool,
+    /// Write only the games whose main line has at least N plies.
+    #[arg(long, value_name = "N")]
+    pub min_plies: Option<usize>,
+    /// Write only the games whose main line has at most N plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<usize>,
     /// In book tables, read a misprinted move as its one clearly best suggestion when the
     /// rest of the game resolves with it, with a `repaired` warning (refused with --strict).
     #[arg(long)]
@@ -424,7 +723,7 @@ pub struct ConvertArgs {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// How problems and the summary are written on standard error.
-    #[arg(long, value_enum, default_value_t = ConvertFormat::Human)]
+    #[arg(long, value_parser = AnyCase::<ConvertFormat>::new(), default_value = "human")]
     pub format: ConvertFormat,
     /// No summary and no progress bar, and of the problems only the errors of
     /// the games that cannot be converted (and inputs that cannot be read).
@@ -434,10 +733,10 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub no_progress: bool,
     /// Descriptive output layout.
-    #[arg(long, value_enum, default_value_t = StyleArg::Compact)]
+    #[arg(long, value_parser = AnyCase::<StyleArg>::new(), default_value = "compact")]
     pub style: StyleArg,
     /// Descriptive output knight letter.
-    #[arg(long, value_enum, default_value_t = KnightArg::N)]
+    #[arg(long, value_parser = AnyCase::<KnightArg>::new(), default_value = "n")]
     pub knight: KnightArg,
     /// Write SAN and LAN with the piece letters of this language (en, de, fr,
     /// es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is
@@ -484,6 +783,7 @@ impl ValidateArgs {
             allow,
             valid_out: self.valid_out.clone(),
             invalid_out: self.invalid_out.clone(),
+            duplicates_out: self.duplicates_out.clone(),
             ep: match self.ep {
                 EpArg::Always => EpStyle::Always,
                 EpArg::Legal => EpStyle::Legal,
@@ -517,6 +817,15 @@ impl ConvertArgs {
             strict: self.strict,
             notes: self.notes,
             fix_results: self.fix_results,
+            fix_tags: self.fix_tags,
+            tag: self.tag.clone(),
+            tag_file: self.tag_file.clone(),
+            min_plies: self.min_plies,
+            max_plies: self.max_plies,
+            no_comments: self.no_comments,
+            no_variations: self.no_variations,
+            no_nags: self.no_nags,
+            reduced: self.reduced,
             repair: self.repair,
             output: self.output.clone(),
             format: match self.format {

@@ -55,6 +55,11 @@ pub fn run(args: &FenArgs) -> io::Result<Outcome> {
     moves.sort();
     writeln!(out, "legal moves ({}): {}", moves.len(), moves.join(" "))?;
     out.flush()?;
+    if let Some(path) = &args.svg {
+        let svg =
+            scoresheet_convert::svg::diagram(&pos, &scoresheet_convert::svg::Diagram::default());
+        write_file(path, svg.as_bytes())?;
+    }
     Ok(Outcome::Clean)
 }
 
@@ -68,4 +73,30 @@ pub fn status(pos: &Position) -> String {
         None if pos.is_check() => format!("{} is in check", pos.turn()),
         None => "in play".to_owned(),
     }
+}
+
+/// Writes `bytes` to `path` as `-o` writes: under a temporary name in the
+/// same directory, renamed over `path` only once complete, so an interrupted
+/// write never leaves a half-written file under that name.
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let name = path.file_name().ok_or_else(|| {
+        named(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file name",
+        ))
+    })?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".scoresheet-{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let written = std::fs::File::create(&temp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.flush()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(named(e));
+    }
+    Ok(())
 }

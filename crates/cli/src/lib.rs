@@ -20,16 +20,19 @@
 pub mod args;
 mod bar;
 mod decode;
+pub mod explain;
 mod fen;
 mod perft;
 mod play;
+mod serve;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-pub use args::{Cli, Command, ConvertArgs, ValidateArgs};
+pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs};
 use scoresheet_batch::{Outcome, ProblemFormat, ReportFormat, printable};
+pub use serve::Commands;
 
 /// Parses the arguments of one subcommand, as the command line gives them
 /// after `scoresheet` (`["validate", "--strict", "a.pgn"]`).
@@ -83,6 +86,18 @@ fn convert(args: &ConvertArgs) -> io::Result<Outcome> {
     )
 }
 
+/// Serves the language server on standard input and output until `exit`.
+fn lsp() -> ExitCode {
+    let stdin = io::stdin();
+    match scoresheet_lsp::run(stdin.lock(), io::stdout().lock()) {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "scoresheet lsp: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Runs one command of the binary and maps its outcome to the exit code: 0
 /// success, 1 some game invalid or unconvertible, 2 usage or I/O error. A
 /// closed output pipe ends the run quietly.
@@ -94,6 +109,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(a) => perft::run(&a),
         Command::Convert(a) => convert(&a),
         Command::Decode(a) => decode::run(&a),
+        Command::Serve(a) => serve::run(&a),
+        Command::Lsp(_) => return lsp(),
+        Command::Explain(a) => explain::run(&a),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

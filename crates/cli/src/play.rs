@@ -16,9 +16,11 @@ use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
 /// Runs `play`: each input read as a stream, game by game (a book's move
 /// tables whole, as every command reads them), each game printed as soon as it
 /// is replayed, so memory is bounded by the largest game; a game over the cap
-/// every command has is reported as `validate` reports it.
+/// every command has is reported as `validate` reports it. An input that
+/// cannot be read is said on standard error in its turn and the others are
+/// played (exit 2 at the end).
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = scoresheet_batch::inputs(std::slice::from_ref(&args.path))?;
+    let inputs = scoresheet_batch::inputs(&args.paths)?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -34,9 +36,23 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     };
     for input in &inputs {
         let name = printable(&input.name());
-        let in_input = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", input.name()));
-        let mut reader = input.open().map_err(in_input)?;
-        let (mut head, book) = read_book_head(&mut reader).map_err(in_input)?;
+        if inputs.len() > 1 {
+            writeln!(out, "==> {name} <==")?;
+        }
+        let mut reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable(&name, &e, &mut out, &mut outcome)?;
+                continue;
+            }
+        };
+        let (mut head, book) = match read_book_head(&mut reader) {
+            Ok(h) => h,
+            Err(e) => {
+                unreadable(&name, &e, &mut out, &mut outcome)?;
+                continue;
+            }
+        };
         let mut shown = Shown {
             out: &mut out,
             args,
@@ -46,10 +62,13 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         };
         if book {
             // A book's move table (descriptive notation, numbered rows).
-            read_book_rest(&mut head, &mut reader).map_err(in_input)?;
+            if let Err(e) = read_book_rest(&mut head, &mut reader) {
+                unreadable(&name, &e, shown.out, shown.outcome)?;
+                continue;
+            }
             let index = LineIndex::new(&head);
             for book in &read_books(&head) {
-                let start = book_start(book, args.start.as_ref());
+                let start = book_start(book, args.fen.as_ref());
                 let r = replay_book_game(book, start, &options, None);
                 let origin = LineCol { line: 1, column: 1 };
                 shown.game(
@@ -69,12 +88,23 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
                     shown.too_large(line, column, &e)?;
                     continue;
                 }
-                Err(GameReadError::Io(e)) => return Err(in_input(e)),
-                Err(e) => return Err(in_input(io::Error::other(e.to_string()))),
+                Err(GameReadError::Io(e)) => {
+                    unreadable(&name, &e, shown.out, shown.outcome)?;
+                    break;
+                }
+                Err(e) => {
+                    unreadable(
+                        &name,
+                        &io::Error::other(e.to_string()),
+                        shown.out,
+                        shown.outcome,
+                    )?;
+                    break;
+                }
             };
             let mut game = Game::default();
             parse_game_told(&mut game, &chunk.bytes, 0, mode, None);
-            let r = replay_from(&game, &options, args.start.as_ref());
+            let r = replay_from(&game, &options, args.fen.as_ref());
             let tag = |name| game.tag(name).map(|t| t.value().into_owned());
             let origin = LineCol {
                 line: usize::try_from(chunk.line).unwrap_or(usize::MAX),
@@ -92,6 +122,26 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     }
     out.flush()?;
     Ok(outcome)
+}
+
+/// An input that cannot be read fails alone: the games before the failure
+/// stay printed (standard output is flushed first, so the message stands
+/// after them) and the run ends with exit 2.
+fn unreadable(
+    name: &str,
+    e: &io::Error,
+    out: &mut impl Write,
+    outcome: &mut Outcome,
+) -> io::Result<()> {
+    *outcome = Outcome::Failed;
+    out.flush()?;
+    // A closed standard error is no reason to stop (eprintln! would panic).
+    let _ = writeln!(
+        io::stderr(),
+        "scoresheet: error: {name}: {}",
+        printable(&e.to_string())
+    );
+    Ok(())
 }
 
 /// Where the games of one input are printed, numbered.
@@ -121,12 +171,15 @@ impl<W: Write> Shown<'_, W> {
             writeln!(self.out, "{} - {}", printable(w), printable(b))?;
         }
         print_game(self.out, r, self.args)?;
+        if let Some(dir) = &self.args.svg {
+            write_diagrams(dir, self.games, r, self.args.svg_problems)?;
+        }
         for d in &r.diagnostics {
             if d.severity > Severity::Note || self.args.notes {
                 write!(self.out, "{}", d.render_at(self.name, index, origin))?;
             }
         }
-        if !r.is_valid() {
+        if !r.is_valid() && *self.outcome != Outcome::Failed {
             *self.outcome = Outcome::Problems;
         }
         writeln!(self.out)
@@ -142,22 +195,70 @@ impl<W: Write> Shown<'_, W> {
             self.name,
             Kind::GameTooLarge
         )?;
-        *self.outcome = Outcome::Problems;
+        if *self.outcome != Outcome::Failed {
+            *self.outcome = Outcome::Problems;
+        }
         writeln!(self.out)
     }
+}
+
+/// Writes game `number`'s diagrams into `dir`: one per ply from the start
+/// (`game1-ply000.svg`), or with `problems` one per problem
+/// (`game1-problem1.svg`), the position where the game stops with the last
+/// move played marked.
+fn write_diagrams(
+    dir: &std::path::Path,
+    number: u64,
+    r: &Replay,
+    problems: bool,
+) -> io::Result<()> {
+    use scoresheet_convert::svg::{Diagram, diagram};
+    std::fs::create_dir_all(dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    if problems {
+        // Each problem at the position its move is played in (the position
+        // where the game stops when it names no ply), the move before marked.
+        let problems = r.diagnostics.iter().filter(|d| d.severity > Severity::Note);
+        for (n, d) in problems.enumerate() {
+            let before = d
+                .ply
+                .map_or(r.moves.len(), |p| (p as usize).saturating_sub(1))
+                .min(r.moves.len());
+            let mut pos: Position = r.start.clone();
+            for m in &r.moves[..before] {
+                pos.play_unchecked(m);
+            }
+            let marked = before
+                .checked_sub(1)
+                .map(|i| Diagram::after(&r.moves[i]))
+                .unwrap_or_default();
+            let path = dir.join(format!("game{number}-problem{}.svg", n + 1));
+            crate::fen::write_file(&path, diagram(&pos, &marked).as_bytes())?;
+        }
+        return Ok(());
+    }
+    let mut pos: Position = r.start.clone();
+    let path = dir.join(format!("game{number}-ply000.svg"));
+    crate::fen::write_file(&path, diagram(&pos, &Diagram::default()).as_bytes())?;
+    for (ply, m) in r.moves.iter().enumerate() {
+        pos.play_unchecked(m);
+        let path = dir.join(format!("game{number}-ply{:03}.svg", ply + 1));
+        crate::fen::write_file(&path, diagram(&pos, &Diagram::after(m)).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Prints the boards of one replayed game, then its final FEN and status.
 pub fn print_game(out: &mut impl Write, r: &Replay, args: &PlayArgs) -> io::Result<()> {
     let mut pos: Position = r.start.clone();
     let show = |out: &mut dyn Write, pos: &Position, heading: &str| -> io::Result<()> {
-        if args.fen {
+        if args.fens {
             writeln!(out, "{heading:<24} {}", pos.to_fen(EpStyle::Always))
         } else {
             writeln!(out, "\n{heading}\n{}", pos.diagram(args.unicode).trim_end())
         }
     };
-    if !args.fen {
+    if !args.fens {
         writeln!(out, "{}", pos.diagram(args.unicode).trim_end())?;
     }
     // The heading of the pending move pair: `12. Nf3 Nc6` or `12... Nc6`.
@@ -172,7 +273,7 @@ pub fn print_game(out: &mut impl Write, r: &Replay, args: &PlayArgs) -> io::Resu
             Color::Black if heading.is_empty() => heading = format!("{number}... {san}"),
             Color::Black => heading = format!("{heading} {san}"),
         }
-        if args.every_ply || args.fen {
+        if args.every_ply || args.fens {
             let ply_heading = match mover {
                 Color::White => format!("{number}. {san}"),
                 Color::Black => format!("{number}... {san}"),
@@ -183,7 +284,7 @@ pub fn print_game(out: &mut impl Write, r: &Replay, args: &PlayArgs) -> io::Resu
             heading.clear();
         }
     }
-    if !(heading.is_empty() || args.every_ply || args.fen) {
+    if !(heading.is_empty() || args.every_ply || args.fens) {
         show(out, &pos, &heading)?;
     }
     writeln!(out, "\nfinal: {}", pos.to_fen(EpStyle::Always))?;

@@ -68,27 +68,31 @@ pub fn book_to_pgn(book: &Book, r: &Replay) -> String {
             .find(|h| h.key == key)
             .map(|h| h.value.as_str())
     };
-    // `% event:` as `write_descriptive` writes it, else a book's title.
-    if let Some(event) = header("event").or_else(|| header("title")) {
-        tag(&mut out, "Event", event);
-    }
-    if let Some(w) = book.white.as_deref().or_else(|| header("white")) {
-        tag(&mut out, "White", w);
-    }
-    if let Some(b) = book.black.as_deref().or_else(|| header("black")) {
-        tag(&mut out, "Black", b);
-    }
-    if let Some(variant) = header("variant") {
-        tag(&mut out, "Variant", variant);
-    }
+    let tags = book.tags();
     let mut result = book_result(book, r);
+    if result == GameResult::Unknown {
+        // `% result:` when the table's own end says nothing.
+        if let Some(written) = header("result").and_then(|v| GameResult::from_ascii(v.as_bytes())) {
+            result = written;
+        }
+    }
     if let Some(outcome) = r.end.outcome {
         result = match outcome.winner() {
             Some(c) => c.fold(GameResult::WhiteWins, GameResult::BlackWins),
             None => GameResult::Draw,
         };
     }
+    // The roster's tags before the result, as PGN orders them; the others after.
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+    for (name, value) in tags.iter().filter(|t| roster.contains(&t.0.as_str())) {
+        tag(&mut out, name, value);
+    }
     tag(&mut out, "Result", result.as_str());
+    for (name, value) in tags.iter().filter(|t| {
+        !roster.contains(&t.0.as_str()) && !matches!(t.0.as_str(), "Result" | "FEN" | "SetUp")
+    }) {
+        tag(&mut out, name, value);
+    }
     if r.start != Position::new() {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &r.start.to_fen(EpStyle::Always));

@@ -81,6 +81,11 @@ pub struct Options {
     /// Write the result the board gives where the written one contradicts it
     /// (a warning names the change) instead of refusing the game.
     pub fix_results: bool,
+    /// Write each tag value in the standard's form where it has one clear
+    /// reading (`2025-02-24` as `2025.02.24`, an Elo that is not a number
+    /// emptied), `PlyCount` as the main line's plies, and the seven-tag roster
+    /// completed, each change a `tag-fixed` note (`--fix-tags`).
+    pub fix_tags: bool,
     /// Read the piece letters of this language; `None`: tell each game's from
     /// its letters (English needs no telling).
     pub lang: Option<Language>,
@@ -186,6 +191,9 @@ pub struct ResolvedGame<'a> {
     /// Notes: the choices made in reading the game that are not wrong (a book's
     /// tie-breaks, commentary kept, a FEN completed).
     pub notes: Vec<Diagnostic>,
+    /// Tag values are written in the standard's form where they have one clear
+    /// reading ([`Options::fix_tags`]).
+    pub fix_tags: bool,
 }
 
 impl ResolvedGame<'_> {
@@ -207,6 +215,74 @@ impl ResolvedGame<'_> {
     }
 }
 
+/// What [`ResolvedGame::strip`] leaves out of a game's movetext (`convert
+/// --no-comments --no-variations --no-nags`, `--reduced`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strip {
+    /// Comments.
+    pub comments: bool,
+    /// Variations, with everything in them.
+    pub variations: bool,
+    /// NAGs and the `!`/`?` glyphs of moves.
+    pub nags: bool,
+    /// Tags outside the seven-tag roster (`FEN` and `SetUp` kept: the game
+    /// starts there), as the standard's reduced export format writes a game.
+    pub tags: bool,
+}
+
+impl Strip {
+    /// Whether nothing is left out.
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Strip::default()
+    }
+}
+
+impl ResolvedGame<'_> {
+    /// Leaves out of the game what `strip` names.
+    ///
+    /// ```
+    /// use scoresheet_convert::{resolve_game, write_pgn, Options, game::Strip};
+    /// use scoresheet_notation::{pgn::parse_game, Mode};
+    /// let game = parse_game(b"[Annotator \"x\"]\n1. e4 {best} e5!? (1... c5 $1) 2. Nf3 *", 0, Mode::Lenient);
+    /// let mut r = resolve_game(&game, &Options::default()).unwrap();
+    /// r.strip(Strip { comments: true, variations: true, nags: true, tags: true });
+    /// let mut out = Vec::new();
+    /// write_pgn(&r, &mut out);
+    /// assert!(String::from_utf8(out).unwrap().ends_with("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"));
+    /// ```
+    pub fn strip(&mut self, strip: Strip) {
+        let mut depth = 0usize;
+        self.nodes.retain_mut(|n| match n {
+            Node::StartVariation if strip.variations => {
+                depth += 1;
+                false
+            }
+            Node::EndVariation if strip.variations => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            _ if depth > 0 => false,
+            Node::Comment(_) => !strip.comments,
+            Node::Nag(_) => !strip.nags,
+            Node::Move(m) => {
+                if strip.nags {
+                    m.annotation = None;
+                }
+                true
+            }
+            Node::StartVariation | Node::EndVariation => true,
+        });
+        if strip.tags {
+            self.tags.retain(|t| {
+                crate::pgn::ROSTER.iter().any(|r| r.as_bytes() == t.name)
+                    || t.name == b"FEN"
+                    || t.name == b"SetUp"
+            });
+        }
+    }
+}
+
 /// Why a game cannot be converted: its first error, and the warnings found before it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", error.message)]
@@ -216,6 +292,14 @@ pub struct ConvertError {
     pub error: Diagnostic,
     /// The whole move the error is about, when it is about a move.
     pub move_span: Option<Span>,
+    /// The game's other errors, in text order: the parser's, and the
+    /// spelling problems `--strict` and `--deny` make errors (all are listed,
+    /// as `validate` lists them).
+    pub other_errors: Vec<Diagnostic>,
+    /// Where each main-line ply tried is written (`written[ply - 1]`), as in
+    /// the judge's `Replay::written`: reports name a problem's move by it,
+    /// as `validate` does.
+    pub written: Vec<Span>,
     /// The warnings found (with strict options, there are none: they are errors).
     pub warnings: Vec<Diagnostic>,
     /// The notes found.
@@ -256,14 +340,20 @@ pub fn resolve_game<'a>(
 ) -> Result<ResolvedGame<'a>, Box<ConvertError>> {
     let mut nodes = Vec::with_capacity(game.tokens.len());
     resolve_game_into(game, options, &mut nodes).map(
-        |(start, chess960, result, (warnings, notes))| ResolvedGame {
-            tags: game.tags.clone(),
-            start,
-            chess960,
-            nodes,
-            result,
-            warnings,
-            notes,
+        |(start, chess960, result, (warnings, mut notes))| {
+            if options.fix_tags {
+                roster_notes(&game.tags, &mut notes);
+            }
+            ResolvedGame {
+                tags: game.tags.clone(),
+                start,
+                chess960,
+                nodes,
+                result,
+                warnings,
+                notes,
+                fix_tags: options.fix_tags,
+            }
         },
     )
 }
@@ -288,6 +378,7 @@ fn resolve_game_into<'a>(
         &ReplayOptions {
             strict: options.strict,
             fix_results: options.fix_results,
+            fix_tags: options.fix_tags,
             ..ReplayOptions::default()
         },
         options.start.as_ref(),
@@ -313,9 +404,17 @@ fn resolve_game_into<'a>(
         (None, None) => None,
     };
     if let Some((move_span, error)) = error {
+        let other_errors = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && **d != error)
+            .cloned()
+            .collect();
         return Err(Box::new(ConvertError {
             error,
             move_span,
+            other_errors,
+            written: r.written.clone(),
             warnings: of(Severity::Warning),
             notes: of(Severity::Note),
         }));
@@ -591,6 +690,10 @@ fn resolve_recorded<'a>(
             })
         }))
         .collect();
+    let mut notes = Vec::new();
+    if options.fix_tags {
+        roster_notes(&tags, &mut notes);
+    }
     let game = ResolvedGame {
         tags,
         start,
@@ -598,9 +701,26 @@ fn resolve_recorded<'a>(
         nodes,
         result: record.result?,
         warnings: replay.warnings.into_iter().map(|(d, _)| d).collect(),
-        notes: Vec::new(),
+        notes,
+        fix_tags: options.fix_tags,
     };
     Some((game, len))
+}
+
+/// A `tag-fixed` note for each tag of the seven-tag roster the game lacks,
+/// which the export writes with its unknown value.
+fn roster_notes(tags: &[Tag<'_>], notes: &mut Vec<Diagnostic>) {
+    for name in crate::pgn::ROSTER {
+        if !tags.iter().any(|t| t.name == name.as_bytes()) {
+            let value = if name == "Date" { "????.??.??" } else { "?" };
+            notes.push(Diagnostic::new(
+                Severity::Note,
+                Kind::TagFixed,
+                format!("the {name} tag of the seven-tag roster is added: {value:?}"),
+                tags.first().map_or(Span::default(), |t| t.span),
+            ));
+        }
+    }
 }
 
 /// Whether the game's `Variant` tag names Chess960.

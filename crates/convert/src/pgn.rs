@@ -59,7 +59,7 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
         } else {
             match first(name) {
                 Some(t) => {
-                    write_tag(out, name.as_bytes(), |out| escape_raw(t.raw_value, out));
+                    write_tag(out, name.as_bytes(), |out| tag_value(game, t, out));
                     continue;
                 }
                 None if name == "Date" => b"????.??.??",
@@ -104,7 +104,7 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
         {
-            write_tag(out, t.name, |out| escape_raw(t.raw_value, out));
+            write_tag(out, t.name, |out| tag_value(game, t, out));
         } else {
             write_tag(out, &export_name(t.name), |out| {
                 escape_raw(t.raw_value, out)
@@ -118,6 +118,23 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
     if !setup_written {
         write_tag(out, b"SetUp", |out| out.push(b'1'));
     }
+}
+
+/// A tag's value as written, or in the standard's form when the game's tags
+/// are fixed ([`crate::Options::fix_tags`]): `PlyCount` the main line's plies.
+fn tag_value(game: &ResolvedGame<'_>, t: &Tag<'_>, out: &mut Vec<u8>) {
+    if game.fix_tags {
+        if t.name == b"PlyCount" {
+            if scoresheet_board::tags::ply_count_problem(t.raw_value, game.mainline().count()) {
+                out.extend_from_slice(game.mainline().count().to_string().as_bytes());
+                return;
+            }
+        } else if let Some(fixed) = scoresheet_board::tags::fix_value(t.name, t.raw_value) {
+            escape(fixed.as_bytes(), out);
+            return;
+        }
+    }
+    escape_raw(t.raw_value, out);
 }
 
 /// A tag name as the export format allows it: letters, digits and `_` only,

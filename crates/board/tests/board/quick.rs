@@ -222,8 +222,25 @@ fn each_claim_the_full_replay_checks_sends_the_game_to_it() {
         );
     }
     // Names that share a bit but differ are no repetition.
-    let alike = "[Site \"?\"]\n[White \"?\"]\n[UTCDate \"x\"]\n[UTCTime \"y\"]\n\n1. e4 *\n";
+    let alike =
+        "[Site \"?\"]\n[White \"?\"]\n[UTCDate \"2024.01.01\"]\n[UTCTime \"y\"]\n\n1. e4 *\n";
     assert!(agree(&mut lane, alike.as_bytes(), alike));
+    // A tag value without the standard's form, or a PlyCount that is not the
+    // game's: the full judge warns. The right ones are taken.
+    for (tags, expected) in [
+        ("[Date \"2025-02-24\"]", false),
+        ("[Date \"2025.02.24\"]", true),
+        ("[WhiteElo \"unrated\"]", false),
+        ("[TimeControl \"5 min\"]", false),
+        ("[TimeControl \"300+3\"]", true),
+        ("[PlyCount \"2\"]", false),
+        ("[PlyCount \"3\"]", true),
+        ("[Termination \"normal\"]", true),
+        ("[Mode \"otb\"]", false),
+    ] {
+        let text = format!("{tags}\n\n1. e4 e5 2. Nf3 *\n");
+        assert_eq!(agree(&mut lane, text.as_bytes(), tags), expected, "{tags}");
+    }
     // Mate with the right result, and with a wrong one.
     let mate = "[Event \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
     assert!(agree(&mut lane, mate.as_bytes(), "mate"));

@@ -633,7 +633,20 @@ fn expected_split(
     report: &str,
     text: &std::collections::HashMap<String, Vec<u8>>,
 ) -> (Vec<u8>, Vec<u8>) {
-    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    let (good, bad, dups) = expected_split_dups(report, text, false);
+    assert!(dups.is_empty());
+    (good, bad)
+}
+
+/// Like [`expected_split`], with `--duplicates-out` when `apart`: the
+/// duplicates (invalid in the report, their error `duplicate`) in the third
+/// output, else with the invalid games.
+fn expected_split_dups(
+    report: &str,
+    text: &std::collections::HashMap<String, Vec<u8>>,
+    apart: bool,
+) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let (mut good, mut bad, mut dups) = (Vec::new(), Vec::new(), Vec::new());
     let mut ends: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for line in report.lines() {
         let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
@@ -668,8 +681,14 @@ fn expected_split(
         );
         *end = offset + length;
         let game = &bytes[offset..offset + length];
+        let duplicate = g["errors"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["kind"] == "duplicate"));
         let out = if g["valid"] == true {
+            assert!(!duplicate, "{line}");
             &mut good
+        } else if duplicate && apart {
+            &mut dups
         } else {
             &mut bad
         };
@@ -694,7 +713,7 @@ fn expected_split(
             String::from_utf8_lossy(rest)
         );
     }
-    (good, bad)
+    (good, bad, dups)
 }
 
 /// Asserts that an output is what was expected, showing where they part.
@@ -802,6 +821,43 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
         same(&bad, &want_bad, &format!("invalid, --jobs {jobs} {env}"));
         assert!(good.len() > 50_000 && bad.len() > 10_000, "{jobs} {env}");
         runs += 1;
+    }
+    // With --dedup the second copy of every fixture is made of duplicates,
+    // which the report calls invalid: they go with the invalid games, or to
+    // --duplicates-out, never with the valid ones.
+    for (jobs, env) in [("1", ""), ("2", ""), ("2", "SCORESHEET_BLOCK_BYTES=7")] {
+        for apart in [false, true] {
+            let mut args = vec!["--jobs", jobs, "--dedup"];
+            if apart {
+                args.push("--duplicates-out dups.pgn");
+            }
+            args.extend(&names);
+            let _ = std::fs::remove_file(dir.join("dups.pgn"));
+            let (r, good, bad) = split(&args, None, env);
+            assert_eq!(r.code, Some(2), "{}", r.stderr);
+            let (want_good, want_bad, want_dups) = expected_split_dups(&r.stdout, &text, apart);
+            let what = format!("--dedup --jobs {jobs} {env} apart {apart}");
+            same(&good, &want_good, &format!("valid, {what}"));
+            same(&bad, &want_bad, &format!("invalid, {what}"));
+            if apart {
+                let dups = std::fs::read(dir.join("dups.pgn")).expect("the duplicates");
+                same(&dups, &want_dups, &format!("duplicates, {what}"));
+                assert!(dups.len() > 50_000, "{what}");
+            }
+            // Each valid game once: the valid output holds no duplicate.
+            std::fs::write(dir.join("again.pgn"), &good).expect("writing");
+            let again = scoresheet(
+                &dir,
+                &["validate", "--json", "--quiet", "--dedup", "again.pgn"],
+            );
+            let summary: serde_json::Value =
+                serde_json::from_str(again.stdout.trim()).expect("a summary");
+            assert_eq!(
+                summary["summary"]["duplicates"].as_u64().unwrap_or(0),
+                0,
+                "{what}"
+            );
+        }
     }
     // Standard input, split game by game.
     let (r, good, bad) = split(&["--jobs", "2"], Some("all.txt"), "");

@@ -252,7 +252,17 @@ fn convert_json_fields_are_documented() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let inputs = crate::common::fixture_inputs();
     let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
-    let mut args = vec!["convert", "--to", "pgn", "--format", "json", "--notes"];
+    // Games of more than 5 plies are not selected: the summary counts them.
+    let mut args = vec![
+        "convert",
+        "--to",
+        "pgn",
+        "--format",
+        "json",
+        "--notes",
+        "--max-plies",
+        "5",
+    ];
     args.extend(names.iter().map(String::as_str));
     args.push("no/such/file.pgn");
     let r = crate::common::run(&root, env!("CARGO_BIN_EXE_scoresheet"), &args);
@@ -291,4 +301,51 @@ fn convert_json_fields_are_documented() {
         BTreeSet::from(["summary".to_owned(), "type".to_owned()])
     );
     assert_eq!(fields[3], doc("### Convert summary object"));
+}
+
+/// Each problem as `(line, column, move, kind)`, from the JSON lines of
+/// `validate` (game objects) or `convert` (problem objects).
+fn located_problems(json: &[u8]) -> Vec<(u64, u64, String, String)> {
+    let mut out = Vec::new();
+    for line in text(json).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let one = |p: &serde_json::Value| {
+            (
+                p["line"].as_u64().expect("line"),
+                p["column"].as_u64().expect("column"),
+                p["move"].as_str().expect("move").to_owned(),
+                p["kind"].as_str().expect("kind").to_owned(),
+            )
+        };
+        match v["type"].as_str() {
+            Some("game") => {
+                for field in ["errors", "warnings"] {
+                    out.extend(v[field].as_array().expect("a list").iter().map(one));
+                }
+            }
+            Some("problem") if v["severity"] != "note" => out.push(one(&v)),
+            _ => {}
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn convert_names_each_problem_as_validate_does() {
+    // Warnings on long algebraic and lax moves, in a game that converts and
+    // in one that does not (an illegal move after them).
+    let games = b"1. Ng1f3 d5 2. e2e4 dxe4 3. Nf3-g5 *\n\n1. Ng1-f3 d5 2. Nf3xd5 *\n";
+    let validate = run(&["validate", "--json", "-"], Some(games));
+    let convert = run(
+        &["convert", "--to", "san", "--format", "json", "-"],
+        Some(games),
+    );
+    let (v, c) = (
+        located_problems(&validate.stdout),
+        located_problems(&convert.stderr),
+    );
+    assert!(v.iter().any(|p| p.2 == "Ng1f3"), "{v:?}");
+    assert!(v.iter().any(|p| p.3 == "illegal-move"), "{v:?}");
+    assert_eq!(c, v);
 }

@@ -108,8 +108,15 @@ pub fn check_idempotent(bytes: &[u8], what: &str) -> Result<(), String> {
             String::from_utf8_lossy(&once)
         )
     });
+    // Nor are the tag values the export keeps as written (`--fix-tags` writes
+    // those with one clear reading): their warnings stay.
+    let kept = |name: &str| {
+        name == "null-move"
+            || name == "wrong-ply-count"
+            || (name.starts_with("invalid-") && name.ends_with("-tag"))
+    };
     assert!(
-        second.warnings.iter().all(|w| w.kind.name() == "null-move"),
+        second.warnings.iter().all(|w| kept(w.kind.name())),
         "{what}: the export has warnings: {:?}\n{}",
         second.warnings,
         String::from_utf8_lossy(&once)

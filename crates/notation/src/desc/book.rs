@@ -21,6 +21,21 @@ pub struct BookHeader {
     pub span: Span,
 }
 
+/// A header's key as a PGN tag name: each word capitalised, spaces and
+/// anything but letters, digits and `_` dropped (`time control` is
+/// `TimeControl`).
+fn tag_name(key: &str) -> String {
+    key.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+        .collect()
+}
+
 /// One half-move of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookPly {
@@ -177,6 +192,56 @@ pub struct Book {
 }
 
 impl Book {
+    /// The game's tags, as a PGN game carries them: each `% key: value`
+    /// header under the tag name of its key (`% date:` is `Date`, `% round:`
+    /// `Round`, `% source:` `Source`, `% time control:` `TimeControl`), the
+    /// title as `Event` when no `% event:` is given, the players found in a
+    /// title, a column header or a players' line as `White` and `Black`.
+    /// The roster's tags come first, in its order, then the others as written;
+    /// a key met twice keeps its first value. `% note:` lines, lines without
+    /// a key and `[FEN]` lines are no tags here.
+    ///
+    /// ```
+    /// use scoresheet_notation::desc::read_book;
+    /// let book = read_book(b"% title: Match game\n% date: 1858.09.03\n% site: Paris\n% round: 2\n% source: Blue Book\nWHITE (Morphy)  BLACK (Anderssen)\n1. P-K4 P-K4\n");
+    /// let tags: Vec<(String, String)> = book.tags();
+    /// let names: Vec<&str> = tags.iter().map(|t| t.0.as_str()).collect();
+    /// assert_eq!(names, ["Event", "Site", "Date", "Round", "White", "Black", "Source"]);
+    /// assert_eq!(tags[4].1, "Morphy");
+    /// ```
+    #[must_use]
+    pub fn tags(&self) -> Vec<(String, String)> {
+        const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+        let mut all: Vec<(String, String)> = Vec::new();
+        let mut add = |name: String, value: &str| {
+            let value = value.trim();
+            if !name.is_empty() && !value.is_empty() && !all.iter().any(|t| t.0 == name) {
+                all.push((name, value.to_owned()));
+            }
+        };
+        if let Some(w) = &self.white {
+            add("White".into(), w);
+        }
+        if let Some(b) = &self.black {
+            add("Black".into(), b);
+        }
+        for h in &self.headers {
+            if matches!(h.key.as_str(), "" | "note" | "FEN" | "SetUp" | "title") {
+                continue;
+            }
+            add(tag_name(&h.key), &h.value);
+        }
+        if let Some(title) = self.headers.iter().find(|h| h.key == "title") {
+            add("Event".into(), &title.value);
+        }
+        let mut tags: Vec<(String, String)> = ROSTER
+            .iter()
+            .filter_map(|r| all.iter().find(|t| t.0 == *r).cloned())
+            .collect();
+        tags.extend(all.into_iter().filter(|t| !ROSTER.contains(&t.0.as_str())));
+        tags
+    }
+
     /// Every diagnostic: the layout notes and one error per unreadable ply, in text order.
     #[must_use]
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
@@ -390,6 +455,9 @@ pub fn read_book(text: &[u8]) -> Book {
 /// // Each game's text, the whole text between them.
 /// assert_eq!(books[0].span.slice(text), b"% title: one\n1. P-K4 P-K4\n");
 /// assert_eq!(books[1].span.slice(text), b"% title: two\n1. P-Q4\n\n");
+/// // Games one per line, each ended by its result, are games of their own.
+/// let lines = b"P-K4 P-K4 Kt-KB3 1-0\nP-Q4 P-Q4 0-1\n";
+/// assert_eq!(read_books(lines).len(), 2);
 /// ```
 #[must_use]
 pub fn read_books(text: &[u8]) -> Vec<Book> {
@@ -408,9 +476,12 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         let header = matches!(first, Some(b'%' | b'['));
         let ended = reader.book.end.is_some();
         if (header && (body || !reader.book.plies.is_empty() || ended))
-            || (ended && first.is_some_and(|c| c.is_ascii_digit()))
+            || (ended
+                && (first.is_some_and(|c| c.is_ascii_digit())
+                    || starts_move(text, &tokens(text, start, end), 0)))
         {
-            // A header after the game's text, or a numbered row after its end words,
+            // A header after the game's text, or a numbered row or a line of moves
+            // after its end words (games one per line, each ended by its result),
             // starts the next game.
             reader.finish(text);
             let mut book = core::mem::take(&mut reader).book;
@@ -484,6 +555,9 @@ struct Reader {
     /// Whether the next non-blank line may name the players (after a column header
     /// that named none: `White.  Black.` over `Morphy.  Anderssen.`).
     players_next: bool,
+    /// The printed move numbers that differ from the count: (index of their
+    /// note in the book's notes, printed minus expected), in order.
+    shifts: Vec<(usize, i64)>,
 }
 
 impl Default for Reader {
@@ -495,6 +569,7 @@ impl Default for Reader {
             right_from: None,
             deferred: Vec::new(),
             players_next: false,
+            shifts: Vec::new(),
         }
     }
 }
@@ -549,6 +624,7 @@ impl Reader {
             &mut self.book,
             &mut self.first_color,
             &mut self.first_number,
+            &mut self.shifts,
         );
     }
 
@@ -558,6 +634,7 @@ impl Reader {
         for (start, end) in core::mem::take(&mut self.deferred) {
             self.read(text, start, end);
         }
+        self.numbering_jumps();
     }
 }
 
@@ -565,6 +642,32 @@ impl Reader {
 /// holds move 1 on the left and move 25 on the right. The row starts with a printed
 /// number `N`; its next printed number `M`, after a column gap, is at least `N + 2` (a
 /// run of moves in one line, `1. P-K4 P-K4 2. Kt-KB3`, counts up by one).
+/// A printed move number off the count is a note: books misprint numbers
+/// (`69.` for 59) and plies are taken in order. When the next printed
+/// number is off by the same amount, the numbering jumped there (a move pair
+/// missing from the print, or numbers that skip): the first such number is a
+/// warning, since the moves read may not be the game's.
+impl Reader {
+    fn numbering_jumps(&mut self) {
+        let shifts = core::mem::take(&mut self.shifts);
+        let mut previous = 0;
+        for pair in shifts.windows(2) {
+            let [(at, shift), (_, next)] = pair else {
+                continue;
+            };
+            if *shift == *next && *shift != previous {
+                if let Some(note) = self.book.notes.get_mut(*at) {
+                    note.severity = Severity::Warning;
+                    note.message.push_str(
+                        "; the numbers go on from there: a move pair may be missing from the print",
+                    );
+                }
+            }
+            previous = *shift;
+        }
+    }
+}
+
 fn right_range_start(text: &[u8], toks: &[Token]) -> Option<(usize, u32)> {
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
     let first = toks.first()?;
@@ -745,6 +848,7 @@ fn read_line(
     book: &mut Book,
     first_color: &mut Color,
     first_number: &mut u32,
+    shifts: &mut Vec<(usize, i64)>,
 ) {
     let line = text.get(start..end).unwrap_or_default();
     let trimmed_start = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -802,6 +906,7 @@ fn read_line(
         book,
         *first_color,
         *first_number,
+        shifts,
     );
 }
 
@@ -872,6 +977,7 @@ fn read_moves(
     book: &mut Book,
     first_color: Color,
     first_number: u32,
+    shifts: &mut Vec<(usize, i64)>,
 ) {
     let toks = tokens(text, start, end);
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
@@ -1079,6 +1185,8 @@ fn read_moves(
         let expected = u64::from(first_number) + (index / 2);
         if let Some((n, black, nspan)) = number {
             if u64::from(n) != expected {
+                let shift = i64::from(n) - i64::try_from(expected).unwrap_or(i64::MAX);
+                shifts.push((book.notes.len() + notes.len(), shift));
                 notes.push(Diagnostic::new(
                     Severity::Note,
                     Kind::MoveNumber,

@@ -19,6 +19,9 @@ use crate::san::Mode;
 /// assert!(!looks_like_book(b"[Event \"x\"]\n\n1. e4 e5 *\n"));
 /// assert!(!looks_like_book(b"1.c4 e6 2.Nf3 d5\n"));
 /// assert!(looks_like_book(b"% white: A\n1. P-K4 P-K4\n2. Q-R5 K-K2\n3. QxKP mate\n"));
+/// // `%` is PGN's escape line too: it never makes algebraic moves a table.
+/// assert!(!looks_like_book(b"% notes\n1. e4 e5 2. Nf3 Nc6 3. O-O\n"));
+/// assert!(!looks_like_book(b"% from a club bulletin\nGames of the round\n[Event \"A\"]\n\n1. e4 e5 *\n"));
 /// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
 /// ```
 #[must_use]
@@ -37,18 +40,27 @@ pub fn looks_like_book(text: &[u8]) -> bool {
         return false;
     }
     // `%` header lines above a table are how book transcriptions (and our own
-    // descriptive output) begin; PGN files almost never start with an escape line.
-    // Such a file stays a table whatever its rows hold: a row that cannot be read is
-    // reported at that row, never by re-reading the whole file as PGN movetext.
+    // descriptive output) begin, but `%` is also PGN's own escape line: it never
+    // decides alone. A headed file is a table when the book reader reads at least
+    // as many plies of its head as the PGN reader (compact descriptive rows read
+    // in both, and stay a table, where a row that cannot be read is reported at
+    // that row); when PGN reads more (`% notes` above `1. e4 e5 ... O-O`, or above
+    // tagged games), it is PGN. Reading only the head keeps the test cheap.
     let headed = text
         .split(|&b| b == b'\n' || b == b'\r')
         .map(<[u8]>::trim_ascii)
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with(b"%"));
-    // A headed file needs one readable ply: its first lines nearly always hold one,
-    // and reading only them keeps the test cheap on a large head.
-    if headed && readable_plies(prefix_lines(text, HEADED_PREFIX_BYTES)) > 0 {
-        return true;
+    if headed {
+        let head = prefix_lines(text, HEADED_PREFIX_BYTES);
+        let book = readable_plies(head);
+        let pgn = pgn_plies(head);
+        if book > 0 && book >= pgn {
+            return true;
+        }
+        if pgn > book {
+            return false;
+        }
     }
     let book = read_book(text);
     let readable = book.plies.iter().filter(|p| p.result.is_ok()).count();
@@ -84,6 +96,23 @@ fn readable_plies(text: &[u8]) -> usize {
         .iter()
         .filter(|p| p.result.is_ok())
         .count()
+}
+
+/// The main-line moves the PGN reader reads in `text`, over all its games,
+/// each game's up to its first error.
+fn pgn_plies(text: &[u8]) -> usize {
+    games(text)
+        .map(|slice| {
+            let game = parse_game(slice.bytes, slice.offset, Mode::Lenient);
+            match game.stop {
+                Some(stop) => game.tokens[..stop]
+                    .iter()
+                    .filter(|t| matches!(t, crate::pgn::Token::Move(_)))
+                    .count(),
+                None => game.mainline().count(),
+            }
+        })
+        .sum()
 }
 
 /// The whole lines of `text` within its first `bytes` (all of it when shorter).

@@ -10,6 +10,8 @@
 //! bishop's file; `CD`, the queen's knight's). The rank comes before the file
 //! and is counted from the mover's side: `P4R` is a pawn to the fourth rank of
 //! the king's file (e4 for White, e5 for Black), `C3AR` a knight to KB3.
+//! Portuguese descriptive is the same but for the bishop, `B` (bispo): `C3BR`,
+//! `B4B`, `TD1D` read too (Spanish has no `B`, so the two never clash).
 //!
 //! ```
 //! use scoresheet_notation::desc::{read_spanish, write_spanish};
@@ -20,6 +22,10 @@
 //! assert_eq!(d.to_string(), "N-KB3");
 //! assert_eq!(write_spanish(d), "C3AR");
 //! assert!(read_spanish(b"Cf3", 0).is_none());
+//! // Portuguese: B is the bishop.
+//! let m = read_spanish(b"B4BD", 0).unwrap();
+//! let MoveKind::Descriptive(d) = &m.kind else { panic!("not descriptive") };
+//! assert_eq!(d.to_string(), "B-QB4");
 //! ```
 
 use crate::ast::{MoveKind, Suffix, WrittenMove};
@@ -88,7 +94,7 @@ pub fn read_spanish(token: &[u8], base: usize) -> Option<WrittenMove> {
 pub fn looks_spanish(token: &[u8]) -> bool {
     let spanish_only = token
         .windows(2)
-        .any(|w| matches!(w, [b'1'..=b'8', b'R' | b'D' | b'T' | b'C' | b'A']))
+        .any(|w| matches!(w, [b'1'..=b'8', b'R' | b'D' | b'T' | b'C' | b'A' | b'B']))
         || token.iter().any(|b| matches!(b, b'D' | b'T' | b'C' | b'A'));
     spanish_only && read_spanish(token, 0).is_some()
 }
@@ -126,13 +132,14 @@ impl Cursor<'_> {
         false
     }
 
-    /// `R` `D` `T` `A` `C` `P`: the role.
+    /// `R` `D` `T` `A` `C` `P`: the role; Portuguese writes `B` (bispo) for
+    /// the bishop, a letter Spanish does not use.
     fn role(&mut self) -> Option<Role> {
         let role = match self.peek()? {
             b'R' => Role::King,
             b'D' => Role::Queen,
             b'T' => Role::Rook,
-            b'A' => Role::Bishop,
+            b'A' | b'B' => Role::Bishop,
             b'C' => Role::Knight,
             b'P' => Role::Pawn,
             _ => return None,
@@ -159,7 +166,7 @@ impl Cursor<'_> {
             b'D' => FileName::Queen,
             b'T' => FileName::Rook,
             b'C' => FileName::Knight,
-            b'A' => FileName::Bishop,
+            b'A' | b'B' => FileName::Bishop,
             _ => return None,
         };
         self.at += 1;

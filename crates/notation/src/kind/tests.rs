@@ -63,3 +63,15 @@ fn docs_json_lists_every_kind_as_generated() {
         "docs/JSON.md's kinds table is stale: run BLESS=1 cargo test -p scoresheet-notation kind"
     );
 }
+
+#[test]
+fn every_kind_has_an_example_and_a_fix() {
+    for &k in Kind::ALL {
+        let (example, fix) = (k.example(), k.fix());
+        assert!(!example.trim().is_empty(), "{k}: no example");
+        assert!(
+            fix.starts_with(|c: char| c.is_ascii_uppercase()) && fix.ends_with('.'),
+            "{k}: the fix is a sentence: {fix}"
+        );
+    }
+}

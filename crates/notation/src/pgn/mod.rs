@@ -29,6 +29,7 @@
 mod parse;
 mod quick;
 mod record;
+mod segment;
 mod split;
 
 use std::borrow::Cow;

@@ -4,7 +4,7 @@ use crate::Kind;
 use memchr::memchr;
 
 use super::{CommentKind, Game, MoveRecord, Tag, Token};
-use crate::ast::{GameResult, MoveKind};
+use crate::ast::{Annotation, GameResult, MoveKind};
 use crate::diag::{Diagnostic, Severity};
 use crate::lang::{Detection, Language, Translation, detect, translate};
 use crate::san::{Mode, read_move};
@@ -68,11 +68,13 @@ pub fn parse_game_lang_into<'a>(
         .collect();
     let detection = detect(slices.iter().map(|s| &**s));
     if pass.spanish_desc {
-        // `P4R`, `C3AR`: Spanish descriptive, when the letters allow Spanish.
+        // `P4R`, `C3AR`: Spanish descriptive, when the letters allow Spanish;
+        // `C3BR`, `B4B`: Portuguese, read by the same reader (`B` the bishop).
         let spanish = match &detection {
             Detection::English => true,
             Detection::Language { candidates, .. } | Detection::Undecidable { candidates, .. } => {
                 candidates.contains(&Language::Spanish)
+                    || candidates.contains(&Language::Portuguese)
             }
             Detection::Unknown { .. } => false,
         };
@@ -194,6 +196,7 @@ fn parse_pass<'a>(
         uci_reported: false,
         spanish_desc: false,
         once: Vec::new(),
+        segmenting: false,
     };
     p.run();
     Pass {
@@ -379,6 +382,9 @@ struct Parser<'a, 'g> {
     spanish_desc: bool,
     /// The layout relaxations said once a game (see [`Parser::relax_once`]).
     once: Vec<Kind>,
+    /// The parts of a word cut by [`Parser::segmented`] are being read (a
+    /// part is never cut again).
+    segmenting: bool,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -1141,12 +1147,9 @@ impl<'a> Parser<'a, '_> {
             }),
             _ => None,
         };
+        let result = result.or_else(|| self.short_draw(start, end));
         if let Some(r) = result {
-            let span = self.span(start, end);
-            self.game.tokens.push(Token::Result(r, span));
-            if self.depth_stack.is_empty() && self.result_at.is_none() {
-                self.result_at = Some(start);
-            }
+            self.push_result(r, start, end);
             return;
         }
         if self.result_at.is_some() && self.depth_stack.is_empty() {
@@ -1190,6 +1193,120 @@ impl<'a> Parser<'a, '_> {
         self.move_word(start, end);
     }
 
+    fn push_result(&mut self, r: GameResult, start: usize, end: usize) {
+        let span = self.span(start, end);
+        self.game.tokens.push(Token::Result(r, span));
+        if self.depth_stack.is_empty() && self.result_at.is_none() {
+            self.result_at = Some(start);
+        }
+    }
+
+    /// `1/2` or `½` alone, as some books and sites print a draw: read as
+    /// `1/2-1/2`, and said.
+    fn short_draw(&mut self, start: usize, end: usize) -> Option<GameResult> {
+        if !matches!(&self.text[start..end], b"1/2" | b"\xC2\xBD") {
+            return None;
+        }
+        let span = self.span(start, end);
+        self.relax(
+            Kind::ShortDraw,
+            "a draw written as half a point: PGN writes 1/2-1/2".into(),
+            span,
+        );
+        Some(GameResult::Draw)
+    }
+
+    /// A word no reader takes whole, cut into the moves, move numbers,
+    /// results and punctuation a printer ran together (`1.e4e52.Sf3Sc6`,
+    /// `e4,`, `a6.`, `1.*`; [`super::segment::cut`]), each part read as if
+    /// written apart. Punctuation is skipped with a note; parts run together
+    /// are said once a game. Whether the word was so cut.
+    fn segmented(&mut self, start: usize, end: usize) -> bool {
+        use super::segment::{Part, cut};
+        if self.segmenting {
+            return false;
+        }
+        let Some(parts) = cut(&self.text[start..end]) else {
+            return false;
+        };
+        self.segmenting = true;
+        let readable = parts.iter().filter(|p| p.0 != Part::Punctuation).count();
+        if readable > 1 {
+            let span = self.span(start, end);
+            self.relax_once(
+                Kind::RunTogether,
+                "moves, move numbers or results printed without spaces between them: read apart",
+                span,
+            );
+        }
+        for (part, s, e) in parts {
+            let (s, e) = (start + s, start + e);
+            match part {
+                Part::Punctuation if &self.text[s..e] == b":" && self.capture_mark_after() => {}
+                Part::Punctuation => {
+                    let span = self.span(s, e);
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
+                    self.diag(
+                        severity,
+                        Kind::SkippedPunctuation,
+                        format!("`{what}` after a move: punctuation, skipped"),
+                        span,
+                    );
+                }
+                Part::Result => {
+                    let r = GameResult::from_ascii(&self.text[s..e])
+                        .or_else(|| self.short_draw(s, e))
+                        .unwrap_or(GameResult::Unknown);
+                    self.push_result(r, s, e);
+                }
+                Part::Number => {
+                    let digits = self.text[s..e]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let (dot_bytes, dots, ellipsis) = count_dots(&self.text[s + digits..e]);
+                    self.move_number(s, digits, dot_bytes, dots, ellipsis);
+                }
+                Part::Move => self.move_token(s, e),
+                Part::Marks => {
+                    if !self.suffix_token(s, e) {
+                        self.invalid(
+                            Kind::UnexpectedCharacter,
+                            "marks that belong to no move".into(),
+                            s,
+                            e,
+                        );
+                    }
+                }
+            }
+        }
+        self.segmenting = false;
+        true
+    }
+
+    /// A `:` after a long algebraic move written with `-` (`e5-d4:`), as
+    /// German books print a capture: the move's capture mark. Whether the
+    /// last move was such a move.
+    fn capture_mark_after(&mut self) -> bool {
+        let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
+            return false;
+        };
+        let mut m = record.get().into_owned();
+        let MoveKind::Lan(lan) = &mut m.kind else {
+            return false;
+        };
+        if lan.capture != Some(false) {
+            return false;
+        }
+        lan.capture = Some(true);
+        *record = MoveRecord::new(m);
+        true
+    }
+
     /// A move word: a move token, or the first part of a move written with
     /// spaces inside (`e2 - e4`, `Bf8-e 7`), which is read whole.
     #[inline(always)]
@@ -1199,6 +1316,7 @@ impl<'a> Parser<'a, '_> {
             && match text.get(end + 1) {
                 Some(b'-' | b'x' | b':' | 0xC3 | 0xE2) => true,
                 Some(b'1'..=b'8') => matches!(text[end - 1], b'a'..=b'h'),
+                Some(b'a'..=b'h') => is_piece_word(&text[start..end]),
                 _ => false,
             }
             && self.spaced_move(start, end)
@@ -1482,6 +1600,26 @@ impl<'a> Parser<'a, '_> {
                 [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
                 _ => 0,
             };
+            if parts.len() == 1
+                && is_piece_word(&text[start..end])
+                && matches!(next, [b'a'..=b'h', b'1'..=b'8', ..])
+            {
+                // A piece letter apart from its squares (`S g1-f3`, `Kt f3`); a
+                // capture mark after them (`L c4-b5:+`) is read apart.
+                let right = at + 1;
+                at = word_end(right);
+                let word = &text[right..at];
+                let marks = word
+                    .iter()
+                    .rev()
+                    .take_while(|b| b"+#!?".contains(b))
+                    .count();
+                if word.len() > marks + 1 && word[word.len() - marks - 1] == b':' {
+                    at -= marks + 1;
+                }
+                parts.push((right, at));
+                continue;
+            }
             if mark > 0 && matches!(last, b'1'..=b'8') && parts.len() == 1 {
                 // The left half: a square, maybe after a piece letter (`e2`, `Ng1`, `C4`).
                 let left = &text[start..end];
@@ -1773,7 +1911,7 @@ impl<'a> Parser<'a, '_> {
             Err(failure) => {
                 let read = self.fallback(start, end, main, before, None)
                     || (!self.depth_stack.is_empty() && self.prose_parentheses());
-                if !read {
+                if !read && !self.segmented(start, end) {
                     self.foreign |= crate::lang::foreign_hint(token);
                     if crate::desc::looks_spanish(token) {
                         self.foreign = true;
@@ -1859,7 +1997,7 @@ impl<'a> Parser<'a, '_> {
                 self.translation = tr;
                 let read = self.fallback(start, end, main, before, Some(lang))
                     || (!self.depth_stack.is_empty() && self.prose_parentheses());
-                if !read {
+                if !read && !self.segmented(start, end) {
                     let failure = failure.remap(|at| self.translation.original(at));
                     let d = failure.into_error(token, base).to_diagnostic();
                     self.refuse(d, self.span(start, end));
@@ -1918,7 +2056,7 @@ impl<'a> Parser<'a, '_> {
         self.relax(
             Kind::NationalLetters,
             format!(
-                "moves written in Spanish descriptive notation (R D T A C P, the rank before the file), read as Spanish ({how}); PGN writes English SAN"
+                "moves written in Spanish or Portuguese descriptive notation (R D T A/B C P, the rank before the file), read as Spanish ({how}); PGN writes English SAN"
             ),
             span,
         );
@@ -2112,8 +2250,15 @@ impl<'a> Parser<'a, '_> {
         };
         let mut m = record.get().into_owned();
         let s = &mut m.suffix;
+        // `Rxf6! !`: a glyph's two marks printed apart are the one glyph.
+        let merged = match (s.annotation, raw.annotation) {
+            (Some((first, first_span)), Some((second, second_span))) => {
+                two_marks(first, second).map(|a| (a, first_span.to(shift(second_span))))
+            }
+            _ => None,
+        };
         if (raw.check.is_some() && s.check.is_some())
-            || (raw.annotation.is_some() && s.annotation.is_some())
+            || (raw.annotation.is_some() && s.annotation.is_some() && merged.is_none())
             || (raw.en_passant.is_some() && s.en_passant.is_some())
         {
             return false;
@@ -2122,7 +2267,7 @@ impl<'a> Parser<'a, '_> {
             s.check = Some((c, shift(sp)));
         }
         if let Some((a, sp)) = raw.annotation {
-            s.annotation = Some((a, shift(sp)));
+            s.annotation = Some(merged.unwrap_or((a, shift(sp))));
         }
         if let Some(sp) = raw.en_passant {
             s.en_passant = Some(shift(sp));
@@ -2307,6 +2452,23 @@ fn trim_space_end(text: &[u8]) -> usize {
     text.iter()
         .rposition(|&b| !is_space(b))
         .map_or(0, |i| i + 1)
+}
+
+/// The glyph two marks make when printed apart (`!` `!` is `!!`).
+fn two_marks(first: Annotation, second: Annotation) -> Option<Annotation> {
+    Some(match (first, second) {
+        (Annotation::Good, Annotation::Good) => Annotation::Brilliant,
+        (Annotation::Mistake, Annotation::Mistake) => Annotation::Blunder,
+        (Annotation::Good, Annotation::Mistake) => Annotation::Interesting,
+        (Annotation::Mistake, Annotation::Good) => Annotation::Dubious,
+        _ => return None,
+    })
+}
+
+/// A piece letter written alone (`S`, `N`, `Kt`), as long algebraic
+/// printed in some books puts it apart from its squares (`S g1-f3`).
+fn is_piece_word(word: &[u8]) -> bool {
+    matches!(word, [b'A'..=b'Z'] | b"Kt")
 }
 
 /// The end of the movetext token starting at `start` (at least one byte).

@@ -1,0 +1,181 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'scoresheet'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'scoresheet' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that every move of every game is legal and report what is wrong and where')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Replay games and print the board after each move')
+            [CompletionResult]::new('fen', 'fen', [CompletionResultType]::ParameterValue, 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves')
+            [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'scoresheet;validate' {
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads, at least 1 (default: all cores)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Number of worker threads, at least 1 (default: all cores)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour human output: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Make the warnings and notes of this kind errors (repeatable); `warnings` makes every warning an error, as --strict does')
+            [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Drop the warnings and notes of this kind (repeatable); a kind that is always an error cannot be allowed')
+            [CompletionResult]::new('--valid-out', '--valid-out', [CompletionResultType]::ParameterName, 'Write the text of each valid game, exactly as read, to FILE (in input order, one blank line between games; written through a temporary file)')
+            [CompletionResult]::new('--invalid-out', '--invalid-out', [CompletionResultType]::ParameterName, 'Write the text of each invalid game, exactly as read, to FILE')
+            [CompletionResult]::new('--ep', '--ep', [CompletionResultType]::ParameterName, 'En passant style of the FENs in the JSON report')
+            [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'Read piece letters in this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru; es also reads Spanish descriptive notation, P4R C3AR); by default each game''s language is told from its letters')
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--dedup', '--dedup', [CompletionResultType]::ParameterName, 'Report each valid game that repeats an earlier game of the run as a `duplicate` error: the same start position and main-line moves (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black and Result tags)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors')
+            [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'The same as `--format json`')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only the summary (human format) or only the summary object (JSON)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only the summary (human format) or only the summary object (JSON)')
+            [CompletionResult]::new('--summary-only', '--summary-only', [CompletionResultType]::ParameterName, 'Print only the summary (human format) or only the summary object (JSON)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Human output also shows notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept). JSON always has them')
+            [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Human output also shows notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept). JSON always has them')
+            [CompletionResult]::new('--errors-only', '--errors-only', [CompletionResultType]::ParameterName, 'Human output shows only errors (the summary still counts everything)')
+            [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never draw a progress bar, even on a terminal')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;play' {
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--every-ply', '--every-ply', [CompletionResultType]::ParameterName, 'Print the board after every move, not only after Black''s moves')
+            [CompletionResult]::new('--fens', '--fens', [CompletionResultType]::ParameterName, 'Print one FEN after each move instead of boards')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw the pieces with Unicode figurines')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings as errors')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)')
+            [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)')
+            [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;fen' {
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw the pieces with Unicode figurines')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;perft' {
+            [CompletionResult]::new('--divide', '--divide', [CompletionResultType]::ParameterName, 'Also print the node count below each legal move')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;convert' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output notation (in any case: `san`, `SAN`)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input notation')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to this file instead of standard output')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to this file instead of standard output')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How problems and the summary are written on standard error')
+            [CompletionResult]::new('--style', '--style', [CompletionResultType]::ParameterName, 'Descriptive output layout')
+            [CompletionResult]::new('--knight', '--knight', [CompletionResultType]::ParameterName, 'Descriptive output knight letter')
+            [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'Write SAN and LAN with the piece letters of this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is always English SAN. With --to descriptive, `es` writes Spanish descriptive notation (P4R, C3AR); only en and es are taken there')
+            [CompletionResult]::new('--read-lang', '--read-lang', [CompletionResultType]::ParameterName, 'Read piece letters in this language (same codes); by default each game''s language is told from its letters')
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Reject relaxed notation and descriptive tie-breaks instead of reporting them')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')
+            [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')
+            [CompletionResult]::new('--fix-results', '--fix-results', [CompletionResultType]::ParameterName, 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board''s result with a warning instead of refusing the game')
+            [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)')
+            [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never draw a progress bar, even on a terminal')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;explain' {
+            [CompletionResult]::new('--list-kinds', '--list-kinds', [CompletionResultType]::ParameterName, 'List every kind: its name, its severity and what it means')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;decode' {
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'The start position, when the input gives none (`startpos` for the initial position)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;help' {
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that every move of every game is legal and report what is wrong and where')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Replay games and print the board after each move')
+            [CompletionResult]::new('fen', 'fen', [CompletionResultType]::ParameterValue, 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves')
+            [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'scoresheet;help;validate' {
+            break
+        }
+        'scoresheet;help;play' {
+            break
+        }
+        'scoresheet;help;fen' {
+            break
+        }
+        'scoresheet;help;perft' {
+            break
+        }
+        'scoresheet;help;convert' {
+            break
+        }
+        'scoresheet;help;explain' {
+            break
+        }
+        'scoresheet;help;decode' {
+            break
+        }
+        'scoresheet;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,159 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[scoresheet] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'scoresheet'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'scoresheet'= {
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand validate 'Check that every move of every game is legal and report what is wrong and where'
+            cand play 'Replay games and print the board after each move'
+            cand fen 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves'
+            cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
+            cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
+            cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
+            cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'scoresheet;validate'= {
+            cand -j 'Number of worker threads, at least 1 (default: all cores)'
+            cand --jobs 'Number of worker threads, at least 1 (default: all cores)'
+            cand --format 'Output format'
+            cand --color 'Colour human output: on a terminal (`auto`, unless `NO_COLOR` is set), `always` or `never`'
+            cand --deny 'Make the warnings and notes of this kind errors (repeatable); `warnings` makes every warning an error, as --strict does'
+            cand --allow 'Drop the warnings and notes of this kind (repeatable); a kind that is always an error cannot be allowed'
+            cand --valid-out 'Write the text of each valid game, exactly as read, to FILE (in input order, one blank line between games; written through a temporary file)'
+            cand --invalid-out 'Write the text of each invalid game, exactly as read, to FILE'
+            cand --ep 'En passant style of the FENs in the JSON report'
+            cand --lang 'Read piece letters in this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru; es also reads Spanish descriptive notation, P4R C3AR); by default each game''s language is told from its letters'
+            cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --dedup 'Report each valid game that repeats an earlier game of the run as a `duplicate` error: the same start position and main-line moves (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black and Result tags)'
+            cand --strict 'Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors'
+            cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
+            cand --json 'The same as `--format json`'
+            cand -q 'Print only the summary (human format) or only the summary object (JSON)'
+            cand --quiet 'Print only the summary (human format) or only the summary object (JSON)'
+            cand --summary-only 'Print only the summary (human format) or only the summary object (JSON)'
+            cand -v 'Human output also shows notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept). JSON always has them'
+            cand --notes 'Human output also shows notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept). JSON always has them'
+            cand --errors-only 'Human output shows only errors (the summary still counts everything)'
+            cand --no-progress 'Never draw a progress bar, even on a terminal'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;play'= {
+            cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --every-ply 'Print the board after every move, not only after Black''s moves'
+            cand --fens 'Print one FEN after each move instead of boards'
+            cand --unicode 'Draw the pieces with Unicode figurines'
+            cand --strict 'Treat warnings as errors'
+            cand -v 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)'
+            cand --notes 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)'
+            cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;fen'= {
+            cand --unicode 'Draw the pieces with Unicode figurines'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;perft'= {
+            cand --divide 'Also print the node count below each legal move'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;convert'= {
+            cand --to 'Output notation (in any case: `san`, `SAN`)'
+            cand --from 'Input notation'
+            cand -o 'Write to this file instead of standard output'
+            cand --output 'Write to this file instead of standard output'
+            cand --format 'How problems and the summary are written on standard error'
+            cand --style 'Descriptive output layout'
+            cand --knight 'Descriptive output knight letter'
+            cand --lang 'Write SAN and LAN with the piece letters of this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is always English SAN. With --to descriptive, `es` writes Spanish descriptive notation (P4R, C3AR); only en and es are taken there'
+            cand --read-lang 'Read piece letters in this language (same codes); by default each game''s language is told from its letters'
+            cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --strict 'Reject relaxed notation and descriptive tie-breaks instead of reporting them'
+            cand -v 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'
+            cand --notes 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'
+            cand --fix-results 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board''s result with a warning instead of refusing the game'
+            cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
+            cand -q 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)'
+            cand --quiet 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)'
+            cand --no-progress 'Never draw a progress bar, even on a terminal'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;explain'= {
+            cand --list-kinds 'List every kind: its name, its severity and what it means'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;decode'= {
+            cand --fen 'The start position, when the input gives none (`startpos` for the initial position)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;help'= {
+            cand validate 'Check that every move of every game is legal and report what is wrong and where'
+            cand play 'Replay games and print the board after each move'
+            cand fen 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves'
+            cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
+            cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
+            cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
+            cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'scoresheet;help;validate'= {
+        }
+        &'scoresheet;help;play'= {
+        }
+        &'scoresheet;help;fen'= {
+        }
+        &'scoresheet;help;perft'= {
+        }
+        &'scoresheet;help;convert'= {
+        }
+        &'scoresheet;help;explain'= {
+        }
+        &'scoresheet;help;decode'= {
+        }
+        &'scoresheet;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,208 @@
+//! Cutting a movetext word that reads as nothing whole into the parts a
+//! printer ran together: moves, move numbers, results and the punctuation of
+//! a sentence (`1.e4e52.Sf3Sc6`, `e4,`, `a6.`, `1.*`).
+//!
+//! The cut is structural: a move ends right after its first square (and a
+//! long algebraic move's second one), with its promotion and marks; what
+//! each part means is left to the readers that read whole words, so a part
+//! that is no move is an error at that part, never a guess.
+
+/// What one part of a word is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Part {
+    /// A move: read by the move readers.
+    Move,
+    /// A move number with its dots (`2.`, `12...`).
+    Number,
+    /// A result (`1-0`, `*`, `1/2`).
+    Result,
+    /// Commas, full stops and semicolons between or after moves, and a
+    /// capture mark after a long algebraic move (`e5-d4:`).
+    Punctuation,
+    /// Check and annotation marks after that capture mark (`c4-b5:+`): the
+    /// move's own.
+    Marks,
+}
+
+/// The parts of `word` (each with its byte range in `word`), or `None` when
+/// the word does not cut into parts that each could be read, or is one part
+/// that is a move (then the word's own error stands).
+///
+/// ```text
+/// e4e52.Sf3Sc6 -> e4 | e5 | 2. | Sf3 | Sc6
+/// a6.          -> a6 | .
+/// ```
+pub(super) fn cut(word: &[u8]) -> Option<Vec<(Part, usize, usize)>> {
+    let n = word.len();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let b = word[i];
+        // A capture mark after a long algebraic move, as German books print
+        // it (`e5-d4:`, `c4-b5:+`, or apart from a move written with spaces):
+        // the squares already say what was taken.
+        let after_move = matches!(parts.last(), None | Some((Part::Move, _, _)));
+        let only_marks = |from: usize| word[from..].iter().all(|&c| is_mark(c));
+        if b == b':' && after_move && only_marks(i + 1) {
+            parts.push((Part::Punctuation, i, i + 1));
+            if i + 1 < n {
+                parts.push((Part::Marks, i + 1, n));
+            }
+            break;
+        }
+        if is_punctuation(b) {
+            let run = word[i..].iter().take_while(|&&c| is_punctuation(c)).count();
+            let j = i + run.max(1);
+            parts.push((Part::Punctuation, i, j));
+            i = j;
+            continue;
+        }
+        if b == b'*' {
+            parts.push((Part::Result, i, i + 1));
+            i += 1;
+            continue;
+        }
+        if let Some(len) = castling(&word[i..]) {
+            let j = marks(word, i + len);
+            parts.push((Part::Move, i, j));
+            i = j;
+            continue;
+        }
+        if b.is_ascii_digit() {
+            if let Some(len) = result(&word[i..]) {
+                parts.push((Part::Result, i, i + len));
+                i += len;
+                continue;
+            }
+            let digits = word[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let dots = word[i + digits..]
+                .iter()
+                .take_while(|&&c| c == b'.')
+                .count();
+            if dots == 0 {
+                return None;
+            }
+            parts.push((Part::Number, i, i + digits + dots));
+            i += digits + dots;
+            continue;
+        }
+        let j = move_end(word, i)?;
+        parts.push((Part::Move, i, j));
+        i = j;
+    }
+    let whole_move = matches!(parts.as_slice(), [(Part::Move, _, _)]);
+    (!parts.is_empty() && !whole_move).then_some(parts)
+}
+
+fn is_mark(b: u8) -> bool {
+    matches!(b, b'+' | b'#' | b'!' | b'?')
+}
+
+fn is_punctuation(b: u8) -> bool {
+    matches!(b, b',' | b'.' | b';')
+}
+
+/// The length of a castling at the start of `rest`, longest first.
+fn castling(rest: &[u8]) -> Option<usize> {
+    [&b"O-O-O"[..], b"0-0-0", b"O-O", b"0-0"]
+        .iter()
+        .find(|c| rest.starts_with(c))
+        .map(|c| c.len())
+}
+
+/// The length of a result at the start of `rest`.
+fn result(rest: &[u8]) -> Option<usize> {
+    [&b"1/2-1/2"[..], b"1-0", b"0-1", b"1/2"]
+        .iter()
+        .find(|r| rest.starts_with(r))
+        .map(|r| r.len())
+}
+
+/// Whether `word[i..]` starts with a square (`e4`).
+fn square_at(word: &[u8], i: usize) -> bool {
+    matches!(word.get(i), Some(b'a'..=b'h')) && matches!(word.get(i + 1), Some(b'1'..=b'8'))
+}
+
+/// Where the move starting at `start` ends: after its first square, a long
+/// algebraic move's second square (`e2-e4`, `e5-d4:`), a promotion written
+/// `=Q` or `(Q)`, and check and annotation marks. `None` when no square
+/// follows (the word is no run of moves).
+fn move_end(word: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    while !square_at(word, i) {
+        let b = *word.get(i)?;
+        if b.is_ascii_digit() || is_punctuation(b) || b == b'*' {
+            return None;
+        }
+        i += 1;
+    }
+    i += 2;
+    if matches!(word.get(i), Some(b'-' | b'x' | b':')) && square_at(word, i + 1) {
+        i += 3;
+    }
+    match word.get(i..) {
+        Some([b'=', p, ..]) if p.is_ascii_alphabetic() => i += 2,
+        Some([b'(', p, b')', ..]) if p.is_ascii_alphabetic() => i += 3,
+        _ => {}
+    }
+    Some(marks(word, i))
+}
+
+/// `i` past the check and annotation marks at `word[i..]`.
+fn marks(word: &[u8], mut i: usize) -> usize {
+    while word.get(i).is_some_and(|&b| is_mark(b)) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Part, cut};
+
+    #[track_caller]
+    fn check(word: &str, expected: &[&str]) {
+        let got: Vec<String> = cut(word.as_bytes())
+            .unwrap_or_default()
+            .iter()
+            .map(|&(part, s, e)| {
+                let tag = match part {
+                    Part::Move => "m",
+                    Part::Number => "n",
+                    Part::Result => "r",
+                    Part::Punctuation => "p",
+                    Part::Marks => "k",
+                };
+                format!("{tag}:{}", &word[s..e])
+            })
+            .collect();
+        assert_eq!(got, expected, "{word}");
+    }
+
+    #[test]
+    fn cuts_runs_of_moves_numbers_and_punctuation() {
+        check("e4e52.Sf3Sc6", &["m:e4", "m:e5", "n:2.", "m:Sf3", "m:Sc6"]);
+        check("a6.", &["m:a6", "p:."]);
+        check("e4,", &["m:e4", "p:,"]);
+        check("*", &["r:*"]);
+        check(",", &["p:,"]);
+        check("Nc63.Bb5a6", &["m:Nc6", "n:3.", "m:Bb5", "m:a6"]);
+        check("Qh5+Ke7", &["m:Qh5+", "m:Ke7"]);
+        check("O-O,", &["m:O-O", "p:,"]);
+        check("e8=Q+1-0", &["m:e8=Q+", "r:1-0"]);
+        check("e5-d4:", &["m:e5-d4", "p::"]);
+        check("e5-d4:,", &[]);
+        check("c4-b5:+", &["m:c4-b5", "p::", "k:+"]);
+        check(":+", &["p::", "k:+"]);
+        check(&"e4".repeat(3), &["m:e4", "m:e4", "m:e4"]);
+        check("Db6.", &["m:Db6", "p:."]);
+    }
+
+    #[test]
+    fn keeps_words_that_are_not_runs_of_moves() {
+        check("e4", &[]);
+        check("hello", &[]);
+        check("Resigns.", &[]);
+        check("12", &[]);
+    }
+}
