@@ -92,7 +92,7 @@ fn usage() -> &'static str {
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
      python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \
-     browser            the page of scoresheet serve: its bundle is fresh, and its test in chromium (installs chromium and npm packages when missing)"
+     browser            the page of scoresheet serve: its bundle is fresh, and its test in chromium (installs chromium and npm packages when missing)\n  \
      editor             `scoresheet lsp` in headless Neovim (installed with apt-get when root): its diagnostics are validate's"
 }
 
