@@ -31,8 +31,8 @@ pub mod descriptive;
 pub mod game;
 pub mod pgn;
 pub mod resolver;
-pub mod svg;
 pub mod select;
+pub mod svg;
 pub mod text;
 
 use scoresheet_notation::lang::Language;
