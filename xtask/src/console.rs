@@ -262,7 +262,7 @@ mod tests {
         let text = lines("text\n```console\n$ one\nout 1\n$ two\n```\n```sh\n$ not run\n```");
         let b = blocks(&text);
         assert_eq!(b.len(), 1);
-        assert_eq!(b[0].lines, 2..6);
+        assert_eq!(b[0].lines, 2..5);
         assert_eq!(b[0].steps[0].command, "one");
         assert_eq!(b[0].steps[0].shown, ["out 1"]);
         assert!(b[0].steps[1].shown.is_empty());

@@ -528,7 +528,9 @@ fn blame_error(
                 d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
             }
         }
-        Some(b) => d.suggestions = shown(b),
+        // An ambiguous move's candidates are the answer: no suggestions beside them.
+        Some(b) if d.candidates.is_empty() => d.suggestions = shown(b),
+        Some(_) => {}
         None if d.suggestions.is_empty() && d.candidates.is_empty() => {
             d.suggestions = suggestions_at(&r.pos, printed.get(failed)?.text, lang);
         }

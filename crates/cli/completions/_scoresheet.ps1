@@ -30,8 +30,10 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('fen', 'fen', [CompletionResultType]::ParameterValue, 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Open a workbench in the browser: the text beside its board, every problem where it is written, fixes a click away, exports (docs/SERVE.md)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve the Language Server Protocol on standard input and output, for editors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -43,7 +45,8 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Make the warnings and notes of this kind errors (repeatable); `warnings` makes every warning an error, as --strict does')
             [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Drop the warnings and notes of this kind (repeatable); a kind that is always an error cannot be allowed')
             [CompletionResult]::new('--valid-out', '--valid-out', [CompletionResultType]::ParameterName, 'Write the text of each valid game, exactly as read, to FILE (in input order, one blank line between games; written through a temporary file)')
-            [CompletionResult]::new('--invalid-out', '--invalid-out', [CompletionResultType]::ParameterName, 'Write the text of each invalid game, exactly as read, to FILE')
+            [CompletionResult]::new('--invalid-out', '--invalid-out', [CompletionResultType]::ParameterName, 'Write the text of each invalid game, exactly as read, to FILE (with --dedup, the duplicates too, unless --duplicates-out is given)')
+            [CompletionResult]::new('--duplicates-out', '--duplicates-out', [CompletionResultType]::ParameterName, 'With --dedup, write the text of each duplicate game (invalid in the report) to FILE instead of with the invalid games')
             [CompletionResult]::new('--ep', '--ep', [CompletionResultType]::ParameterName, 'En passant style of the FENs in the JSON report')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'Read piece letters in this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru; es also reads Spanish descriptive notation, P4R C3AR); by default each game''s language is told from its letters')
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
@@ -68,6 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
         'scoresheet;play' {
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also write a board diagram as SVG into this directory for every ply (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move)')
             [CompletionResult]::new('--every-ply', '--every-ply', [CompletionResultType]::ParameterName, 'Print the board after every move, not only after Black''s moves')
             [CompletionResult]::new('--fens', '--fens', [CompletionResultType]::ParameterName, 'Print one FEN after each move instead of boards')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw the pieces with Unicode figurines')
@@ -75,6 +79,7 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)')
             [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)')
             [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
+            [CompletionResult]::new('--svg-problems', '--svg-problems', [CompletionResultType]::ParameterName, 'With --svg, one diagram per problem instead (`game1-problem1.svg`): the position where the game stops, the last move played marked')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -82,6 +87,7 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             break
         }
         'scoresheet;fen' {
+            [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also write the position as an SVG diagram to this file')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw the pieces with Unicode figurines')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -100,6 +106,10 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
         'scoresheet;convert' {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output notation (in any case: `san`, `SAN`)')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input notation')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Write only the games whose tag NAME matches PATTERN (`*` any run of characters, `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on one name are alternatives, tests on different names must all hold. `Result` is the result written. The other games are converted and reported, not written')
+            [CompletionResult]::new('--tag-file', '--tag-file', [CompletionResultType]::ParameterName, 'Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines starting with # skipped)')
+            [CompletionResult]::new('--min-plies', '--min-plies', [CompletionResultType]::ParameterName, 'Write only the games whose main line has at least N plies')
+            [CompletionResult]::new('--max-plies', '--max-plies', [CompletionResultType]::ParameterName, 'Write only the games whose main line has at most N plies')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to this file instead of standard output')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to this file instead of standard output')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How problems and the summary are written on standard error')
@@ -113,12 +123,27 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')
             [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')
             [CompletionResult]::new('--fix-results', '--fix-results', [CompletionResultType]::ParameterName, 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board''s result with a warning instead of refusing the game')
+            [CompletionResult]::new('--fix-tags', '--fix-tags', [CompletionResultType]::ParameterName, 'Write tag values in the PGN standard''s form where they have one clear reading (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is not a number emptied), `PlyCount` recomputed and the seven-tag roster completed, each change a `tag-fixed` note; values with no clear reading are left and warned')
+            [CompletionResult]::new('--no-comments', '--no-comments', [CompletionResultType]::ParameterName, 'Leave the comments out of the output')
+            [CompletionResult]::new('--no-variations', '--no-variations', [CompletionResultType]::ParameterName, 'Leave the variations out of the output')
+            [CompletionResult]::new('--no-nags', '--no-nags', [CompletionResultType]::ParameterName, 'Leave NAGs and the moves'' !/? glyphs out of the output')
+            [CompletionResult]::new('--reduced', '--reduced', [CompletionResultType]::ParameterName, 'The PGN standard''s reduced export format: the seven-tag roster (with FEN and SetUp for a game from another position) and the moves, without comments, variations or NAGs')
             [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)')
             [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never draw a progress bar, even on a terminal')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'scoresheet;serve' {
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'The port to listen on (default: one the system chooses)')
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'The address to listen on; anything but loopback lets other machines reach the page (with the token), and is warned about')
+            [CompletionResult]::new('--no-open', '--no-open', [CompletionResultType]::ParameterName, 'Print the address without opening a browser')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -139,14 +164,24 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'scoresheet;lsp' {
+            [CompletionResult]::new('--stdio', '--stdio', [CompletionResultType]::ParameterName, 'Talk over standard input and output (the only transport; accepted because some clients pass it)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'scoresheet;help' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that every move of every game is legal and report what is wrong and where')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Replay games and print the board after each move')
             [CompletionResult]::new('fen', 'fen', [CompletionResultType]::ParameterValue, 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the positions reached after N moves from a FEN (a test of the move generator)')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Open a workbench in the browser: the text beside its board, every problem where it is written, fixes a click away, exports (docs/SERVE.md)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it')
             [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve the Language Server Protocol on standard input and output, for editors')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -165,10 +200,16 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
         'scoresheet;help;convert' {
             break
         }
+        'scoresheet;help;serve' {
+            break
+        }
         'scoresheet;help;explain' {
             break
         }
         'scoresheet;help;decode' {
+            break
+        }
+        'scoresheet;help;lsp' {
             break
         }
         'scoresheet;help;help' {

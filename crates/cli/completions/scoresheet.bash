@@ -31,11 +31,17 @@ _scoresheet() {
             scoresheet,help)
                 cmd="scoresheet__subcmd__help"
                 ;;
+            scoresheet,lsp)
+                cmd="scoresheet__subcmd__lsp"
+                ;;
             scoresheet,perft)
                 cmd="scoresheet__subcmd__perft"
                 ;;
             scoresheet,play)
                 cmd="scoresheet__subcmd__play"
+                ;;
+            scoresheet,serve)
+                cmd="scoresheet__subcmd__serve"
                 ;;
             scoresheet,validate)
                 cmd="scoresheet__subcmd__validate"
@@ -55,11 +61,17 @@ _scoresheet() {
             scoresheet__subcmd__help,help)
                 cmd="scoresheet__subcmd__help__subcmd__help"
                 ;;
+            scoresheet__subcmd__help,lsp)
+                cmd="scoresheet__subcmd__help__subcmd__lsp"
+                ;;
             scoresheet__subcmd__help,perft)
                 cmd="scoresheet__subcmd__help__subcmd__perft"
                 ;;
             scoresheet__subcmd__help,play)
                 cmd="scoresheet__subcmd__help__subcmd__play"
+                ;;
+            scoresheet__subcmd__help,serve)
+                cmd="scoresheet__subcmd__help__subcmd__serve"
                 ;;
             scoresheet__subcmd__help,validate)
                 cmd="scoresheet__subcmd__help__subcmd__validate"
@@ -71,7 +83,7 @@ _scoresheet() {
 
     case "${cmd}" in
         scoresheet)
-            opts="-h -V --help --version validate play fen perft convert explain decode help"
+            opts="-h -V --help --version validate play fen perft convert serve explain decode lsp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -85,7 +97,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__convert)
-            opts="-v -o -q -h -V --to --from --strict --notes --fix-results --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
+            opts="-v -o -q -h -V --to --from --strict --notes --fix-results --fix-tags --tag --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -97,6 +109,22 @@ _scoresheet() {
                     ;;
                 --from)
                     COMPREPLY=($(compgen -W "auto san lan uci descriptive" -- "${cur}"))
+                    return 0
+                    ;;
+                --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tag-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -175,12 +203,16 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__fen)
-            opts="-h -V --unicode --help --version"
+            opts="-h -V --unicode --svg --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --svg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -189,7 +221,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__help)
-            opts="validate play fen perft convert explain decode help"
+            opts="validate play fen perft convert serve explain decode lsp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -272,6 +304,20 @@ _scoresheet() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        scoresheet__subcmd__help__subcmd__lsp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         scoresheet__subcmd__help__subcmd__perft)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -300,9 +346,37 @@ _scoresheet() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        scoresheet__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         scoresheet__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        scoresheet__subcmd__lsp)
+            opts="-h -V --stdio --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -329,7 +403,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__play)
-            opts="-v -h -V --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --help --version"
+            opts="-v -h -V --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --svg --svg-problems --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -343,6 +417,32 @@ _scoresheet() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --svg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        scoresheet__subcmd__serve)
+            opts="-h -V --port --host --no-open --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --port)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -351,7 +451,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__validate)
-            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --ep --no-progress --lang --start-fen --fen --dedup --help --version"
+            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -386,6 +486,10 @@ _scoresheet() {
                     return 0
                     ;;
                 --invalid-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --duplicates-out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

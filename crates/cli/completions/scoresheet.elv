@@ -27,8 +27,10 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand fen 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves'
             cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
             cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
+            cand serve 'Open a workbench in the browser: the text beside its board, every problem where it is written, fixes a click away, exports (docs/SERVE.md)'
             cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
             cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'scoresheet;validate'= {
@@ -39,7 +41,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand --deny 'Make the warnings and notes of this kind errors (repeatable); `warnings` makes every warning an error, as --strict does'
             cand --allow 'Drop the warnings and notes of this kind (repeatable); a kind that is always an error cannot be allowed'
             cand --valid-out 'Write the text of each valid game, exactly as read, to FILE (in input order, one blank line between games; written through a temporary file)'
-            cand --invalid-out 'Write the text of each invalid game, exactly as read, to FILE'
+            cand --invalid-out 'Write the text of each invalid game, exactly as read, to FILE (with --dedup, the duplicates too, unless --duplicates-out is given)'
+            cand --duplicates-out 'With --dedup, write the text of each duplicate game (invalid in the report) to FILE instead of with the invalid games'
             cand --ep 'En passant style of the FENs in the JSON report'
             cand --lang 'Read piece letters in this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru; es also reads Spanish descriptive notation, P4R C3AR); by default each game''s language is told from its letters'
             cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
@@ -63,6 +66,7 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
         &'scoresheet;play'= {
             cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --svg 'Also write a board diagram as SVG into this directory for every ply (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move)'
             cand --every-ply 'Print the board after every move, not only after Black''s moves'
             cand --fens 'Print one FEN after each move instead of boards'
             cand --unicode 'Draw the pieces with Unicode figurines'
@@ -70,12 +74,14 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand -v 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)'
             cand --notes 'Also show notes: the choices made in reading the game that are not wrong (a book''s tie-breaks, commentary kept)'
             cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
+            cand --svg-problems 'With --svg, one diagram per problem instead (`game1-problem1.svg`): the position where the game stops, the last move played marked'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'scoresheet;fen'= {
+            cand --svg 'Also write the position as an SVG diagram to this file'
             cand --unicode 'Draw the pieces with Unicode figurines'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -92,6 +98,10 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
         &'scoresheet;convert'= {
             cand --to 'Output notation (in any case: `san`, `SAN`)'
             cand --from 'Input notation'
+            cand --tag 'Write only the games whose tag NAME matches PATTERN (`*` any run of characters, `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on one name are alternatives, tests on different names must all hold. `Result` is the result written. The other games are converted and reported, not written'
+            cand --tag-file 'Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines starting with # skipped)'
+            cand --min-plies 'Write only the games whose main line has at least N plies'
+            cand --max-plies 'Write only the games whose main line has at most N plies'
             cand -o 'Write to this file instead of standard output'
             cand --output 'Write to this file instead of standard output'
             cand --format 'How problems and the summary are written on standard error'
@@ -105,12 +115,26 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand -v 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'
             cand --notes 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'
             cand --fix-results 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board''s result with a warning instead of refusing the game'
+            cand --fix-tags 'Write tag values in the PGN standard''s form where they have one clear reading (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is not a number emptied), `PlyCount` recomputed and the seven-tag roster completed, each change a `tag-fixed` note; values with no clear reading are left and warned'
+            cand --no-comments 'Leave the comments out of the output'
+            cand --no-variations 'Leave the variations out of the output'
+            cand --no-nags 'Leave NAGs and the moves'' !/? glyphs out of the output'
+            cand --reduced 'The PGN standard''s reduced export format: the seven-tag roster (with FEN and SetUp for a game from another position) and the moves, without comments, variations or NAGs'
             cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
             cand -q 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)'
             cand --quiet 'No summary and no progress bar, and of the problems only the errors of the games that cannot be converted (and inputs that cannot be read)'
             cand --no-progress 'Never draw a progress bar, even on a terminal'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'scoresheet;serve'= {
+            cand --port 'The port to listen on (default: one the system chooses)'
+            cand --host 'The address to listen on; anything but loopback lets other machines reach the page (with the token), and is warned about'
+            cand --no-open 'Print the address without opening a browser'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -128,14 +152,23 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'scoresheet;lsp'= {
+            cand --stdio 'Talk over standard input and output (the only transport; accepted because some clients pass it)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'scoresheet;help'= {
             cand validate 'Check that every move of every game is legal and report what is wrong and where'
             cand play 'Replay games and print the board after each move'
             cand fen 'Check a FEN and describe the position: diagram, side to move, castling, status, legal moves'
             cand perft 'Count the positions reached after N moves from a FEN (a test of the move generator)'
             cand convert 'Write games in another notation: strict PGN, SAN, LAN, UCI, one FEN per move, or descriptive'
+            cand serve 'Open a workbench in the browser: the text beside its board, every problem where it is written, fixes a click away, exports (docs/SERVE.md)'
             cand explain 'Explain a kind of problem: what it means, an example, how to fix it, how to allow it'
             cand decode 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply''s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'scoresheet;help;validate'= {
@@ -148,9 +181,13 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
         }
         &'scoresheet;help;convert'= {
         }
+        &'scoresheet;help;serve'= {
+        }
         &'scoresheet;help;explain'= {
         }
         &'scoresheet;help;decode'= {
+        }
+        &'scoresheet;help;lsp'= {
         }
         &'scoresheet;help;help'= {
         }

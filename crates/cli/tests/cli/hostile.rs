@@ -169,8 +169,9 @@ fn variations_opened_100000_deep_never_closed() {
         &[
             // `((`: the second variation has no move to replace, the first error in text order.
             "unclosed_100000.pgn:3:8: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
+            "unclosed_100000.pgn:3:100006: error[unclosed-variation]: game 1 ((): 100000 variation(s) not closed by ')'",
             "unclosed_100000.pgn:3:100007: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
-            "errors: 1 variation-without-move",
+            "errors: 1 unclosed-variation, 1 variation-without-move",
             "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
         ],
@@ -243,7 +244,7 @@ fn binary_garbage() {
         ],
     );
     assert!(
-        lines[0].starts_with("garbage.pgn:1:1: error[invalid-move]: game 1 ("),
+        lines[0].starts_with("garbage.pgn:1:1: error[invalid-move]: game 1, ply 1 ("),
         "{}",
         lines[0]
     );
@@ -297,7 +298,7 @@ fn invalid_utf8_in_a_move() {
         &r,
         1,
         &[
-            "utf8_move.pgn:3:8: error[invalid-move]: game 1 (\u{ff}5): expected a destination square, found \"\u{ff}5\"",
+            "utf8_move.pgn:3:8: error[invalid-move]: game 1, ply 2 (e\u{ff}5): expected a destination square, found \"\u{ff}5\"; did you mean: e5 (e7-e5), c5 (c7-c5), e6 (e7-e6)",
             "errors: 1 invalid-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
         ],
@@ -312,8 +313,8 @@ fn truncated_mid_move() {
         &r,
         1,
         &[
-            "truncated_move.pgn:7:13: error[invalid-move]: game 2 (Nf): \"Nf\" ends before the move is complete: expected a destination square",
-            "truncated_move.pgn:7:15: warning[missing-result]: game 2: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
+            "truncated_move.pgn:7:13: error[invalid-move]: game 2, ply 3 (Nf): \"Nf\" ends before the move is complete: expected a destination square; did you mean: Nf3 (Ng1-f3), Na3 (Nb1-a3), Nc3 (Nb1-c3)",
+            "truncated_move.pgn:7:15: warning[missing-result]: game 2 (Nf): the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
             "errors: 1 invalid-move",
             "warnings: 1 missing-result",
             "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 6 plies",
@@ -512,9 +513,14 @@ fn terminal_escapes_are_not_echoed() {
         1,
         &[
             "escapes.pgn:2:7: error[invalid-fen]: game 1 (8/8/8/8/8/8/8/8 w - - 0 1 [2J): fen: full-move number: \"1\\u{1b}[2J\" is not a number, at character 24",
-            "escapes.pgn:9:8: error[invalid-move]: game 2 ( ): expected a destination square, found \"\\u{1b}\"",
+            "escapes.pgn:4:21: error[invalid-move]: game 1 ( ): expected a destination square, found \"\\u{1b}\"",
+            "escapes.pgn:4:22: error[unexpected-character]: game 1 ([): unexpected '[' in the movetext",
+            "escapes.pgn:4:24: error[invalid-move]: game 1 (1m5): expected a destination square, found \"1m5\"",
+            "escapes.pgn:9:8: error[invalid-move]: game 2, ply 2 (e ): expected a destination square, found \"\\u{1b}\"; did you mean: e5 (e7-e5), e6 (e7-e6), c5 (c7-c5)",
+            "escapes.pgn:9:9: error[unexpected-character]: game 2 ([): unexpected '[' in the movetext",
+            "escapes.pgn:9:11: error[invalid-move]: game 2 (1m5): expected a destination square, found \"1m5\"",
             "escapes.pgn:9:15: warning[result-mismatch]: game 2 (*): the result * differs from the Result tag \"1-0 [0m\"",
-            "errors: 1 invalid-fen, 1 invalid-move",
+            "errors: 4 invalid-move, 2 unexpected-character, 1 invalid-fen",
             "warnings: 1 result-mismatch",
             "1 file, 3 games: 1 valid, 2 invalid, 1 warning, 5 plies",
         ],
