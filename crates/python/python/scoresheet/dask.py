@@ -44,6 +44,10 @@ def _options(strict: bool, lang: Optional[str], repair: bool, ep: str) -> Dict[s
     }
 
 
+# The end of the message a run without a single game gives on standard error.
+_NO_GAMES = "no games read"
+
+
 def _ranges(path: str, size: int) -> Optional[List[Tuple[int, int, int, bool, bool]]]:
     """Task: the ranges of a file, or None when it is validated whole."""
     return _scoresheet.ranges(path, size)
@@ -155,8 +159,10 @@ def validate(
         games = 0
         for i, future in enumerate(futures):
             pieces, rest, (code, stderr, error) = future.result()
-            messages += [l for l in stderr.splitlines() if l.strip()]
-            if error is not None and failure is None:
+            # "no games read" is said of a whole run, not of one of its tasks
+            # (a file without games among others is no failure of the run).
+            messages += [l for l in stderr.splitlines() if l.strip() and not l.endswith(_NO_GAMES)]
+            if error is not None and failure is None and not error.endswith(_NO_GAMES):
                 failure = error
             part: Dict[str, Any] = {}
             for item in (item for piece in pieces for item in json.loads(piece)):
