@@ -28,7 +28,7 @@ use scoresheet_notation::desc::read_books;
 use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{Game, Token, games};
-use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
+use scoresheet_notation::{Diagnostic, Kind, Misprint, Mode, Severity, Span};
 
 /// What the user chose: the options of `validate` that change a verdict.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -100,6 +100,9 @@ pub struct Problem {
     pub candidates: Vec<String>,
     /// For a misprint, the legal moves spelled closest to it.
     pub suggestions: Vec<String>,
+    /// The earlier printed move blamed for this error (its span relative to
+    /// the game's base), as `validate`'s `misprint`.
+    pub misprint: Option<Misprint>,
 }
 
 /// A game's verdict: the problems `validate` reports (the first error, every
@@ -554,6 +557,7 @@ fn problem(d: &Diagnostic, written: &[Span], failed: Option<Span>) -> Problem {
         ply: d.ply,
         candidates: d.candidates.clone(),
         suggestions: d.suggestions.clone(),
+        misprint: d.misprint.as_deref().cloned(),
     }
 }
 

@@ -523,7 +523,7 @@ impl<W: Write> Server<W> {
             if !meets(&span) && !meets(&subject) {
                 continue;
             }
-            let diagnostic = diagnostic(open, game, problem);
+            let diagnostic = diagnostic(open, uri, game, problem);
             let mut fix = |title: String, range: std::ops::Range<usize>, new_text: String| {
                 actions.push(quick_fix(open, uri, &diagnostic, title, range, new_text));
             };
@@ -827,7 +827,7 @@ fn trimmed(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> 
 }
 
 /// Every problem of an open document as LSP diagnostics.
-fn diagnostics(open: &Open, _uri: &lsp::Uri) -> Vec<lsp::Diagnostic> {
+fn diagnostics(open: &Open, uri: &lsp::Uri) -> Vec<lsp::Diagnostic> {
     open.doc
         .games()
         .iter()
@@ -835,13 +835,13 @@ fn diagnostics(open: &Open, _uri: &lsp::Uri) -> Vec<lsp::Diagnostic> {
             game.verdict
                 .problems
                 .iter()
-                .map(move |p| diagnostic(open, game, p))
+                .map(move |p| diagnostic(open, uri, game, p))
         })
         .collect()
 }
 
 /// One problem as an LSP diagnostic: the kind is its code, documented in docs/JSON.md.
-fn diagnostic(open: &Open, game: &GameEntry, p: &Problem) -> lsp::Diagnostic {
+fn diagnostic(open: &Open, uri: &lsp::Uri, game: &GameEntry, p: &Problem) -> lsp::Diagnostic {
     let mut message = p.message.clone();
     if !p.candidates.is_empty() {
         message.push_str("; candidates: ");
@@ -864,6 +864,16 @@ fn diagnostic(open: &Open, game: &GameEntry, p: &Problem) -> lsp::Diagnostic {
             .map(|href| lsp::CodeDescription { href }),
         source: Some("scoresheet".to_owned()),
         message,
+        // The earlier move blamed for the error, where the editor can jump to it.
+        related_information: p.misprint.as_ref().map(|m| {
+            vec![lsp::DiagnosticRelatedInformation {
+                location: lsp::Location {
+                    uri: uri.clone(),
+                    range: lsp_range(open, game.absolute(m.span)),
+                },
+                message: m.note(),
+            }]
+        }),
         ..lsp::Diagnostic::default()
     }
 }

@@ -587,3 +587,33 @@ fn a_book_table_is_answered_in_its_own_descriptive_style() {
     assert_eq!(labels.len(), 29, "{labels:?}");
     assert_eq!(client.finish(true), Some(0));
 }
+
+#[test]
+fn a_misprint_blamed_earlier_is_related_information() {
+    // `1. c4` for `1. e4` (c read for e): the bishop's move at ply 3 fails,
+    // and the blame points back at the first move.
+    let text =
+        "[Event \"blame\"]\n[Result \"1-0\"]\n\n1. c4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let mut client = Client::start();
+    client.initialize(Value::Null);
+    let diagnostics = client.open(URI, text);
+    let illegal = diagnostics
+        .iter()
+        .find(|d| d["code"] == "illegal-move")
+        .expect("the illegal move");
+    assert_eq!(illegal["range"]["start"], position(text, "c4 Nc6"));
+    let related = illegal["relatedInformation"]
+        .as_array()
+        .expect("related information");
+    assert_eq!(related.len(), 1);
+    assert_eq!(related[0]["location"]["uri"], URI);
+    assert_eq!(
+        related[0]["location"]["range"]["start"],
+        position(text, "c4 e5")
+    );
+    assert_eq!(
+        related[0]["message"],
+        "likely misprinted at 1.c4: did you mean e4 (e2-e4)?"
+    );
+    assert_eq!(client.finish(true), Some(0));
+}
