@@ -157,9 +157,11 @@ async function main() {
     );
     await page.locator("#status", { hasText: "1 game, 0 invalid" }).waitFor({ timeout: 10000 });
     await page.locator("#moves span", { hasText: "Bb5" }).click();
+    // Polled on a timer: the page may not paint frames while nothing moves.
     await page.waitForFunction(
       (fen) => document.getElementById("fen").value === fen,
       "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+      { polling: 100 },
     );
     assert.equal(await page.locator("#save").isDisabled(), true);
     assert.equal(fs.readFileSync(book, "utf8"), text);
