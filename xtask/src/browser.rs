@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::util::{cargo, root, target_dir};
+use crate::util::{debug_binary, root, target_dir};
 
 /// Where Debian's chromium package puts the browser.
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -139,18 +139,12 @@ pub fn run() -> Result<(), String> {
             return Ok(());
         }
     };
-    let status = cargo()
-        .args(["build", "--quiet", "--package", "scoresheet"])
-        .status()
-        .map_err(|e| format!("could not run cargo build: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --package scoresheet failed".into());
-    }
+    let bin = debug_binary()?;
     let out = target_dir().join("browser");
     let status = Command::new("node")
         .arg("browser-test.js")
         .current_dir(web())
-        .env("SCORESHEET_BIN", target_dir().join("debug/scoresheet"))
+        .env("SCORESHEET_BIN", &bin)
         .env("SCORESHEET_OUT", &out)
         .env("CHROMIUM", &chromium)
         .status()

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::util::{cargo, root, target_dir};
+use crate::util::{debug_binary, root, target_dir};
 
 /// The files opened, and for each the text of a move to hover on.
 const CASES: &[(&str, Option<&str>)] = &[
@@ -27,14 +27,7 @@ pub fn run() -> Result<(), String> {
         println!("xtask editor: skipped: {why}");
         return Ok(());
     }
-    let status = cargo()
-        .args(["build", "--quiet", "--package", "scoresheet"])
-        .status()
-        .map_err(|e| format!("could not run cargo build: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --package scoresheet failed".into());
-    }
-    let bin = target_dir().join("debug/scoresheet");
+    let bin = debug_binary()?;
     for (file, hover) in CASES {
         check(&bin, file, *hover)?;
         println!("xtask editor: {file}: Neovim shows validate's problems");

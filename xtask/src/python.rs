@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::util::{cargo, root, target_dir};
+use crate::util::{debug_binary, root, target_dir};
 
 /// What the tests and the benchmark install into the environment.
 const PACKAGES: [&str; 4] = [
@@ -109,18 +109,12 @@ pub fn ci() -> Result<(), String> {
             return Ok(());
         }
     };
-    let status = cargo()
-        .args(["build", "--quiet", "--package", "scoresheet"])
-        .status()
-        .map_err(|e| format!("could not run cargo build: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --package scoresheet failed".into());
-    }
+    let bin = debug_binary()?;
     install(&venv, false)?;
     let status = Command::new(venv.join("bin/python"))
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(root().join("crates/python/tests"))
-        .env("SCORESHEET_BIN", target_dir().join("debug/scoresheet"))
+        .env("SCORESHEET_BIN", &bin)
         .current_dir(root())
         .status()
         .map_err(|e| format!("could not run pytest: {e}"))?;

@@ -68,6 +68,19 @@ impl Flow {
     }
 }
 
+/// Builds the debug `scoresheet` binary (quietly) and returns its path: what
+/// the checks that drive it as a user would (Python, the browser, Neovim) run.
+pub fn debug_binary() -> Result<PathBuf, String> {
+    let status = cargo()
+        .args(["build", "--quiet", "--package", "scoresheet"])
+        .status()
+        .map_err(|e| format!("could not run cargo build: {e}"))?;
+    if !status.success() {
+        return Err("cargo build --package scoresheet failed".into());
+    }
+    Ok(target_dir().join("debug/scoresheet"))
+}
+
 /// Builds the release `scoresheet` binary (quietly) and returns its path.
 pub fn release_binary() -> Result<PathBuf, String> {
     let status = cargo()
