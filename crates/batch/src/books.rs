@@ -11,7 +11,7 @@ pub const HEAD_BYTES: u64 = 64 << 10;
 pub const MAX_BOOK_BYTES: u64 = 256 << 20;
 
 /// Whether `text`, the start of an input (or all of it), is a book's move tables: judged
-/// on its first [`HEAD_BYTES`], whole lines only (the head may end in a move).
+/// on its first `HEAD_BYTES` bytes, whole lines only (the head may end in a move).
 pub fn is_book(text: &[u8]) -> bool {
     let head = match text.get(..HEAD_BYTES as usize) {
         Some(h) if text.len() as u64 > HEAD_BYTES => {
@@ -32,7 +32,7 @@ pub fn read_head(reader: &mut impl Read) -> io::Result<(Vec<u8>, bool)> {
 }
 
 /// Reads the rest of a book's text after its head: the whole input, up to
-/// [`MAX_BOOK_BYTES`]; a larger one is an error, never cut short in silence.
+/// `MAX_BOOK_BYTES`; a larger one is an error, never cut short in silence.
 pub fn read_rest(head: &mut Vec<u8>, reader: &mut impl Read) -> io::Result<()> {
     reader.take(MAX_BOOK_BYTES + 1).read_to_end(head)?;
     if head.len() as u64 > MAX_BOOK_BYTES {
