@@ -156,6 +156,13 @@ async function main() {
       dropped,
     );
     await page.locator("#status", { hasText: "1 game, 0 invalid" }).waitFor({ timeout: 10000 });
+    // The status read the same before the drop: wait for the dropped game's
+    // moves (the book's had castling) before clicking one of them.
+    await page.waitForFunction(
+      () => !document.getElementById("moves").innerText.includes("O-O"),
+      null,
+      { polling: 100, timeout: 10000 },
+    );
     await page.locator("#moves span", { hasText: "Bb5" }).click();
     // Polled on a timer: the page may not paint frames while nothing moves.
     await page.waitForFunction(
