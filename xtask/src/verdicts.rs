@@ -69,10 +69,10 @@ fn convert_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64,
     Ok(errors)
 }
 
-/// The first error `scoresheet play --fen` shows for each game, by game number:
+/// The first error `scoresheet play --fens` shows for each game, by game number:
 /// the `FILE:LINE:COLUMN: error[KIND]: ...` lines after each `Game N` heading.
 fn play_errors(bin: &Path, file: &Path, strict: bool) -> Result<BTreeMap<u64, String>, String> {
-    let out = run_on(bin, &["play", "--fen"], file, strict)?;
+    let out = run_on(bin, &["play", "--fens"], file, strict)?;
     let mut errors = BTreeMap::new();
     let mut game = 0;
     for line in String::from_utf8_lossy(&out.stdout).lines() {
