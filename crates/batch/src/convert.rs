@@ -524,21 +524,32 @@ pub(crate) fn run_to(
         skip: false,
     };
     let books = converter.books();
-    blocks::run(
+    let converted = blocks::run(
         inputs,
         jobs,
         |i, _| open_for_blocks(progress, inputs, i, books),
         |_, block| converter.block(block),
         |item| writer.take(item),
-    )?;
+    );
     progress.finish();
     // Only a complete output gets its final name, before the summary.
-    if let Sink::File(file) = writer
-        .out
-        .into_inner()
-        .map_err(io::IntoInnerError::into_error)?
-    {
-        file.commit()?;
+    let written = converted.and_then(|()| {
+        match writer
+            .out
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+        {
+            Sink::File(file) => file.commit(),
+            Sink::Stdout(_) => Ok(()),
+        }
+    });
+    if let Err(e) = written {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            return Err(e);
+        }
+        // The reader of the converted text is gone (`| head`): the games
+        // converted so far give the outcome, and no summary is written.
+        return Ok(outcome(&writer.report.summary));
     }
     let mut report = writer.report;
     report.summary.seconds = start.elapsed().as_secs_f64();
@@ -547,13 +558,18 @@ pub(crate) fn run_to(
     report.summary.written = report.summary.written.saturating_sub(unselected);
     report.summary.unselected = unselected;
     let summary = report.finish()?;
-    Ok(if summary.unread > 0 {
+    Ok(outcome(&summary))
+}
+
+/// The outcome of the games a run has converted.
+fn outcome(summary: &ConvertSummary) -> Outcome {
+    if summary.unread > 0 {
         Outcome::Failed
     } else if summary.refused > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
-    })
+    }
 }
 
 /// The games `--tag`, `--tag-file`, `--min-plies` and `--max-plies` select.

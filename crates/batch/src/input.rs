@@ -115,13 +115,66 @@ impl Input {
         wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
     ) -> io::Result<Box<dyn Read + Send>> {
         let raw: Box<dyn Read + Send> = match self {
-            Input::Stdin => Box::new(io::stdin()),
+            Input::Stdin => {
+                hint_on_terminal();
+                Box::new(EndsOnce::new(io::stdin()))
+            }
             Input::Bad(_, kind, message) => return Err(io::Error::new(*kind, message.clone())),
-            Input::Path(p) | Input::Stream(p) => Box::new(File::open(p)?),
-            Input::Reader(_, r) => r.take()?,
+            Input::Path(p) => Box::new(File::open(p)?),
+            Input::Stream(p) => Box::new(EndsOnce::new(File::open(p)?)),
+            Input::Reader(_, r) => Box::new(EndsOnce::new(r.take()?)),
         };
         let text = refuse_binary(decompressed(wrap(raw))?)?;
         Ok(Box::new(crate::line_ends::LineEnds::new(text)))
+    }
+}
+
+/// A stream that ends at its first end: once a read gave nothing, every later
+/// read gives nothing without asking the stream again. A terminal gives an end
+/// for each Ctrl-D and reads on after it, so without this every reader that
+/// looks at the input's start (its compression, a NUL byte, a book's head)
+/// would wait for one more Ctrl-D; a file object may likewise give more after
+/// an end. What comes after the first end is not the input's.
+pub(crate) struct EndsOnce<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R: Read> EndsOnce<R> {
+    /// `inner`, ending at its first end.
+    pub(crate) fn new(inner: R) -> EndsOnce<R> {
+        EndsOnce {
+            inner,
+            ended: false,
+        }
+    }
+}
+
+impl<R: Read> Read for EndsOnce<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        self.ended = n == 0;
+        Ok(n)
+    }
+}
+
+/// Says on standard error, once, that standard input is being read when it is
+/// a terminal: a command given no path waits there for games, which looks like
+/// a hang to whoever meant to name a file.
+fn hint_on_terminal() {
+    use std::io::IsTerminal as _;
+    use std::io::Write as _;
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if io::stdin().is_terminal() {
+        SAID.call_once(|| {
+            let _ = writeln!(
+                io::stderr(),
+                "scoresheet: reading games from standard input (end with Ctrl-D; name files to read them instead)"
+            );
+        });
     }
 }
 

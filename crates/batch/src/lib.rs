@@ -55,6 +55,9 @@ pub use input::{Input, SharedReader};
 pub use options::{
     ColorChoice, ConvertOptions, ProblemFormat, ReportFormat, Target, ValidateOptions, jobs,
 };
+pub use output::{
+    check_stdout_not_input, remove_temporary_files_and_exit, remove_temporary_files_on_signals,
+};
 pub use progress::{Progress, ProgressView};
 pub use report::{GameReport, Problem, printable};
 pub use text::judge_text;

@@ -498,6 +498,10 @@ pub(crate) fn run_collecting(
     let whole_inputs = range.is_none();
     let jobs = crate::options::jobs(args.jobs);
     let format = args.format;
+    // A reader of the reports that goes away (`| head`) ends the run, unless
+    // the split's files are being written: they are completed first.
+    let splits = args.valid_out.is_some() || args.invalid_out.is_some();
+    let mut out = crate::output::UntilClosed::new(out, splits || args.duplicates_out.is_some());
     let split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
@@ -510,7 +514,7 @@ pub(crate) fn run_collecting(
         matches!(format, Format::Json) && !args.quiet,
     );
     let mut reporter = Reporter {
-        out: io::BufWriter::with_capacity(1 << 16, out),
+        out: io::BufWriter::with_capacity(1 << 16, &mut out),
         collected,
         format,
         quiet: args.quiet,
@@ -540,20 +544,29 @@ pub(crate) fn run_collecting(
         read: 0,
         split,
     };
-    if let Some((block, rest)) = range {
-        run.block_alone(block)?;
+    let judged = if let Some((block, rest)) = range {
+        let judged = run.block_alone(block);
         *rest = run.skip;
+        judged
     } else if jobs == 1 {
         let mut outcome = Ok(());
         read_inputs(inputs, progress, |msg| {
             outcome = run.take(msg);
             outcome.is_ok()
         });
-        outcome?;
+        outcome
     } else {
-        run.parallel()?;
-    }
+        run.parallel()
+    };
     progress.finish();
+    if let Err(e) = judged {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            return Err(e);
+        }
+        // The reader of the reports is gone: the games judged so far give the
+        // outcome, and no summary is written (nobody reads it).
+        return Ok(outcome(&reporter.summary, false));
+    }
     // The outputs of the split get their names once complete, before the summary.
     if let Some(split) = run.split.take() {
         split.commit()?;
@@ -566,25 +579,32 @@ pub(crate) fn run_collecting(
     if !timing {
         untimed.seconds = 0.0;
     }
-    match format {
-        Format::Json => {
-            let line = SummaryLine {
-                object: "summary",
-                summary: &untimed,
-            };
-            serde_json::to_writer(&mut out, &line)?;
-            out.write_all(b"\n")?;
-        }
-        Format::Sarif => reporter.sarif.finish(&mut out, &untimed)?,
-        Format::Human | Format::Github => {
-            // The counts by kind come first: the summary stays the last line.
-            for line in summary.human_kinds() {
-                writeln!(out, "{line}")?;
+    let mut write_summary = || -> io::Result<()> {
+        match format {
+            Format::Json => {
+                let line = SummaryLine {
+                    object: "summary",
+                    summary: &untimed,
+                };
+                serde_json::to_writer(&mut out, &line)?;
+                out.write_all(b"\n")?;
             }
-            writeln!(out, "{}", summary.human(timing))?;
+            Format::Sarif => reporter.sarif.finish(&mut out, &untimed)?,
+            Format::Human | Format::Github => {
+                // The counts by kind come first: the summary stays the last line.
+                for line in summary.human_kinds() {
+                    writeln!(out, "{line}")?;
+                }
+                writeln!(out, "{}", summary.human(timing))?;
+            }
         }
+        out.flush()
+    };
+    match write_summary() {
+        // The reader of the reports went away after the last game.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        written => written?,
     }
-    out.flush()?;
     // Inputs that hold no game at all (an empty standard input, a CI step
     // whose path lost its files) are rarely what was meant: a warning, and a
     // failure where warnings are errors.
@@ -594,13 +614,19 @@ pub(crate) fn run_collecting(
         let severity = if strict { "error" } else { "warning" };
         writeln!(err, "scoresheet: {severity}: no games read")?;
     }
-    Ok(if summary.unread > 0 || (none_read && strict) {
+    Ok(outcome(&summary, none_read && strict))
+}
+
+/// The outcome of the games a run has judged: `failed` also when nothing was
+/// read and that is an error.
+fn outcome(summary: &Summary, none_read_fails: bool) -> Outcome {
+    if summary.unread > 0 || none_read_fails {
         Outcome::Failed
     } else if summary.invalid > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
-    })
+    }
 }
 
 /// What the reader hands to the judges, in input order.

@@ -55,6 +55,7 @@ where
 fn validate(args: &ValidateArgs) -> io::Result<Outcome> {
     let options = args.options();
     let inputs = scoresheet_batch::inputs(&args.paths)?;
+    scoresheet_batch::check_stdout_not_input(&inputs)?;
     let machine = options.format != ReportFormat::Human;
     let progress = bar::progress(
         &inputs,
@@ -73,6 +74,9 @@ fn validate(args: &ValidateArgs) -> io::Result<Outcome> {
 fn convert(args: &ConvertArgs) -> io::Result<Outcome> {
     let options = args.options();
     let inputs = scoresheet_batch::inputs(&args.paths)?;
+    if options.output.is_none() {
+        scoresheet_batch::check_stdout_not_input(&inputs)?;
+    }
     // The bar only when the converted text does not go to the terminal too.
     let to_file = options.output.is_some() || !io::stdout().is_terminal();
     let quiet = options.quiet || options.format == ProblemFormat::Json || !to_file;

@@ -12,6 +12,11 @@ use clap::Parser;
 use scoresheet_cli::{Cli, run};
 
 fn main() -> ExitCode {
+    // An interrupted run removes its temporary output files and ends with
+    // 128 and the signal's number; without the handlers it would end at once.
+    if let Err(e) = scoresheet_batch::remove_temporary_files_on_signals() {
+        let _ = writeln!(io::stderr(), "scoresheet: warning: signals: {e}");
+    }
     match Cli::try_parse() {
         Ok(cli) => run(cli),
         Err(e) => {

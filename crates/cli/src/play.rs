@@ -21,6 +21,7 @@ use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
 /// played (exit 2 at the end).
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     let inputs = scoresheet_batch::inputs(&args.paths)?;
+    scoresheet_batch::check_stdout_not_input(&inputs)?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
