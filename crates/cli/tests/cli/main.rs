@@ -12,6 +12,7 @@ mod hostile;
 mod inputs;
 mod lsp;
 mod one_reader;
+mod outputs;
 mod reader_cap;
 mod serve;
 mod shipped;
