@@ -512,7 +512,10 @@ pub(crate) fn run_to(
             json: args.format == ConvertFormat::Json,
             quiet: args.quiet,
             progress,
-            summary: ConvertSummary::default(),
+            summary: ConvertSummary {
+                skipped: args.skipped,
+                ..ConvertSummary::default()
+            },
         },
         pool: &pool,
         jobs,

@@ -402,50 +402,137 @@ fn is_game_file(p: &Path) -> bool {
     name.is_some_and(|n| GAME_FILE_ENDS.iter().any(|end| n.ends_with(end)))
 }
 
+/// How directories are walked: like ripgrep, hidden files and directories
+/// (names starting with `.`) and those a `.gitignore` (in a Git repository),
+/// `.ignore` or `.git/info/exclude` names are skipped unless asked for, and
+/// `--glob` chooses files. Paths named on the command line are read whatever
+/// these say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// `--hidden`: hidden files and directories are walked too.
+    pub hidden: bool,
+    /// `--no-ignore`: `.gitignore`, `.ignore` and `.git/info/exclude` are not read.
+    pub no_ignore: bool,
+    /// `--glob`: gitignore-style globs, each relative to the directory walked;
+    /// when one chooses (no `!`), the files it matches are read whatever their
+    /// name ends with, instead of the game-file names; one with `!` leaves the
+    /// files (or directories) it matches out. Globs win over the ignore files.
+    pub globs: Vec<String>,
+}
+
+/// What directory walks skipped, by why: each file with a game-file name (or
+/// matching a choosing glob) and each directory left out counts once (a
+/// skipped directory's contents are not looked at).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Skipped {
+    /// Hidden (the name starts with `.`).
+    pub hidden: u64,
+    /// Named by a `.gitignore`, `.ignore` or `.git/info/exclude`.
+    pub ignored: u64,
+    /// Left out by `--glob` (matched by a `!` glob, or by no choosing glob).
+    pub glob: u64,
+}
+
+impl Skipped {
+    /// Everything skipped.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.hidden + self.ignored + self.glob
+    }
+
+    /// Whether nothing was skipped.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// `2 hidden, 1 ignored`: the reasons with a count, for a human.
+    #[must_use]
+    pub fn reasons(&self) -> String {
+        let parts: Vec<String> = [
+            (self.hidden, "hidden"),
+            (self.ignored, "ignored"),
+            (self.glob, "by --glob"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, why)| format!("{n} {why}"))
+        .collect();
+        parts.join(", ")
+    }
+}
+
+/// The inputs the command-line paths name, and what directory walks skipped.
+#[derive(Debug, Clone, Default)]
+pub struct Found {
+    /// The inputs, in the order of the paths (each directory's files sorted).
+    pub inputs: Vec<Input>,
+    /// What the directory walks left out.
+    pub skipped: Skipped,
+}
+
 /// Expands the command-line paths: `-` is standard input, directories are
-/// searched recursively for the names in [`GAME_FILE_ENDS`] (sorted), files are taken
-/// as they are, whatever their name. A path that cannot be read becomes an
-/// [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
-pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
-    let mut out = Vec::new();
+/// walked ([`Walk`]) for the names in [`GAME_FILE_ENDS`] (sorted), files are
+/// taken as they are, whatever their name. A path that cannot be read becomes
+/// an [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
+///
+/// # Errors
+/// `InvalidInput` for a glob that cannot be read.
+pub fn expand_walked(paths: &[PathBuf], how: &Walk) -> io::Result<Found> {
+    let mut found = Found::default();
     for p in paths {
         if p.as_os_str() == "-" {
-            out.push(Input::Stdin);
+            found.inputs.push(Input::Stdin);
             continue;
         }
         match std::fs::metadata(p) {
             Ok(meta) if meta.is_dir() => {
-                let mut found = Vec::new();
-                walk(p, &mut found);
-                found.sort_by(|a, b| path_of(a).cmp(path_of(b)));
-                out.extend(found);
+                let mut inputs = Vec::new();
+                walk(p, how, &mut inputs, &mut found.skipped)?;
+                inputs.sort_by(|a, b| path_of(a).cmp(path_of(b)));
+                found.inputs.extend(inputs);
             }
-            Ok(meta) if meta.is_file() => out.push(Input::Path(p.clone())),
-            Ok(_) => out.push(Input::Stream(p.clone())),
-            Err(e) => out.push(bad(p, &e)),
+            Ok(meta) if meta.is_file() => found.inputs.push(Input::Path(p.clone())),
+            Ok(_) => found.inputs.push(Input::Stream(p.clone())),
+            Err(e) => found.inputs.push(bad(p, &e)),
         }
     }
-    out
+    Ok(found)
 }
 
-/// [`expand`], and a usage error when it finds nothing to read (directories
-/// without a game file): a run that reads nothing never passes silently.
+/// [`expand_walked`] with the default walk, what it skipped left unsaid.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    expand_walked(paths, &Walk::default()).map_or_else(|_| Vec::new(), |found| found.inputs)
+}
+
+/// [`expand_walked`], and a usage error when it finds nothing to read
+/// (directories without a game file): a run that reads nothing never passes
+/// silently.
 ///
 /// # Errors
-/// `InvalidInput` when no input was found.
-pub fn expand_some(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
-    let inputs = expand(paths);
-    if inputs.is_empty() {
+/// `InvalidInput` when no input was found, or a glob cannot be read.
+pub fn expand_some(paths: &[PathBuf], how: &Walk) -> io::Result<Found> {
+    let found = expand_walked(paths, how)?;
+    if found.inputs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let skipped = if found.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({} skipped: {}; --hidden, --no-ignore or --glob read them)",
+                found.skipped.total(),
+                found.skipped.reasons()
+            )
+        };
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "{}: no input file (*.pgn, *.desc.txt, each also .zst, .gz or .bz2) found",
+                "{}: no input file (*.pgn, *.desc.txt, each also .zst, .gz or .bz2) found{skipped}",
                 shown.join(", ")
             ),
         ));
     }
-    Ok(inputs)
+    Ok(found)
 }
 
 /// The path of an input found in a directory.
@@ -468,19 +555,70 @@ fn bad(p: &Path, e: &io::Error) -> Input {
     Input::Bad(p.to_owned(), e.kind(), message)
 }
 
-/// The game files under `dir` (walkdir, following symbolic links): a link to
-/// an ancestor is not followed (so no loop, no exponential walk), a file
-/// reached by two paths is taken once, and a game-file name that is not a
-/// regular file (a FIFO, a socket, a device) is skipped with a note; an entry
-/// that cannot be read becomes an [`Input::Bad`].
-fn walk(dir: &Path, out: &mut Vec<Input>) {
+/// The globs of `--glob`, relative to the directory walked.
+fn overrides(dir: &Path, globs: &[String]) -> io::Result<Option<ignore::overrides::Override>> {
+    if globs.is_empty() {
+        return Ok(None);
+    }
+    let invalid =
+        |e: ignore::Error| io::Error::new(io::ErrorKind::InvalidInput, format!("--glob: {e}"));
+    let mut builder = ignore::overrides::OverrideBuilder::new(dir);
+    for glob in globs {
+        builder.add(glob).map_err(invalid)?;
+    }
+    builder.build().map(Some).map_err(invalid)
+}
+
+/// The path an error of the walk is about, and whether it is a link back to
+/// a directory that contains it (with that directory).
+fn error_place(e: &ignore::Error) -> (Option<&Path>, Option<&Path>) {
+    match e {
+        ignore::Error::WithPath { path, err } => {
+            let (inner, ancestor) = error_place(err);
+            (inner.or(Some(path)), ancestor)
+        }
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_place(err)
+        }
+        ignore::Error::Loop { ancestor, child } => (Some(child), Some(ancestor)),
+        _ => (None, None),
+    }
+}
+
+/// The game files under `dir` (following symbolic links, skipping what
+/// [`Walk`] says, counted in `skipped`): a link to an ancestor is not followed
+/// (so no loop, no exponential walk), a file reached by two paths is taken
+/// once, and a game-file name that is not a regular file (a FIFO, a socket, a
+/// device) is skipped with a note; an entry that cannot be read becomes an
+/// [`Input::Bad`].
+fn walk(dir: &Path, how: &Walk, out: &mut Vec<Input>, skipped: &mut Skipped) -> io::Result<()> {
+    let globs = overrides(dir, &how.globs)?;
+    let choosing = globs.as_ref().is_some_and(|g| g.num_whitelists() > 0);
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder
+        .follow_links(true)
+        .hidden(!how.hidden)
+        .parents(!how.no_ignore)
+        .ignore(!how.no_ignore)
+        .git_ignore(!how.no_ignore)
+        .git_global(!how.no_ignore)
+        .git_exclude(!how.no_ignore);
+    if let Some(globs) = &globs {
+        builder.overrides(globs.clone());
+    }
     let mut seen = std::collections::HashSet::new();
-    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+    // Every path the walk gave (directories, files, errors): what a walked
+    // directory holds beside them was skipped.
+    let mut given = std::collections::HashSet::new();
+    let mut dirs = Vec::new();
+    for entry in builder.build() {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
-                let path = e.path().unwrap_or(dir).to_owned();
-                if let Some(ancestor) = e.loop_ancestor() {
+                let (path, ancestor) = error_place(&e);
+                let path = path.unwrap_or(dir).to_owned();
+                given.insert(path.clone());
+                if let Some(ancestor) = ancestor {
                     note(&format!(
                         "{}: a link to {} (which contains it): not followed",
                         path.display(),
@@ -494,10 +632,19 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
             }
         };
         let path = entry.path();
-        if entry.file_type().is_dir() || !is_game_file(path) {
+        given.insert(path.to_owned());
+        let Some(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            dirs.push(path.to_owned());
             continue;
         }
-        if !entry.file_type().is_file() {
+        // A choosing glob gave only the files it matches: those are read.
+        if !choosing && !is_game_file(path) {
+            continue;
+        }
+        if !kind.is_file() {
             note(&format!(
                 "{}: not a regular file (a FIFO, socket or device): skipped",
                 path.display()
@@ -511,6 +658,40 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
         }
         out.push(Input::Path(path.to_owned()));
     }
+    for walked in dirs {
+        let Ok(entries) = std::fs::read_dir(&walked) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if given.contains(&path) {
+                continue;
+            }
+            let is_dir = std::fs::metadata(&path).is_ok_and(|m| m.is_dir());
+            let glob = globs
+                .as_ref()
+                .map(|g| g.matched(&path, is_dir))
+                .unwrap_or(ignore::Match::None);
+            let candidate = is_dir || is_game_file(&path) || glob.is_whitelist();
+            if !candidate {
+                continue;
+            }
+            let name = entry.file_name();
+            // Every repository has one: skipping it is never news.
+            if name == ".git" {
+                continue;
+            }
+            let hidden = name.as_encoded_bytes().starts_with(b".");
+            if glob.is_ignore() || (choosing && !is_dir && !glob.is_whitelist()) {
+                skipped.glob += 1;
+            } else if hidden && !how.hidden {
+                skipped.hidden += 1;
+            } else {
+                skipped.ignored += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Says something on standard error that does not change the outcome.

@@ -51,7 +51,7 @@ use std::path::PathBuf;
 pub use books::{is_book, read_head as read_book_head, read_rest as read_book_rest};
 pub use ci::use_color;
 pub use games::{GameRecord, read_games};
-pub use input::{Input, SharedReader};
+pub use input::{Found, Input, SharedReader, Skipped, Walk};
 pub use options::{
     ColorChoice, ConvertOptions, ProblemFormat, ReportFormat, Target, ValidateOptions, jobs,
 };
@@ -82,7 +82,31 @@ pub enum Outcome {
 /// # Errors
 /// `InvalidInput` when nothing is found to read.
 pub fn inputs(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
-    input::expand_some(paths)
+    input::expand_some(paths, &Walk::default()).map(|found| found.inputs)
+}
+
+/// [`inputs`], directories walked as `how` says (hidden files, ignore files,
+/// globs), with what the walks skipped (a run's summary says it when the
+/// options carry it: [`ValidateOptions::skipped`], [`ConvertOptions::skipped`]).
+///
+/// ```
+/// use scoresheet_batch::{Walk, inputs_walked};
+/// let dir = std::env::temp_dir().join(format!("walk-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join(".old"))?;
+/// std::fs::write(dir.join("a.pgn"), "1. e4 *\n")?;
+/// std::fs::write(dir.join(".old/b.pgn"), "1. d4 *\n")?;
+/// let found = inputs_walked(&[dir.clone()], &Walk::default())?;
+/// assert_eq!((found.inputs.len(), found.skipped.hidden), (1, 1));
+/// let all = Walk { hidden: true, ..Walk::default() };
+/// assert_eq!(inputs_walked(&[dir.clone()], &all)?.inputs.len(), 2);
+/// # std::fs::remove_dir_all(dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// `InvalidInput` when nothing is found to read, or a glob cannot be read.
+pub fn inputs_walked(paths: &[PathBuf], how: &Walk) -> io::Result<Found> {
+    input::expand_some(paths, how)
 }
 
 /// [`inputs`], without the error when nothing is found: the caller adds

@@ -90,6 +90,9 @@ pub struct ValidateOptions {
     pub fen: Option<Position>,
     /// Games that repeat an earlier game of the run are `duplicate` errors.
     pub dedup: Option<DedupBy>,
+    /// What the directory walks that found the inputs skipped
+    /// ([`crate::inputs_walked`]): the summary says it.
+    pub skipped: crate::Skipped,
 }
 
 /// The notation `convert` writes.
@@ -180,6 +183,9 @@ pub struct ConvertOptions {
     pub read_lang: Option<Language>,
     /// The start of every game without a FEN of its own.
     pub fen: Option<Position>,
+    /// What the directory walks that found the inputs skipped
+    /// ([`crate::inputs_walked`]): the summary says it.
+    pub skipped: crate::Skipped,
 }
 
 /// The worker threads for `jobs`: all cores when not given, at least 1, and

@@ -353,6 +353,9 @@ pub struct Summary {
     /// standard error); left out when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub unread: u64,
+    /// What directory walks skipped, by why; left out when nothing was.
+    #[serde(skip_serializing_if = "crate::Skipped::is_empty")]
+    pub skipped: crate::Skipped,
     /// Errors by kind.
     pub errors_by_kind: Counts,
     /// Warnings by kind.
@@ -495,6 +498,14 @@ impl Summary {
                 plural(self.unread, "input", "inputs")
             );
         }
+        if !self.skipped.is_empty() {
+            let _ = write!(
+                s,
+                ", {} skipped ({})",
+                self.skipped.total(),
+                self.skipped.reasons()
+            );
+        }
         if timing {
             s.push_str(&throughput(self.bytes, self.seconds));
         }
@@ -548,6 +559,9 @@ pub struct ConvertSummary {
     /// Inputs that could not be opened or read to their end; left out when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub unread: u64,
+    /// What directory walks skipped, by why; left out when nothing was.
+    #[serde(skip_serializing_if = "crate::Skipped::is_empty")]
+    pub skipped: crate::Skipped,
     /// The refused games' errors by kind.
     pub errors_by_kind: Counts,
     /// Warnings by kind.
@@ -614,6 +628,14 @@ impl ConvertSummary {
                 ", {} {} not read",
                 self.unread,
                 plural(self.unread, "input", "inputs")
+            );
+        }
+        if !self.skipped.is_empty() {
+            let _ = write!(
+                s,
+                ", {} skipped ({})",
+                self.skipped.total(),
+                self.skipped.reasons()
             );
         }
         if timing {

@@ -520,7 +520,10 @@ pub(crate) fn run_collecting(
         quiet: args.quiet,
         notes: args.notes,
         errors_only: args.errors_only,
-        summary: Summary::default(),
+        summary: Summary {
+            skipped: args.skipped,
+            ..Summary::default()
+        },
         dedup: args.dedup.map(|_| Dedup::default()),
         color: args.format == Format::Human
             && use_color(args.color, io::stdout().is_terminal(), no_color_env()),

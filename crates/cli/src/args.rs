@@ -164,6 +164,36 @@ pub enum EpArg {
     Legal,
 }
 
+/// How directories named on the command line are walked (`validate`,
+/// `convert`, `play`): like ripgrep, hidden and ignored files are skipped.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct WalkArgs {
+    /// In directories, also read hidden files and directories (names starting with `.`).
+    #[arg(long)]
+    pub hidden: bool,
+    /// In directories, also read what `.gitignore` (in a Git repository), `.ignore`
+    /// and `.git/info/exclude` name.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// In directories, read the files this gitignore-style glob matches (`*.txt`,
+    /// `2024/**`) whatever their name ends with, or with `!` leave out what it
+    /// matches (`!old/**`); repeatable, the last match wins, globs win over ignore
+    /// files.
+    #[arg(short, long = "glob", value_name = "GLOB")]
+    pub globs: Vec<String>,
+}
+
+impl WalkArgs {
+    /// The batch library's walk.
+    pub fn walk(&self) -> scoresheet_batch::Walk {
+        scoresheet_batch::Walk {
+            hidden: self.hidden,
+            no_ignore: self.no_ignore,
+            globs: self.globs.clone(),
+        }
+    }
+}
+
 /// Arguments of `validate`.
 #[derive(Debug, clap::Args)]
 pub struct ValidateArgs {
@@ -171,6 +201,9 @@ pub struct ValidateArgs {
     /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
     pub paths: Vec<PathBuf>,
+    /// How directories are walked.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// Number of worker threads, at least 1 (default: all cores).
     #[arg(short, long, value_parser = positive_jobs)]
     pub jobs: Option<usize>,
@@ -517,6 +550,9 @@ pub struct PlayArgs {
     /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
     pub paths: Vec<PathBuf>,
+    /// How directories are walked.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// Print the board after every move, not only after Black's moves.
     #[arg(long)]
     pub every_ply: bool,
@@ -662,6 +698,9 @@ pub struct ConvertArgs {
     /// (searched recursively), or `-` for standard input.
     #[arg(default_value = "-")]
     pub paths: Vec<PathBuf>,
+    /// How directories are walked.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// Output notation (in any case: `san`, `SAN`).
     #[arg(long, value_parser = AnyCase::<ToArg>::new())]
     pub to: ToArg,
@@ -791,6 +830,8 @@ impl ValidateArgs {
             lang: self.lang,
             fen: self.fen.clone(),
             dedup: self.dedup.map(Into::into),
+            // Known once the paths are walked.
+            skipped: scoresheet_batch::Skipped::default(),
         }
     }
 }
@@ -841,6 +882,8 @@ impl ConvertArgs {
             lang: self.lang,
             read_lang: self.read_lang,
             fen: self.fen.clone(),
+            // Known once the paths are walked.
+            skipped: scoresheet_batch::Skipped::default(),
         }
     }
 }

@@ -30,7 +30,7 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs};
+pub use args::{Cli, Command, ConvertArgs, ServeArgs, ValidateArgs, WalkArgs};
 use scoresheet_batch::{Outcome, ProblemFormat, ReportFormat, printable};
 pub use serve::Commands;
 
@@ -53,8 +53,10 @@ where
 /// Runs `validate` as the command line asks: its paths, standard output and
 /// error, the bar on a terminal.
 fn validate(args: &ValidateArgs) -> io::Result<Outcome> {
-    let options = args.options();
-    let inputs = scoresheet_batch::inputs(&args.paths)?;
+    let mut options = args.options();
+    let found = scoresheet_batch::inputs_walked(&args.paths, &args.walk.walk())?;
+    let inputs = found.inputs;
+    options.skipped = found.skipped;
     scoresheet_batch::check_stdout_not_input(&inputs)?;
     let machine = options.format != ReportFormat::Human;
     let progress = bar::progress(
@@ -72,8 +74,10 @@ fn validate(args: &ValidateArgs) -> io::Result<Outcome> {
 
 /// Runs `convert` as the command line asks.
 fn convert(args: &ConvertArgs) -> io::Result<Outcome> {
-    let options = args.options();
-    let inputs = scoresheet_batch::inputs(&args.paths)?;
+    let mut options = args.options();
+    let found = scoresheet_batch::inputs_walked(&args.paths, &args.walk.walk())?;
+    let inputs = found.inputs;
+    options.skipped = found.skipped;
     if options.output.is_none() {
         scoresheet_batch::check_stdout_not_input(&inputs)?;
     }

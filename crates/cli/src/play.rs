@@ -20,7 +20,17 @@ use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
 /// cannot be read is said on standard error in its turn and the others are
 /// played (exit 2 at the end).
 pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
-    let inputs = scoresheet_batch::inputs(&args.paths)?;
+    let found = scoresheet_batch::inputs_walked(&args.paths, &args.walk.walk())?;
+    let inputs = found.inputs;
+    if !found.skipped.is_empty() {
+        // play has no summary line: what the walks skipped is said on its own.
+        writeln!(
+            io::stderr(),
+            "scoresheet: note: {} skipped in directories ({}; --hidden, --no-ignore or --glob read them)",
+            found.skipped.total(),
+            found.skipped.reasons()
+        )?;
+    }
     scoresheet_batch::check_stdout_not_input(&inputs)?;
     let mut outcome = Outcome::Clean;
     let stdout = io::stdout();

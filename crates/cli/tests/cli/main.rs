@@ -16,3 +16,4 @@ mod outputs;
 mod reader_cap;
 mod serve;
 mod shipped;
+mod walks;
