@@ -38,6 +38,8 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             break
         }
         'scoresheet;validate' {
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of worker threads, at least 1 (default: all cores)')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Number of worker threads, at least 1 (default: all cores)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
@@ -52,6 +54,8 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--dedup', '--dedup', [CompletionResultType]::ParameterName, 'Report each valid game that repeats an earlier game of the run as a `duplicate` error: the same start position and main-line moves (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black and Result tags)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (names starting with `.`)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors')
             [CompletionResult]::new('--repair', '--repair', [CompletionResultType]::ParameterName, 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'The same as `--format json`')
@@ -69,9 +73,13 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             break
         }
         'scoresheet;play' {
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also write a board diagram as SVG into this directory for every ply (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (names starting with `.`)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name')
             [CompletionResult]::new('--every-ply', '--every-ply', [CompletionResultType]::ParameterName, 'Print the board after every move, not only after Black''s moves')
             [CompletionResult]::new('--fens', '--fens', [CompletionResultType]::ParameterName, 'Print one FEN after each move instead of boards')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw the pieces with Unicode figurines')
@@ -104,6 +112,8 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             break
         }
         'scoresheet;convert' {
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output notation (in any case: `san`, `SAN`)')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input notation')
             [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Write only the games whose tag NAME matches PATTERN (`*` any run of characters, `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on one name are alternatives, tests on different names must all hold. `Result` is the result written. The other games are converted and reported, not written')
@@ -119,6 +129,8 @@ Register-ArgumentCompleter -Native -CommandName 'scoresheet' -ScriptBlock {
             [CompletionResult]::new('--read-lang', '--read-lang', [CompletionResultType]::ParameterName, 'Read piece letters in this language (same codes); by default each game''s language is told from its letters')
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
             [CompletionResult]::new('--start-fen', '--start-fen', [CompletionResultType]::ParameterName, 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)')
+            [CompletionResult]::new('--hidden', '--hidden', [CompletionResultType]::ParameterName, 'In directories, also read hidden files and directories (names starting with `.`)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Reject relaxed notation and descriptive tie-breaks instead of reporting them')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')
             [CompletionResult]::new('--notes', '--notes', [CompletionResultType]::ParameterName, 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)')

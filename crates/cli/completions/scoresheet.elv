@@ -34,6 +34,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'scoresheet;validate'= {
+            cand -g 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
+            cand --glob 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
             cand -j 'Number of worker threads, at least 1 (default: all cores)'
             cand --jobs 'Number of worker threads, at least 1 (default: all cores)'
             cand --format 'Output format'
@@ -48,6 +50,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --dedup 'Report each valid game that repeats an earlier game of the run as a `duplicate` error: the same start position and main-line moves (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black and Result tags)'
+            cand --hidden 'In directories, also read hidden files and directories (names starting with `.`)'
+            cand --no-ignore 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
             cand --strict 'Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors'
             cand --repair 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
             cand --json 'The same as `--format json`'
@@ -64,9 +68,13 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand --version 'Print version'
         }
         &'scoresheet;play'= {
+            cand -g 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
+            cand --glob 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
             cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --svg 'Also write a board diagram as SVG into this directory for every ply (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move)'
+            cand --hidden 'In directories, also read hidden files and directories (names starting with `.`)'
+            cand --no-ignore 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
             cand --every-ply 'Print the board after every move, not only after Black''s moves'
             cand --fens 'Print one FEN after each move instead of boards'
             cand --unicode 'Draw the pieces with Unicode figurines'
@@ -96,6 +104,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand --version 'Print version'
         }
         &'scoresheet;convert'= {
+            cand -g 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
+            cand --glob 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files'
             cand --to 'Output notation (in any case: `san`, `SAN`)'
             cand --from 'Input notation'
             cand --tag 'Write only the games whose tag NAME matches PATTERN (`*` any run of characters, `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on one name are alternatives, tests on different names must all hold. `Result` is the result written. The other games are converted and reported, not written'
@@ -111,6 +121,8 @@ set edit:completion:arg-completer[scoresheet] = {|@words|
             cand --read-lang 'Read piece letters in this language (same codes); by default each game''s language is told from its letters'
             cand --fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
             cand --start-fen 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)'
+            cand --hidden 'In directories, also read hidden files and directories (names starting with `.`)'
+            cand --no-ignore 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
             cand --strict 'Reject relaxed notation and descriptive tie-breaks instead of reporting them'
             cand -v 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'
             cand --notes 'Also report notes: the choices made in reading a game that are not wrong (a book''s tie-breaks, commentary kept as comments)'

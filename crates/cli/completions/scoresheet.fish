@@ -36,6 +36,7 @@ complete -c scoresheet -n "__fish_scoresheet_needs_command" -f -a "explain" -d '
 complete -c scoresheet -n "__fish_scoresheet_needs_command" -f -a "decode" -d 'The most probable legal game behind an uncertain transcription (OCR, handwriting, a language model): JSON with each ply\'s candidate readings and their probabilities, or plain movetext (docs/DECODE.md); prints JSON'
 complete -c scoresheet -n "__fish_scoresheet_needs_command" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
 complete -c scoresheet -n "__fish_scoresheet_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s g -l glob -d 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s j -l jobs -d 'Number of worker threads, at least 1 (default: all cores)' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'One line per problem in the style of compiler diagnostics, then a summary'
 json\t'One JSON object per game (JSON Lines), then `{"summary": {...}}`'
@@ -55,6 +56,8 @@ complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l lang 
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l fen -l start-fen -d 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l dedup -d 'Report each valid game that repeats an earlier game of the run as a `duplicate` error: the same start position and main-line moves (`--dedup=tags`: and the same Event, Site, Date, Round, White, Black and Result tags)' -r -f -a "moves\t'The start position and the main line\'s moves'
 tags\t'Those and the seven roster tags (Event, Site, Date, Round, White, Black, Result)'"
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l hidden -d 'In directories, also read hidden files and directories (names starting with `.`)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l no-ignore -d 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l strict -d 'Treat warnings (relaxed notation, wrong check marks, move-number and result mismatches) as errors'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l repair -d 'In book tables, read a misprinted move as its one clearly best suggestion when the rest of the game resolves with it, with a `repaired` warning (refused with --strict)'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l json -d 'The same as `--format json`'
@@ -64,8 +67,11 @@ complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l error
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l no-progress -d 'Never draw a progress bar, even on a terminal'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -s g -l glob -d 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l fen -l start-fen -d 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l svg -d 'Also write a board diagram as SVG into this directory for every ply (`game1-ply000.svg` is the start, `game1-ply001.svg` after the first move)' -r -F
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l hidden -d 'In directories, also read hidden files and directories (names starting with `.`)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l no-ignore -d 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l every-ply -d 'Print the board after every move, not only after Black\'s moves'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l fens -d 'Print one FEN after each move instead of boards'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -l unicode -d 'Draw the pieces with Unicode figurines'
@@ -82,6 +88,7 @@ complete -c scoresheet -n "__fish_scoresheet_using_subcommand fen" -s V -l versi
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand perft" -l divide -d 'Also print the node count below each legal move'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand perft" -s h -l help -d 'Print help'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand perft" -s V -l version -d 'Print version'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -s g -l glob -d 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l to -d 'Output notation (in any case: `san`, `SAN`)' -r -f -a "pgn\t'Strict PGN export format (PGN standard, section 8)'
 san\t'Movetext in standard algebraic notation, one game per line'
 lan\t'Long algebraic notation (`Ng1-f3`)'
@@ -107,6 +114,8 @@ kt\t'`Kt` (older British books)'"
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l lang -d 'Write SAN and LAN with the piece letters of this language (en, de, fr, es, it, pt, nl, sv, da, no, cs, sk, pl, hu, fi, ru); strict PGN is always English SAN. With --to descriptive, `es` writes Spanish descriptive notation (P4R, C3AR); only en and es are taken there' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l read-lang -d 'Read piece letters in this language (same codes); by default each game\'s language is told from its letters' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l fen -l start-fen -d 'Start every game that has no FEN of its own (a book game, a bare move list, PGN without a FEN tag) from this position (`startpos` for the standard one)' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l hidden -d 'In directories, also read hidden files and directories (names starting with `.`)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l no-ignore -d 'In directories, also read what `.gitignore` (in a Git repository), `.ignore` and `.git/info/exclude` name'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l strict -d 'Reject relaxed notation and descriptive tie-breaks instead of reporting them'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -s v -l notes -d 'Also report notes: the choices made in reading a game that are not wrong (a book\'s tie-breaks, commentary kept as comments)'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l fix-results -d 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board\'s result with a warning instead of refusing the game'
