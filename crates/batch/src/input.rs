@@ -776,3 +776,44 @@ pub fn batches<R: Read>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gives its pieces one read each, an empty piece being an end of input,
+    /// as a terminal gives one for each Ctrl-D and reads on after it.
+    struct Pieces(Vec<&'static [u8]>);
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0[0];
+            let n = piece.len().min(buf.len());
+            buf[..n].copy_from_slice(&piece[..n]);
+            if n == piece.len() {
+                self.0.remove(0);
+            } else {
+                self.0[0] = &piece[n..];
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_input_ends_at_its_first_end_whatever_comes_after() {
+        let game: &[u8] = b"1. e4 e5 *\n\n";
+        let mut once = EndsOnce::new(Pieces(vec![game, b"", game, b""]));
+        let mut read = Vec::new();
+        once.read_to_end(&mut read).unwrap();
+        assert_eq!(read, game);
+        // Every reader of the input's start (compression, NUL bytes, books)
+        // and the games' reader together read one game.
+        let input = Input::reader("tty", Box::new(Pieces(vec![game, b"", game, b""])));
+        let mut text = Vec::new();
+        input.open().unwrap().read_to_end(&mut text).unwrap();
+        assert_eq!(text, game);
+    }
+}

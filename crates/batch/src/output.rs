@@ -405,6 +405,32 @@ impl Drop for OutputFile {
 mod tests {
     use super::*;
 
+    /// A pipe whose reader went away.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_the_run_unless_other_outputs_wait_for_every_game() {
+        let mut pipe = Closed;
+        let mut ends = UntilClosed::new(&mut pipe, false);
+        let kind = ends.write_all(b"report").map_err(|e| e.kind());
+        assert_eq!(kind, Err(io::ErrorKind::BrokenPipe));
+        let mut pipe = Closed;
+        let mut goes_on = UntilClosed::new(&mut pipe, true);
+        assert!(goes_on.write_all(b"report").is_ok());
+        assert!(goes_on.write_all(b"another").is_ok());
+        assert!(goes_on.flush().is_ok());
+    }
+
     #[test]
     fn an_output_never_committed_leaves_nothing_and_a_committed_one_replaces_the_old() {
         let dir = std::env::temp_dir().join(format!("scoresheet-output-{}", std::process::id()));
