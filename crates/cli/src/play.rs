@@ -33,6 +33,19 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
     }
     scoresheet_batch::check_stdout_not_input(&inputs)?;
     let mut outcome = Outcome::Clean;
+    match play_all(args, &inputs, &mut outcome) {
+        // A closed output pipe (`| head`): the games played so far give the outcome.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(outcome),
+    }
+}
+
+/// Plays every game of `inputs` to standard output, `outcome` the worst so far.
+fn play_all(
+    args: &PlayArgs,
+    inputs: &[scoresheet_batch::Input],
+    outcome: &mut Outcome,
+) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mode = if args.strict {
@@ -45,7 +58,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         repair: args.repair,
         ..ReplayOptions::default()
     };
-    for input in &inputs {
+    for input in inputs {
         let name = printable(&input.name());
         if inputs.len() > 1 {
             writeln!(out, "==> {name} <==")?;
@@ -53,14 +66,14 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
         let mut reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                unreadable(&name, &e, &mut out, &mut outcome)?;
+                unreadable(&name, &e, &mut out, outcome)?;
                 continue;
             }
         };
         let (mut head, book) = match read_book_head(&mut reader) {
             Ok(h) => h,
             Err(e) => {
-                unreadable(&name, &e, &mut out, &mut outcome)?;
+                unreadable(&name, &e, &mut out, outcome)?;
                 continue;
             }
         };
@@ -69,7 +82,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
             args,
             name: &name,
             games: 0,
-            outcome: &mut outcome,
+            outcome: &mut *outcome,
         };
         if book {
             // A book's move table (descriptive notation, numbered rows).
@@ -131,8 +144,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
             )?;
         }
     }
-    out.flush()?;
-    Ok(outcome)
+    out.flush()
 }
 
 /// An input that cannot be read fails alone: the games before the failure
