@@ -914,6 +914,8 @@ fn json_fields_are_documented() {
     let mut args = vec!["validate", "--json", "--dedup"];
     let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     args.extend(names.iter().map(String::as_str));
+    let walked = common::directory_with_a_hidden_game().display().to_string();
+    args.push(&walked);
     let r = scoresheet(&root, &args);
     let (mut game, mut problem, mut summary, mut line) = (
         BTreeSet::new(),

@@ -101,3 +101,13 @@ pub fn json_doc_fields(heading: &str) -> BTreeSet<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// A directory whose walk skips something (a hidden directory beside a game
+/// file): a run given it has `skipped` in its summary.
+pub fn directory_with_a_hidden_game() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("walk-skips");
+    std::fs::create_dir_all(dir.join(".hidden")).expect("a hidden directory");
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 *\n").expect("a game");
+    std::fs::write(dir.join(".hidden/b.pgn"), "1. d4 d5 *\n").expect("a hidden game");
+    dir
+}

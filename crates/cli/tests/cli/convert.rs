@@ -280,6 +280,9 @@ fn convert_json_fields_are_documented() {
     ];
     args.extend(names.iter().map(String::as_str));
     args.push("no/such/file.pgn");
+    let walked = crate::common::directory_with_a_hidden_game();
+    let walked = walked.display().to_string();
+    args.push(&walked);
     let r = crate::common::run(&root, env!("CARGO_BIN_EXE_scoresheet"), &args);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     let mut fields: [BTreeSet<String>; 4] = Default::default();

@@ -344,7 +344,10 @@ fn a_closed_output_pipe_gives_the_outcome_of_the_games_judged_and_completes_the_
     // play: likewise.
     let (code, err) = closed_after(&dir, &["play", "mixed.pgn"], 64);
     assert_eq!(code, Some(1), "{err}");
-    assert_eq!(closed_after(&dir, &["play", "good.pgn"], 64), (Some(0), String::new()));
+    assert_eq!(
+        closed_after(&dir, &["play", "good.pgn"], 64),
+        (Some(0), String::new())
+    );
 }
 
 /// Drives the binary on a terminal (python's `pty`): types a game, then
