@@ -475,7 +475,13 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
             .copied();
         let header = matches!(first, Some(b'%' | b'['));
         let ended = reader.book.end.is_some();
+        let line = text.get(start..end).unwrap_or_default();
+        let trimmed = line.trim_ascii();
+        let result_line = matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2");
         if (header && (body || !reader.book.plies.is_empty() || ended))
+            // A result alone after a game's end is the next game's whole text: a game
+            // without moves or headers, as our descriptive output writes one.
+            || (ended && result_line)
             || (ended
                 && (first.is_some_and(|c| c.is_ascii_digit())
                     || starts_move(text, &tokens(text, start, end), 0)))
@@ -494,12 +500,7 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         // A line holding only a result ends the game (our own descriptive output
         // writes one under every table, `*` included); under a table of two ranges side
         // by side it ends the right range, so it waits with it.
-        let line = text.get(start..end).unwrap_or_default();
-        let trimmed = line.trim_ascii();
-        if reader.book.end.is_none()
-            && reader.right_from.is_none()
-            && matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
-        {
+        if reader.book.end.is_none() && reader.right_from.is_none() && result_line {
             let offset = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             reader.book.end = Some(BookEnd {
                 text: String::from_utf8_lossy(trimmed).into_owned(),
