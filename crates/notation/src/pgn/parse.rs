@@ -1529,8 +1529,29 @@ impl<'a> Parser<'a, '_> {
     /// and said.
     fn placeholder(&mut self, start: usize, end: usize) -> bool {
         let text = self.text;
-        let dash = &text[start..end];
+        let word = &text[start..end];
+        // `5. - d6`, `11.—, He5:` (Hungarian and other books' columns): a dash right
+        // after White's move number, where White's move would be, stands for it.
+        let dash = word.strip_suffix(b",").unwrap_or(word);
         if !(dash == b"-" || dash == "\u{2013}".as_bytes() || dash == "\u{2014}".as_bytes()) {
+            return false;
+        }
+        if let Some(Token::MoveNumber { black: false, .. }) = self.game.tokens.last() {
+            if let Some(Token::MoveNumber { black, .. }) = self.game.tokens.last_mut() {
+                *black = true;
+            }
+            if let Some((ply, _)) = self.pending_number.as_mut() {
+                *ply += 1;
+            }
+            let span = self.span(start, end);
+            self.relax(
+                Kind::MovePlaceholder,
+                "'-' after a move number stands for White's move, not given here: skipped".into(),
+                span,
+            );
+            return true;
+        }
+        if dash.len() != word.len() {
             return false;
         }
         let mut i = end;

@@ -137,8 +137,15 @@ fn move_end(word: &[u8], start: usize) -> Option<usize> {
         i += 1;
     }
     i += 2;
-    if matches!(word.get(i), Some(b'-' | b'x' | b':')) && square_at(word, i + 1) {
-        i += 3;
+    // The second square of a long algebraic move, after `-`, `x`, `:`, or an en or em
+    // dash as typeset books print it (`e2—e4,`).
+    let joiner = match word.get(i..) {
+        Some([b'-' | b'x' | b'X' | b':', ..]) => 1,
+        Some(rest) if rest.starts_with("—".as_bytes()) || rest.starts_with("–".as_bytes()) => 3,
+        _ => 0,
+    };
+    if joiner > 0 && square_at(word, i + joiner) {
+        i += joiner + 2;
     }
     match word.get(i..) {
         Some([b'=', p, ..]) if p.is_ascii_alphabetic() => i += 2,
@@ -196,6 +203,9 @@ mod tests {
         check(":+", &["p::", "k:+"]);
         check(&"e4".repeat(3), &["m:e4", "m:e4", "m:e4"]);
         check("Db6.", &["m:Db6", "p:."]);
+        check("e2—e4,", &["m:e2—e4", "p:,"]);
+        check("Vd1–e2,", &["m:Vd1–e2", "p:,"]);
+        check("d5Xe6,", &["m:d5Xe6", "p:,"]);
     }
 
     #[test]
