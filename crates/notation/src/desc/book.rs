@@ -1085,6 +1085,32 @@ fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
     })
 }
 
+/// Whether token `j`, a digit `1`..`8` and one full stop (`4.`), is the rank of the
+/// move read before it rather than a printed move number: it ends the line (a number
+/// there numbers nothing), and the move before it names its destination without a
+/// rank (`N - Q`, which alone would be Q1).
+fn rank_with_full_stop(
+    text: &[u8],
+    toks: &[Token],
+    j: usize,
+    before: Option<&(usize, WrittenMove, usize)>,
+) -> bool {
+    let Some(t) = toks.get(j) else {
+        return false;
+    };
+    let word = text.get(t.start..t.end).unwrap_or_default();
+    let rank = matches!(word, [b'1'..=b'8', b'.']);
+    let rankless = before.is_some_and(|(k, m, _)| {
+        *k + 1 == j
+            && matches!(
+                &m.kind,
+                MoveKind::Descriptive(d)
+                    if matches!(d.action, super::DescAction::Move { to } if to.rank.is_none())
+            )
+    });
+    rank && j + 1 == toks.len() && rankless
+}
+
 /// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
 /// the start of another move.
 fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
@@ -1207,8 +1233,11 @@ fn read_moves(
             }
             if j > i {
                 let prev = toks.get(j - 1).map_or(last.start, |p| p.end);
-                // A printed number ends the move, and so does a column gap once a move is read.
-                if (move_number(slice(last)).is_some() && slice(last).ends_with(b"."))
+                // A printed number ends the move, and so does a column gap once a move is read;
+                // but a rank with a sentence's full stop at the end of the line (`N - Q 4.`)
+                // is the rank of a move read so far without one.
+                let number = move_number(slice(last)).is_some() && slice(last).ends_with(b".");
+                if (number && !rank_with_full_stop(text, &toks, j, best.as_ref()))
                     || (best.is_some() && gap(text, prev, last.start))
                 {
                     break;

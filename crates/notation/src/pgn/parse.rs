@@ -1579,10 +1579,26 @@ impl<'a> Parser<'a, '_> {
 
     /// `a.p.` (al paso) written apart after a Spanish descriptive capture.
     fn spanish_en_passant(&mut self, start: usize, end: usize) -> bool {
-        if !matches!(&self.text[start..end], b"a.p." | b"a.p") {
+        // The check written after it (`PxP a.p.+`, as the Spanish writer puts it) is
+        // the move's too.
+        let word = &self.text[start..end];
+        let len = if word.starts_with(b"a.p.") {
+            4
+        } else if word.starts_with(b"a.p") {
+            3
+        } else {
+            return false;
+        };
+        let marks = word[len..]
+            .iter()
+            .take_while(|c| matches!(c, b'+' | b'#'))
+            .count();
+        let punctuation = &word[len + marks..];
+        if !punctuation.iter().all(|c| matches!(c, b'.' | b',' | b';')) {
             return false;
         }
-        let span = self.span(start, end);
+        let end = end - punctuation.len();
+        let span = self.span(start, start + len);
         let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
@@ -1596,6 +1612,23 @@ impl<'a> Parser<'a, '_> {
         d.en_passant = true;
         m.suffix.en_passant = Some(span);
         *record = MoveRecord::new(m);
+        if start + len < end && !self.suffix_token(start + len, end) {
+            return false;
+        }
+        if !punctuation.is_empty() {
+            let span = self.span(end, end + punctuation.len());
+            let severity = match self.mode {
+                Mode::Strict => Severity::Error,
+                Mode::Lenient => Severity::Note,
+            };
+            let what = String::from_utf8_lossy(punctuation).into_owned();
+            self.diag(
+                severity,
+                Kind::SkippedPunctuation,
+                format!("`{what}` after a move: punctuation, skipped"),
+                span,
+            );
+        }
         true
     }
 
@@ -2042,12 +2075,40 @@ impl<'a> Parser<'a, '_> {
         let token = &self.text[start..end];
         let base = self.base + start;
         if lang == Some(Language::Spanish) {
-            if let Some(m) = crate::desc::read_spanish(token, base) {
+            // A sentence's comma or full stop after the move (`C4D.`) is punctuation,
+            // skipped with a note, as after an algebraic move.
+            let bare = token.len()
+                - token
+                    .iter()
+                    .rev()
+                    .take_while(|c| matches!(c, b'.' | b',' | b';'))
+                    .count();
+            let read = crate::desc::read_spanish(token, base).map(|m| (m, token.len())).or_else(|| {
+                (bare > 0 && bare < token.len())
+                    .then(|| crate::desc::read_spanish(&token[..bare], base))
+                    .flatten()
+                    .map(|m| (m, bare))
+            });
+            if let Some((m, len)) = read {
                 if !self.national_reported {
                     self.national_reported = true;
                     self.spanish_note(m.span);
                 }
                 self.push_move(m, main, before);
+                if len < token.len() {
+                    let span = self.span(start + len, end);
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    let what = String::from_utf8_lossy(&token[len..]).into_owned();
+                    self.diag(
+                        severity,
+                        Kind::SkippedPunctuation,
+                        format!("`{what}` after a move: punctuation, skipped"),
+                        span,
+                    );
+                }
                 return true;
             }
         }
