@@ -56,9 +56,7 @@ fn load_games() -> Vec<Vec<Move>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     let mut text = std::fs::read(root.join("misprints/kasparov-sample.pgn")).expect("fixture");
     text.extend_from_slice(b"\n\n");
-    text.extend(
-        std::fs::read(root.join("books/tuning/forms/fraction.san.pgn")).expect("fixture"),
-    );
+    text.extend(std::fs::read(root.join("books/tuning/forms/fraction.san.pgn")).expect("fixture"));
     let (lines, _) = read_back(&text);
     lines
         .into_iter()
@@ -154,8 +152,9 @@ fn spell(moves: &[Move], notation: Notation) -> Vec<String> {
                     ('N', "♘", "¤"),
                 ];
                 let mut s = san.clone();
-                if let Some(&(_, fig, font)) =
-                    glyphs.iter().find(|g| san.starts_with(g.0) && !san.starts_with("O"))
+                if let Some(&(_, fig, font)) = glyphs
+                    .iter()
+                    .find(|g| san.starts_with(g.0) && !san.starts_with("O"))
                 {
                     let glyph = if matches!(notation, Notation::Figurine) {
                         fig
@@ -190,7 +189,11 @@ fn spell(moves: &[Move], notation: Notation) -> Vec<String> {
             } => {
                 let style = DescStyle {
                     spaced,
-                    knight: if kt { KnightLetter::Kt } else { KnightLetter::N },
+                    knight: if kt {
+                        KnightLetter::Kt
+                    } else {
+                        KnightLetter::N
+                    },
                     castles_word,
                     ..DescStyle::default()
                 };
@@ -413,9 +416,7 @@ fn print(moves: &[String], layout: Layout, noise: Noise, table: bool) -> String 
 }
 
 fn case() -> impl Strategy<Value = (usize, Notation, Layout, Noise)> {
-    (0usize..41, notation()).prop_flat_map(|(g, n)| {
-        (Just(g), Just(n), layout(n.table()), noise())
-    })
+    (0usize..41, notation()).prop_flat_map(|(g, n)| (Just(g), Just(n), layout(n.table()), noise()))
 }
 
 proptest! {

@@ -2083,12 +2083,14 @@ impl<'a> Parser<'a, '_> {
                     .rev()
                     .take_while(|c| matches!(c, b'.' | b',' | b';'))
                     .count();
-            let read = crate::desc::read_spanish(token, base).map(|m| (m, token.len())).or_else(|| {
-                (bare > 0 && bare < token.len())
-                    .then(|| crate::desc::read_spanish(&token[..bare], base))
-                    .flatten()
-                    .map(|m| (m, bare))
-            });
+            let read = crate::desc::read_spanish(token, base)
+                .map(|m| (m, token.len()))
+                .or_else(|| {
+                    (bare > 0 && bare < token.len())
+                        .then(|| crate::desc::read_spanish(&token[..bare], base))
+                        .flatten()
+                        .map(|m| (m, bare))
+                });
             if let Some((m, len)) = read {
                 if !self.national_reported {
                     self.national_reported = true;
