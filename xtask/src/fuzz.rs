@@ -16,13 +16,14 @@ use std::process::{Command, Stdio};
 use crate::util::{root, target_dir};
 
 /// The fuzz targets, in the order they run.
-pub const TARGETS: [&str; 6] = [
+pub const TARGETS: [&str; 7] = [
     "san_from_ascii",
     "fen_from_ascii",
     "pgn_game",
     "validate_bytes",
     "stream_chunks",
     "desc_conversion",
+    "printed_book",
 ];
 
 /// The toolchain the fuzz targets are built with: `+nightly`, or

@@ -11,6 +11,7 @@
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
+//! cargo xtask books            book scores read against their true moves: exact, located, refused, wrong
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
 //! cargo xtask browser            the page of `scoresheet serve`: bundle fresh, its test in chromium
 //! cargo xtask editor             `scoresheet lsp` in headless Neovim: its diagnostics are validate's
@@ -28,6 +29,7 @@ mod hostile;
 mod kinds;
 mod misprints;
 mod python;
+mod shelf;
 mod util;
 mod verdicts;
 
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         "misprints" => misprints::run(rest),
         "kinds" => kinds::check(),
         "bench" => bench::run(rest),
+        "books" => shelf::run(rest),
         "fuzz" => fuzz::run(rest),
         "langs" => langs(rest),
         "python" => python::ci(),
@@ -89,6 +92,7 @@ fn usage() -> &'static str {
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
+     books [--fail-wrong] [DIR]  book scores (DIR, default ../shared/desc/corpus, and fixtures/books) against their true moves: exact, located, refused, silently wrong\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
      langs              every game of ../shared/corpus/strict written in every language reads back to its moves\n  \
      python             the Python package's pytest tests in target/py-venv (skipped without python3 or pip)\n  \

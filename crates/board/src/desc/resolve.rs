@@ -528,6 +528,9 @@ fn action_fits(
                     && m.capture.is_none()
                     && m.from.index().abs_diff(m.to.index()) == 8
             }
+            VagueKind::TwoSteps => {
+                m.role == Role::Pawn && m.from.index().abs_diff(m.to.index()) == 16
+            }
             VagueKind::Promotes => m.promotion.is_some(),
         },
     }
@@ -935,6 +938,7 @@ fn describe_action(d: &DescMove, mover: Color) -> String {
             VagueKind::Moves => "move".to_owned(),
             VagueKind::Interposes => "interpose".to_owned(),
             VagueKind::OneStep => "advance one square".to_owned(),
+            VagueKind::TwoSteps => "advance two squares".to_owned(),
             VagueKind::Promotes => "promote".to_owned(),
         },
     };

@@ -283,12 +283,29 @@ const END_WORDS: [&str; 15] = [
 ];
 
 fn is_end_word(token: &[u8]) -> bool {
-    let word: Vec<u8> = token
+    let word: Vec<u8> = without_footnote(token)
         .iter()
         .filter(|c| !matches!(c, b'.' | b',' | b';' | b'!'))
         .map(u8::to_ascii_lowercase)
         .collect();
     END_WORDS.iter().any(|w| w.as_bytes() == word) || word == "½-½".as_bytes()
+}
+
+/// A word without the footnote mark printed after it (`Resigns.[E]`, `wins.[12]`,
+/// `mate.*`, `drawn.†`): the mark refers to a note, not to the word.
+fn without_footnote(word: &[u8]) -> &[u8] {
+    let mut w = word;
+    if w.ends_with(b"]") {
+        if let Some(open) = w.iter().rposition(|&c| c == b'[') {
+            let mark = w.get(open + 1..w.len() - 1).unwrap_or_default();
+            if !mark.is_empty() && mark.len() <= 4 && mark.iter().all(u8::is_ascii_alphanumeric) {
+                w = w.get(..open).unwrap_or_default();
+            }
+        }
+    }
+    let w = w.strip_suffix("†".as_bytes()).unwrap_or(w);
+    let w = w.strip_suffix("‡".as_bytes()).unwrap_or(w);
+    w.strip_suffix(b"*").filter(|r| !r.is_empty()).unwrap_or(w)
 }
 
 /// Whether words that start like a game end (`And`, `White`) really say the game ended:
@@ -320,15 +337,22 @@ struct Token {
     end: usize,
 }
 
+/// Whether a byte separates tokens: a blank, or the `|` that Project Gutenberg's
+/// transcriptions print between the two ranges of a table (`3. B-B4 B-B4 | 7. P-Q4
+/// PxP`): no move holds one, and with the blanks around it it is a column gap.
+fn separator(c: &u8) -> bool {
+    c.is_ascii_whitespace() || *c == b'|'
+}
+
 fn tokens(text: &[u8], from: usize, to: usize) -> Vec<Token> {
     let mut out = Vec::new();
     let mut i = from;
     while i < to {
-        while i < to && text.get(i).is_some_and(u8::is_ascii_whitespace) {
+        while i < to && text.get(i).is_some_and(separator) {
             i += 1;
         }
         let start = i;
-        while i < to && !text.get(i).is_some_and(u8::is_ascii_whitespace) {
+        while i < to && !text.get(i).is_some_and(separator) {
             i += 1;
         }
         if i > start {
@@ -409,7 +433,125 @@ fn misprinted_number(tok: &[u8]) -> bool {
 }
 
 fn is_ellipsis(tok: &[u8]) -> bool {
-    (tok.len() >= 2 && tok.iter().all(|&c| c == b'.')) || tok == "…".as_bytes()
+    (tok.len() >= 2 && tok.iter().all(|&c| c == b'.')) || tok == "…".as_bytes() || is_rule(tok)
+}
+
+/// Whether a token is a rule of dashes (`------`, `———`, `______`): the bar of the
+/// fraction layout, with White's move above it and Black's below (or, where a web
+/// copy ran the lines together, before and after it). It stands where Black's move
+/// number would: what follows it is the next ply.
+fn is_rule(tok: &[u8]) -> bool {
+    let mut dashes = 0;
+    let mut rest = tok;
+    while let Some(&c) = rest.first() {
+        let len = if matches!(c, b'-' | b'_') {
+            1
+        } else if rest.starts_with("—".as_bytes()) || rest.starts_with("–".as_bytes()) {
+            3
+        } else {
+            return false;
+        };
+        dashes += 1;
+        rest = rest.get(len..).unwrap_or_default();
+    }
+    dashes >= 3
+}
+
+/// The groups of a fraction layout's rule row (`1. ----------   2. -----------`): each
+/// printed number with the rule after it, as `(start, end)` offsets in the text, the
+/// number's start to the rule's end. `None` when the line holds anything else.
+fn rule_row(text: &[u8], start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+    let toks = tokens(text, start, end);
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        let word = slice(t);
+        // The number may be glued to its rule (`12.-------`).
+        let digits = word.iter().take_while(|c| c.is_ascii_digit()).count();
+        let dots = word
+            .get(digits..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&c| c == b'.')
+            .count();
+        if digits > 0 && digits <= MAX_NUMBER_DIGITS && is_rule(word.get(digits + dots..)?) {
+            groups.push((t.start, t.end));
+            i += 1;
+            continue;
+        }
+        let next = toks.get(i + 1)?;
+        if move_number(word).is_none() || !is_rule(slice(next)) {
+            return None;
+        }
+        groups.push((t.start, next.end));
+        i += 2;
+    }
+    (!groups.is_empty()).then_some(groups)
+}
+
+/// The parts of a line between column gaps (two or more blanks, or a tab), as offsets.
+fn chunks(text: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
+    let toks = tokens(text, start, end);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (k, t) in toks.iter().enumerate() {
+        let joined = k > 0 && toks.get(k - 1).is_some_and(|p| !gap(text, p.end, t.start));
+        match out.last_mut() {
+            Some(last) if joined => last.1 = t.end,
+            _ => out.push((t.start, t.end)),
+        }
+    }
+    out
+}
+
+/// The lines of `text` in reading order: as [`lines`] gives them, but for the fraction
+/// layout, where a rule row (`1. --------   2. --------`) has White's moves on the line
+/// above it and Black's on the line below, several moves to a row, each column is read
+/// in turn: White's move, its number and rule, Black's move. Each part of a line above
+/// or below a rule row goes to the rule whose span it overlaps most (the nearest one
+/// when it overlaps none), by its offset from its line's start.
+fn layout_lines(text: &[u8]) -> Vec<(usize, usize)> {
+    let all: Vec<(usize, usize)> = lines(text).collect();
+    let mut out = Vec::with_capacity(all.len());
+    let mut i = 0;
+    while let Some(&(start, end)) = all.get(i) {
+        let below = all.get(i + 1).copied();
+        let rows = below.and_then(|(s, e)| rule_row(text, s, e).map(|g| (s, g)));
+        let Some((rule_start, groups)) = rows else {
+            out.push((start, end));
+            i += 1;
+            continue;
+        };
+        let bottom = all.get(i + 2).copied().unwrap_or((text.len(), text.len()));
+        let column = |line_start: usize, (s, e): (usize, usize)| (s - line_start, e - line_start);
+        let rules: Vec<(usize, usize)> = groups.iter().map(|&g| column(rule_start, g)).collect();
+        let place = |line_start: usize, line_end: usize| {
+            let mut placed: Vec<Option<(usize, usize)>> = vec![None; rules.len()];
+            for part in chunks(text, line_start, line_end) {
+                let (a, b) = column(line_start, part);
+                let overlap = |&(r0, r1): &(usize, usize)| b.min(r1).saturating_sub(a.max(r0));
+                let distance = |&(r0, r1): &(usize, usize)| (a + b).abs_diff(r0 + r1);
+                let best = (0..rules.len()).max_by_key(|&k| {
+                    rules
+                        .get(k)
+                        .map_or((0, 0), |r| (overlap(r), usize::MAX - distance(r)))
+                });
+                if let Some(slot) = best.and_then(|k| placed.get_mut(k)) {
+                    *slot = Some(slot.map_or(part, |(s, _)| (s, part.1)));
+                }
+            }
+            placed
+        };
+        let white = place(start, end);
+        let black = place(bottom.0, bottom.1);
+        for (k, &(gs, ge)) in groups.iter().enumerate() {
+            out.extend(white.get(k).copied().flatten());
+            out.push((gs, ge));
+            out.extend(black.get(k).copied().flatten());
+        }
+        i += 3;
+    }
+    out
 }
 
 fn lossy(text: &[u8], span: Span) -> String {
@@ -436,7 +578,7 @@ fn gap(text: &[u8], from: usize, to: usize) -> bool {
 #[must_use]
 pub fn read_book(text: &[u8]) -> Book {
     let mut reader = Reader::default();
-    for (start, end) in lines(text) {
+    for (start, end) in layout_lines(text) {
         reader.line(text, start, end);
     }
     reader.finish(text);
@@ -468,14 +610,20 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
     let mut body = false;
     // Where the game being read starts.
     let mut book_start = 0;
-    for (start, end) in lines(text) {
+    for (start, end) in layout_lines(text) {
         let first = text
             .get(start..end)
             .and_then(|l| l.iter().find(|c| !c.is_ascii_whitespace()))
             .copied();
         let header = matches!(first, Some(b'%' | b'['));
         let ended = reader.book.end.is_some();
+        let line = text.get(start..end).unwrap_or_default();
+        let trimmed = line.trim_ascii();
+        let result_line = matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2");
         if (header && (body || !reader.book.plies.is_empty() || ended))
+            // A result alone after a game's end is the next game's whole text: a game
+            // without moves or headers, as our descriptive output writes one.
+            || (ended && result_line)
             || (ended
                 && (first.is_some_and(|c| c.is_ascii_digit())
                     || starts_move(text, &tokens(text, start, end), 0)))
@@ -494,12 +642,7 @@ pub fn read_books(text: &[u8]) -> Vec<Book> {
         // A line holding only a result ends the game (our own descriptive output
         // writes one under every table, `*` included); under a table of two ranges side
         // by side it ends the right range, so it waits with it.
-        let line = text.get(start..end).unwrap_or_default();
-        let trimmed = line.trim_ascii();
-        if reader.book.end.is_none()
-            && reader.right_from.is_none()
-            && matches!(trimmed, b"*" | b"1-0" | b"0-1" | b"1/2-1/2")
-        {
+        if reader.book.end.is_none() && reader.right_from.is_none() && result_line {
             let offset = start + line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             reader.book.end = Some(BookEnd {
                 text: String::from_utf8_lossy(trimmed).into_owned(),
@@ -558,6 +701,8 @@ struct Reader {
     /// The printed move numbers that differ from the count: (index of their
     /// note in the book's notes, printed minus expected), in order.
     shifts: Vec<(usize, i64)>,
+    /// Whether the game's `|` column rule has had its note.
+    rule_noted: bool,
 }
 
 impl Default for Reader {
@@ -570,6 +715,7 @@ impl Default for Reader {
             deferred: Vec::new(),
             players_next: false,
             shifts: Vec::new(),
+            rule_noted: false,
         }
     }
 }
@@ -579,6 +725,18 @@ impl Reader {
         let toks = tokens(text, start, end);
         if toks.is_empty() {
             return;
+        }
+        let line = text.get(start..end).unwrap_or_default();
+        if !self.rule_noted && !line.trim_ascii_start().starts_with(b"%") {
+            if let Some(at) = memchr::memchr(b'|', line) {
+                self.rule_noted = true;
+                self.book.notes.push(Diagnostic::new(
+                    Severity::Note,
+                    Kind::Commentary,
+                    "`|` read as a rule between columns, not as part of a move",
+                    Span::new(start + at, start + at + 1),
+                ));
+            }
         }
         let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
         let leading = toks.first().and_then(|t| move_number(slice(t)));
@@ -927,6 +1085,32 @@ fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
     })
 }
 
+/// Whether token `j`, a digit `1`..`8` and one full stop (`4.`), is the rank of the
+/// move read before it rather than a printed move number: it ends the line (a number
+/// there numbers nothing), and the move before it names its destination without a
+/// rank (`N - Q`, which alone would be Q1).
+fn rank_with_full_stop(
+    text: &[u8],
+    toks: &[Token],
+    j: usize,
+    before: Option<&(usize, WrittenMove, usize)>,
+) -> bool {
+    let Some(t) = toks.get(j) else {
+        return false;
+    };
+    let word = text.get(t.start..t.end).unwrap_or_default();
+    let rank = matches!(word, [b'1'..=b'8', b'.']);
+    let rankless = before.is_some_and(|(k, m, _)| {
+        *k + 1 == j
+            && matches!(
+                &m.kind,
+                MoveKind::Descriptive(d)
+                    if matches!(d.action, super::DescAction::Move { to } if to.rank.is_none())
+            )
+    });
+    rank && j + 1 == toks.len() && rankless
+}
+
 /// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
 /// the start of another move.
 fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
@@ -1049,8 +1233,11 @@ fn read_moves(
             }
             if j > i {
                 let prev = toks.get(j - 1).map_or(last.start, |p| p.end);
-                // A printed number ends the move, and so does a column gap once a move is read.
-                if (move_number(slice(last)).is_some() && slice(last).ends_with(b"."))
+                // A printed number ends the move, and so does a column gap once a move is read;
+                // but a rank with a sentence's full stop at the end of the line (`N - Q 4.`)
+                // is the rank of a move read so far without one.
+                let number = move_number(slice(last)).is_some() && slice(last).ends_with(b".");
+                if (number && !rank_with_full_stop(text, &toks, j, best.as_ref()))
                     || (best.is_some() && gap(text, prev, last.start))
                 {
                     break;
@@ -1160,6 +1347,17 @@ fn read_moves(
             Span::new(t.start, e),
         ));
         i = j;
+    }
+    // A fraction layout's number and rule (`12. --------`) stand between the two moves
+    // of a column: numbers, nothing to keep.
+    let rule_only = !failed
+        && plies.is_empty()
+        && end_note.is_none()
+        && comments.is_empty()
+        && toks.iter().any(|t| is_rule(slice(t)));
+    if rule_only {
+        book.numbers.extend(numbers);
+        return;
     }
     // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary.
     if failed || (plies.is_empty() && end_note.is_none()) {

@@ -92,12 +92,14 @@ fn keyword(word: &[u8]) -> Option<Tok> {
         b"ch" | b"check" => Tok::Ch,
         b"dis" | b"disc" => Tok::Dis,
         b"dbl" | b"dble" | b"double" => Tok::Dbl,
-        b"mate" | b"checkmate" => Tok::Mate,
+        // `checkm.`: Hoyle's abbreviation.
+        b"mate" | b"checkmate" | b"checkm" => Tok::Mate,
         b"mates" => Tok::Vague(VagueKind::Mates),
         b"checks" => Tok::Vague(VagueKind::Checks),
         b"moves" => Tok::Vague(VagueKind::Moves),
         b"interposes" => Tok::Vague(VagueKind::Interposes),
         b"one" => Tok::Vague(VagueKind::OneStep),
+        b"two" => Tok::Vague(VagueKind::TwoSteps),
         b"queens" => Tok::Vague(VagueKind::Promotes),
         b"castles" | b"castle" => Tok::Castles,
         b"on" | b"with" => Tok::On,
@@ -171,6 +173,9 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
             {
                 i += 3;
             }
+            // A colon before a check word is no capture: Hoyle's books print the check
+            // after the move as `Q takes P: ch.` (`: checkm.`, `: dble. ch.`).
+            b':' if check_word_follows(text, i + 1) => i += 1,
             b'-' | b':' | b'(' | b')' | b'/' | b'=' | b'#' => {
                 // One-byte punctuation.
                 let tok = match c {
@@ -351,6 +356,23 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
         }
     }
     out
+}
+
+/// Whether the text from `i` on, after blanks, is a check or mate word (`ch`, `check`,
+/// `checkm`, `mate`, `dis`, `dble`, ...), whole.
+fn check_word_follows(text: &[u8], mut i: usize) -> bool {
+    while text.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        i += 1;
+    }
+    let len = text
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    text.get(i..i + len)
+        .and_then(keyword)
+        .is_some_and(|t| matches!(t, Tok::Ch | Tok::Mate | Tok::Dis | Tok::Dbl))
 }
 
 /// Lexes a letter run that is no keyword letter by letter: `KtxKtP`, `QxQch`, `PxPe`.

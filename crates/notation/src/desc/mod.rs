@@ -261,14 +261,17 @@ pub enum VagueKind {
     Moves,
     /// `interposes`: a move that blocks the check.
     Interposes,
-    /// `one` (`P. one`): a pawn's one-square advance.
+    /// `one` (`P. one`, `Q. B. P. one`): a pawn's one-square advance.
     OneStep,
+    /// `two` (`K. P. two`, `K. Kt. P. two`, as books of the 1840s print a first move):
+    /// a pawn's two-square advance.
+    TwoSteps,
     /// `Queens` (`P. Queens`): a pawn's promotion, to a queen unless said otherwise.
     Promotes,
 }
 
 impl VagueKind {
-    /// The word: `mates`, `checks`, `moves`, `interposes`, `one`, `Queens`.
+    /// The word: `mates`, `checks`, `moves`, `interposes`, `one`, `two`, `Queens`.
     #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
@@ -277,6 +280,7 @@ impl VagueKind {
             VagueKind::Moves => "moves",
             VagueKind::Interposes => "interposes",
             VagueKind::OneStep => "one",
+            VagueKind::TwoSteps => "two",
             VagueKind::Promotes => "Queens",
         }
     }

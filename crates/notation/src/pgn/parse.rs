@@ -1529,8 +1529,29 @@ impl<'a> Parser<'a, '_> {
     /// and said.
     fn placeholder(&mut self, start: usize, end: usize) -> bool {
         let text = self.text;
-        let dash = &text[start..end];
+        let word = &text[start..end];
+        // `5. - d6`, `11.—, He5:` (Hungarian and other books' columns): a dash right
+        // after White's move number, where White's move would be, stands for it.
+        let dash = word.strip_suffix(b",").unwrap_or(word);
         if !(dash == b"-" || dash == "\u{2013}".as_bytes() || dash == "\u{2014}".as_bytes()) {
+            return false;
+        }
+        if let Some(Token::MoveNumber { black: false, .. }) = self.game.tokens.last() {
+            if let Some(Token::MoveNumber { black, .. }) = self.game.tokens.last_mut() {
+                *black = true;
+            }
+            if let Some((ply, _)) = self.pending_number.as_mut() {
+                *ply += 1;
+            }
+            let span = self.span(start, end);
+            self.relax(
+                Kind::MovePlaceholder,
+                "'-' after a move number stands for White's move, not given here: skipped".into(),
+                span,
+            );
+            return true;
+        }
+        if dash.len() != word.len() {
             return false;
         }
         let mut i = end;
@@ -1558,10 +1579,26 @@ impl<'a> Parser<'a, '_> {
 
     /// `a.p.` (al paso) written apart after a Spanish descriptive capture.
     fn spanish_en_passant(&mut self, start: usize, end: usize) -> bool {
-        if !matches!(&self.text[start..end], b"a.p." | b"a.p") {
+        // The check written after it (`PxP a.p.+`, as the Spanish writer puts it) is
+        // the move's too.
+        let word = &self.text[start..end];
+        let len = if word.starts_with(b"a.p.") {
+            4
+        } else if word.starts_with(b"a.p") {
+            3
+        } else {
+            return false;
+        };
+        let marks = word[len..]
+            .iter()
+            .take_while(|c| matches!(c, b'+' | b'#'))
+            .count();
+        let punctuation = &word[len + marks..];
+        if !punctuation.iter().all(|c| matches!(c, b'.' | b',' | b';')) {
             return false;
         }
-        let span = self.span(start, end);
+        let end = end - punctuation.len();
+        let span = self.span(start, start + len);
         let Some(Token::Move(record)) = self.game.tokens.last_mut() else {
             return false;
         };
@@ -1575,6 +1612,23 @@ impl<'a> Parser<'a, '_> {
         d.en_passant = true;
         m.suffix.en_passant = Some(span);
         *record = MoveRecord::new(m);
+        if start + len < end && !self.suffix_token(start + len, end) {
+            return false;
+        }
+        if !punctuation.is_empty() {
+            let span = self.span(end, end + punctuation.len());
+            let severity = match self.mode {
+                Mode::Strict => Severity::Error,
+                Mode::Lenient => Severity::Note,
+            };
+            let what = String::from_utf8_lossy(punctuation).into_owned();
+            self.diag(
+                severity,
+                Kind::SkippedPunctuation,
+                format!("`{what}` after a move: punctuation, skipped"),
+                span,
+            );
+        }
         true
     }
 
@@ -2021,12 +2075,42 @@ impl<'a> Parser<'a, '_> {
         let token = &self.text[start..end];
         let base = self.base + start;
         if lang == Some(Language::Spanish) {
-            if let Some(m) = crate::desc::read_spanish(token, base) {
+            // A sentence's comma or full stop after the move (`C4D.`) is punctuation,
+            // skipped with a note, as after an algebraic move.
+            let bare = token.len()
+                - token
+                    .iter()
+                    .rev()
+                    .take_while(|c| matches!(c, b'.' | b',' | b';'))
+                    .count();
+            let read = crate::desc::read_spanish(token, base)
+                .map(|m| (m, token.len()))
+                .or_else(|| {
+                    (bare > 0 && bare < token.len())
+                        .then(|| crate::desc::read_spanish(&token[..bare], base))
+                        .flatten()
+                        .map(|m| (m, bare))
+                });
+            if let Some((m, len)) = read {
                 if !self.national_reported {
                     self.national_reported = true;
                     self.spanish_note(m.span);
                 }
                 self.push_move(m, main, before);
+                if len < token.len() {
+                    let span = self.span(start + len, end);
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    let what = String::from_utf8_lossy(&token[len..]).into_owned();
+                    self.diag(
+                        severity,
+                        Kind::SkippedPunctuation,
+                        format!("`{what}` after a move: punctuation, skipped"),
+                        span,
+                    );
+                }
                 return true;
             }
         }

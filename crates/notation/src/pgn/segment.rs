@@ -131,14 +131,28 @@ fn move_end(word: &[u8], start: usize) -> Option<usize> {
     let mut i = start;
     while !square_at(word, i) {
         let b = *word.get(i)?;
-        if b.is_ascii_digit() || is_punctuation(b) || b == b'*' {
+        // A rank that tells two pieces apart (`N1e2`, `R8d7`, `♖3d2`: after a piece
+        // letter or the last byte of a figurine) is the move's own.
+        let disambiguating = i > start
+            && word
+                .get(i - 1)
+                .is_some_and(|c| c.is_ascii_uppercase() || *c >= 0x80)
+            && square_at(word, i + 1);
+        if (b.is_ascii_digit() && !disambiguating) || is_punctuation(b) || b == b'*' {
             return None;
         }
         i += 1;
     }
     i += 2;
-    if matches!(word.get(i), Some(b'-' | b'x' | b':')) && square_at(word, i + 1) {
-        i += 3;
+    // The second square of a long algebraic move, after `-`, `x`, `:`, or an en or em
+    // dash as typeset books print it (`e2—e4,`).
+    let joiner = match word.get(i..) {
+        Some([b'-' | b'x' | b'X' | b':', ..]) => 1,
+        Some(rest) if rest.starts_with("—".as_bytes()) || rest.starts_with("–".as_bytes()) => 3,
+        _ => 0,
+    };
+    if joiner > 0 && square_at(word, i + joiner) {
+        i += joiner + 2;
     }
     match word.get(i..) {
         Some([b'=', p, ..]) if p.is_ascii_alphabetic() => i += 2,
@@ -196,6 +210,12 @@ mod tests {
         check(":+", &["p::", "k:+"]);
         check(&"e4".repeat(3), &["m:e4", "m:e4", "m:e4"]);
         check("Db6.", &["m:Db6", "p:."]);
+        check("e2—e4,", &["m:e2—e4", "p:,"]);
+        check("N1e2,", &["m:N1e2", "p:,"]);
+        check("R8xd7.", &["m:R8xd7", "p:."]);
+        check("♖3d2,", &["m:♖3d2", "p:,"]);
+        check("Vd1–e2,", &["m:Vd1–e2", "p:,"]);
+        check("d5Xe6,", &["m:d5Xe6", "p:,"]);
     }
 
     #[test]

@@ -295,6 +295,9 @@ fn read_move_grammar(
             if let Some((role, spelling, span)) = l.piece {
                 piece_relaxations(role, spelling, span, &mut relax);
             }
+            if let Some((LanSeparator::CapitalX, span)) = l.separator {
+                relax(Kind::CaptureMark, "capture marked with 'X', not 'x'", span);
+            }
             if let Some((LanSeparator::Colon, span)) = l.separator {
                 relax(Kind::CaptureMark, "capture marked with ':', not 'x'", span);
             }
@@ -319,6 +322,9 @@ fn read_move_grammar(
         RawBody::San(s) => {
             if let Some((role, spelling, span)) = s.piece {
                 piece_relaxations(role, spelling, span, &mut relax);
+            }
+            if let Some((CaptureMark::CapitalX, span)) = s.capture {
+                relax(Kind::CaptureMark, "capture marked with 'X', not 'x'", span);
             }
             if let Some((CaptureMark::Colon, span)) = s.capture {
                 relax(Kind::CaptureMark, "capture marked with ':', not 'x'", span);
@@ -440,6 +446,13 @@ fn piece_relaxations(
         PieceSpelling::Figurine => relax(
             Kind::Figurine,
             "piece written as a figurine, PGN uses letters",
+            span,
+        ),
+        PieceSpelling::FontGlyph => relax(
+            Kind::Figurine,
+            "piece written as a chess font's glyph, read by the figurine fonts' mapping \
+             (¢ king, £ queen, ¦ rook, ¥ bishop, ¤ knight), as a PDF's text layer gives it; \
+             PGN uses letters",
             span,
         ),
     }

@@ -148,6 +148,9 @@ pub enum PieceSpelling {
     Lower,
     /// A Unicode figurine such as `♘` or `♞`.
     Figurine,
+    /// A glyph of a chess font, as a PDF's text layer gives it (`¤f3`): see
+    /// [`piece_font_glyph`].
+    FontGlyph,
 }
 
 /// `N` | `B` | `R` | `Q` | `K` | `P`
@@ -187,12 +190,32 @@ pub fn piece_figurine(input: &[u8]) -> TResult<'_, Role> {
     fail(input, "a piece letter")
 }
 
-/// piece_upper | piece_lower | piece_figurine
+/// The glyphs that chess figurine fonts (ChessBase's and those made after them) put
+/// at `¢ £ ¤ ¥ ¦` (U+00A2..U+00A6), which a PDF's text layer gives instead of the
+/// figurines drawn: `¢` king, `£` queen, `¤` knight, `¥` bishop, `¦` rook. In UTF-8, or
+/// as the single Latin-1 byte of a file that is not UTF-8.
+pub fn piece_font_glyph(input: &[u8]) -> TResult<'_, Role> {
+    let (glyph, rest) = match input {
+        [0xC2, g @ 0xA2..=0xA6, rest @ ..] | [g @ 0xA2..=0xA6, rest @ ..] => (*g, rest),
+        _ => return fail(input, "a piece letter"),
+    };
+    let role = match glyph {
+        0xA2 => Role::King,
+        0xA3 => Role::Queen,
+        0xA4 => Role::Knight,
+        0xA5 => Role::Bishop,
+        _ => Role::Rook,
+    };
+    Ok((rest, role))
+}
+
+/// piece_upper | piece_lower | piece_figurine | piece_font_glyph
 pub fn piece(input: &[u8]) -> TResult<'_, (Role, PieceSpelling)> {
     alt((
         piece_upper.map(|r| (r, PieceSpelling::Upper)),
         piece_lower.map(|r| (r, PieceSpelling::Lower)),
         piece_figurine.map(|r| (r, PieceSpelling::Figurine)),
+        piece_font_glyph.map(|r| (r, PieceSpelling::FontGlyph)),
     ))
     .parse(input)
 }
@@ -204,13 +227,16 @@ pub enum CaptureMark {
     X,
     /// `:` (lenient)
     Colon,
+    /// A capital `X`, as typeset books print it (lenient)
+    CapitalX,
 }
 
-/// `x` | `:`
+/// `x` | `:` | `X`
 pub fn capture_mark(input: &[u8]) -> TResult<'_, CaptureMark> {
     match input.first() {
         Some(b'x') => Ok((&input[1..], CaptureMark::X)),
         Some(b':') => Ok((&input[1..], CaptureMark::Colon)),
+        Some(b'X') => Ok((&input[1..], CaptureMark::CapitalX)),
         _ => fail(input, "a capture mark x"),
     }
 }
@@ -224,14 +250,17 @@ pub enum LanSeparator {
     X,
     /// `:`: a capture (lenient).
     Colon,
+    /// `X`: a capture, as typeset books print it (lenient).
+    CapitalX,
 }
 
-/// `-` | `x` | `:`
+/// `-` | `x` | `:` | `X`
 pub fn lan_separator(input: &[u8]) -> TResult<'_, LanSeparator> {
     match input.first() {
         Some(b'-') => Ok((&input[1..], LanSeparator::Dash)),
         Some(b'x') => Ok((&input[1..], LanSeparator::X)),
         Some(b':') => Ok((&input[1..], LanSeparator::Colon)),
+        Some(b'X') => Ok((&input[1..], LanSeparator::CapitalX)),
         _ => fail(input, "- or x"),
     }
 }
@@ -495,7 +524,7 @@ fn plain_then_end<'a, O>(
 ) -> impl Parser<&'a [u8], Output = O, Error = TokenError> {
     move |input: &'a [u8]| {
         let (rest, out) = parser.parse(input)?;
-        if square(rest).is_ok() || matches!(rest.first(), Some(b'x' | b':' | b'-')) {
+        if square(rest).is_ok() || matches!(rest.first(), Some(b'x' | b'X' | b':' | b'-')) {
             fail(input, "")
         } else {
             Ok((rest, out))
