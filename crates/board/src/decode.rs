@@ -308,22 +308,40 @@ fn expansions(state: &State, cands: &[&Candidate]) -> Vec<Expansion> {
 }
 
 /// How well a reading's marks fit the move it reads as: a capture mark on a
-/// quiet move or a check mark on a move that gives no check points at a
-/// misreading (a factor below 1); a missing mark is weak evidence.
+/// quiet move, a check mark on a move that gives no check or a mate mark on
+/// one that does not mate points at a misreading (a factor well below 1);
+/// a mark missing is weaker evidence (printed scores seldom leave one out,
+/// readers sometimes drop one).
 fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
     let text = text.trim().trim_end_matches(['!', '?']);
     let mut fit = 1.0;
     // Algebraic capture marks only: descriptive and UCI say nothing here.
     let algebraic = text.starts_with(|c: char| "KQRBNabcdefgh".contains(c)) && !text.contains("-");
     if algebraic && text.contains('x') != m.is_capture() {
-        fit *= if m.is_capture() { 0.8 } else { MARK_MISFIT };
+        fit *= if m.is_capture() {
+            MARK_MISSING
+        } else {
+            MARK_MISFIT
+        };
     }
-    let marked = text.ends_with(['+', '#']);
+    // A piece move printed with more of its origin than SAN needs (`Rdd1`
+    // where one rook reaches d1): the printer's board had two such pieces.
+    if algebraic && text.starts_with(|c: char| "KQRBN".contains(c)) {
+        let core = text.trim_end_matches(['+', '#']).replace('x', "");
+        let (san, len) = pos.san_plain_bytes(m);
+        let canonical = san.get(..usize::from(len)).unwrap_or_default();
+        let needed = canonical.iter().filter(|&&b| b != b'x').count();
+        if core.len() > needed {
+            fit *= MARK_MISFIT;
+        }
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
-    match (marked, after.is_check()) {
+    let mate = text.ends_with('#');
+    match (text.ends_with(['+', '#']), after.is_check()) {
         (true, false) => fit *= MARK_MISFIT,
-        (false, true) => fit *= 0.8,
+        (false, true) => fit *= MARK_MISSING,
+        (true, true) if mate != !after.has_legal_move() => fit *= MARK_MISSING,
         _ => {}
     }
     fit
@@ -331,6 +349,10 @@ fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
 
 /// The factor a reading pays for a mark the move contradicts.
 const MARK_MISFIT: f64 = 0.2;
+
+/// The factor a reading pays for a mark the move calls for and it lacks (or
+/// `+` for `#`).
+const MARK_MISSING: f64 = 0.5;
 
 #[cfg(test)]
 mod tests {
