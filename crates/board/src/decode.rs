@@ -341,7 +341,12 @@ fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
     match (text.ends_with(['+', '#']), after.is_check()) {
         (true, false) => fit *= MARK_MISFIT,
         (false, true) => fit *= MARK_MISSING,
-        (true, true) if mate != !after.has_legal_move() => fit *= MARK_MISSING,
+        (true, true) => {
+            let mates = !after.has_legal_move();
+            if mate != mates {
+                fit *= MARK_MISSING;
+            }
+        }
         _ => {}
     }
     fit
