@@ -68,6 +68,24 @@ fn many_tags(n: usize) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// `games` invalid games in which blame (`misprint::blame`) searches its whole
+/// window: 48 plies of knights going out and back (more than `WINDOW`), a
+/// move no piece can make, and 16 more plies (`LOOKAHEAD`), so every ply of
+/// the window is tried with its close readings, and a dropped move with every
+/// legal move, each played on through the lookahead.
+fn blame_window(games: usize) -> Vec<u8> {
+    let shuffle = "Nf3 Nf6 Ng1 Ng8 ";
+    let mut s = String::new();
+    for g in 0..games {
+        let _ = write!(s, "[Event \"blame {g}\"]\n\n");
+        s.push_str(&shuffle.repeat(12));
+        s.push_str("Nf5 ");
+        s.push_str(&shuffle.repeat(4));
+        s.push_str("*\n\n");
+    }
+    s.into_bytes()
+}
+
 /// Runs the cases; prints one row each.
 pub fn run() -> Result<(), String> {
     let bin = release_binary()?;
@@ -108,6 +126,11 @@ pub fn run() -> Result<(), String> {
             "a million tags in one game",
             many_tags(1_000_000),
             vec!["validate", "play", "convert"],
+        ),
+        (
+            "blame's whole window, 2,000 invalid games",
+            blame_window(2_000),
+            vec!["validate"],
         ),
     ];
     println!(

@@ -302,6 +302,11 @@ impl Converter {
     fn write_all(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
         match self.format {
             Output::Standard(f) => {
+                if f == Format::Pgn {
+                    if let Some(refusal) = scoresheet_convert::pgn::unexportable(resolved) {
+                        return Err(refusal);
+                    }
+                }
                 write_in(resolved, f, self.lang, out);
                 Ok(())
             }

@@ -30,7 +30,8 @@
 use std::collections::HashMap;
 
 use crate::misprint::{distance, read_any};
-use crate::{Move, Position};
+use crate::prior::log_priors;
+use crate::{Move, Position, Square};
 
 /// How many partial games the search keeps at each ply.
 pub const BEAM: usize = 24;
@@ -51,6 +52,18 @@ const PER_UNIT: f64 = 0.3;
 
 /// The floor of a candidate's probability (a `p` of 0 or less, or missing).
 const MIN_P: f64 = 1e-6;
+
+/// How much the prior over moves ([`crate::prior`]) counts beside the
+/// candidates' probabilities: the power it is raised to in a log-linear
+/// combination of the two models (as a speech recogniser weighs its language
+/// model against its acoustic scores). 1 would be Bayes' rule if the
+/// candidates' probabilities were calibrated likelihoods; recognisers' are
+/// not, and a prior that ranks the played move first in 30% of positions is
+/// weak evidence beside a reading, so it decides mainly between readings the
+/// recogniser found about equally likely, or where a reading would throw
+/// material away. Chosen on held-out transcriptions (docs/DECODE.md gives the
+/// figures for each weight); 0 ignores the position.
+pub const PRIOR_WEIGHT: f64 = 0.2;
 
 /// One reading of a ply, with its probability.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +112,8 @@ struct State {
     score: f64,
     /// Index into the history arena of its last ply.
     last: Option<usize>,
+    /// Where its last move landed.
+    landed: Option<Square>,
 }
 
 /// One ply of a partial game, linked to the one before.
@@ -110,13 +125,22 @@ struct Step {
     inferred: bool,
 }
 
-/// The most probable legal game from `start` given each ply's candidates.
+/// The most probable legal game from `start` given each ply's candidates and
+/// the prior over moves ([`PRIOR_WEIGHT`]).
 #[must_use]
 pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
+    decode_weighted(start, plies, PRIOR_WEIGHT)
+}
+
+/// [`decode`] with the prior over moves raised to the power `prior_weight`
+/// (0: the candidates' probabilities alone decide among legal games).
+#[must_use]
+pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight: f64) -> Decoded {
     let mut beam = vec![State {
         pos: start.clone(),
         score: 0.0,
         last: None,
+        landed: None,
     }];
     let mut steps: Vec<Step> = Vec::new();
     for cands in plies.iter().take(MAX_PLIES) {
@@ -126,8 +150,8 @@ pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
         // The best way to each position (a transposition keeps the likelier).
         let mut next: HashMap<u64, (State, Step)> = HashMap::new();
         for state in &beam {
-            for (mv, text, p, inferred) in expansions(&state.pos, &sorted) {
-                let score = state.score + p.max(MIN_P).ln();
+            for (mv, text, p, prior, inferred) in expansions(state, &sorted) {
+                let score = state.score + p.max(MIN_P).ln() + prior_weight * prior;
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(&mv);
                 let key = pos.zobrist();
@@ -141,6 +165,7 @@ pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
                             pos,
                             score,
                             last: None,
+                            landed: Some(mv.to),
                         },
                         Step {
                             before: state.last,
@@ -175,6 +200,7 @@ pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
             pos: start.clone(),
             score: 0.0,
             last: None,
+            landed: None,
         });
     let mut chain = Vec::new();
     let mut at = best.last;
@@ -217,19 +243,32 @@ pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
     }
 }
 
-/// The moves a partial game at `pos` may go on with: every candidate that
-/// reads as a legal move, and legal moves close to the candidates' spelling
-/// (inferred, at a cost). Each with the text it came from, its probability and
-/// whether it was inferred.
-fn expansions(pos: &Position, cands: &[&Candidate]) -> Vec<(Move, String, f64, bool)> {
-    let mut out: Vec<(Move, String, f64, bool)> = Vec::new();
+/// One way a partial game goes on: the move, the text it came from, its
+/// probability from the candidates, its log prior, and whether it was inferred.
+type Expansion = (Move, String, f64, f64, bool);
+
+/// The moves a partial game may go on with: every candidate that reads as a
+/// legal move, and legal moves close to the candidates' spelling (inferred, at
+/// a cost).
+fn expansions(state: &State, cands: &[&Candidate]) -> Vec<Expansion> {
+    let pos = &state.pos;
+    let moves = pos.legal_moves();
+    let priors = log_priors(pos, state.landed, &moves);
+    let prior_of = |m: &Move| {
+        moves
+            .iter()
+            .position(|x| x == m)
+            .and_then(|i| priors.get(i).copied())
+            .unwrap_or(f64::NEG_INFINITY)
+    };
+    let mut out: Vec<Expansion> = Vec::new();
     for c in cands {
         if let Some(m) = read_any(pos, c.text.as_bytes()) {
             let p = c.p.max(0.0) * marks_fit(pos, &m, &c.text);
             match out.iter_mut().find(|o| o.0 == m) {
                 // Two readings of one move: their probabilities add up.
                 Some(o) => o.2 += p,
-                None => out.push((m, c.text.clone(), p, false)),
+                None => out.push((m, c.text.clone(), p, prior_of(&m), false)),
             }
         }
     }
@@ -239,7 +278,7 @@ fn expansions(pos: &Position, cands: &[&Candidate]) -> Vec<(Move, String, f64, b
         return out;
     }
     let top = cands.iter().map(|c| c.p).fold(MIN_P, f64::max);
-    for m in pos.legal_moves().iter() {
+    for (m, prior) in moves.iter().zip(&priors) {
         let (plain, _) = pos.san_plain_bytes(m);
         let plain = plain.split(|&b| b == 0).next().unwrap_or_default();
         let lan = m.to_lan();
@@ -262,29 +301,52 @@ fn expansions(pos: &Position, cands: &[&Candidate]) -> Vec<(Move, String, f64, b
         let log_p = near - INFERRED;
         // Far from every candidate: no better than guessing.
         if log_p > top.ln() - INFERRED - 12.0 * PER_UNIT {
-            out.push((*m, pos.san(m), log_p.exp(), true));
+            out.push((*m, pos.san(m), log_p.exp(), *prior, true));
         }
     }
     out
 }
 
 /// How well a reading's marks fit the move it reads as: a capture mark on a
-/// quiet move or a check mark on a move that gives no check points at a
-/// misreading (a factor below 1); a missing mark is weak evidence.
+/// quiet move, a check mark on a move that gives no check or a mate mark on
+/// one that does not mate points at a misreading (a factor well below 1);
+/// a mark missing is weaker evidence (printed scores seldom leave one out,
+/// readers sometimes drop one).
 fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
     let text = text.trim().trim_end_matches(['!', '?']);
     let mut fit = 1.0;
     // Algebraic capture marks only: descriptive and UCI say nothing here.
     let algebraic = text.starts_with(|c: char| "KQRBNabcdefgh".contains(c)) && !text.contains("-");
     if algebraic && text.contains('x') != m.is_capture() {
-        fit *= if m.is_capture() { 0.8 } else { MARK_MISFIT };
+        fit *= if m.is_capture() {
+            MARK_MISSING
+        } else {
+            MARK_MISFIT
+        };
     }
-    let marked = text.ends_with(['+', '#']);
+    // A piece move printed with more of its origin than SAN needs (`Rdd1`
+    // where one rook reaches d1): the printer's board had two such pieces.
+    if algebraic && text.starts_with(|c: char| "KQRBN".contains(c)) {
+        let core = text.trim_end_matches(['+', '#']).replace('x', "");
+        let (san, len) = pos.san_plain_bytes(m);
+        let canonical = san.get(..usize::from(len)).unwrap_or_default();
+        let needed = canonical.iter().filter(|&&b| b != b'x').count();
+        if core.len() > needed {
+            fit *= MARK_MISFIT;
+        }
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
-    match (marked, after.is_check()) {
+    let mate = text.ends_with('#');
+    match (text.ends_with(['+', '#']), after.is_check()) {
         (true, false) => fit *= MARK_MISFIT,
-        (false, true) => fit *= 0.8,
+        (false, true) => fit *= MARK_MISSING,
+        (true, true) => {
+            let mates = !after.has_legal_move();
+            if mate != mates {
+                fit *= MARK_MISSING;
+            }
+        }
         _ => {}
     }
     fit
@@ -292,6 +354,10 @@ fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
 
 /// The factor a reading pays for a mark the move contradicts.
 const MARK_MISFIT: f64 = 0.2;
+
+/// The factor a reading pays for a mark the move calls for and it lacks (or
+/// `+` for `#`).
+const MARK_MISSING: f64 = 0.5;
 
 #[cfg(test)]
 mod tests {
@@ -323,6 +389,24 @@ mod tests {
         let d = decode(&Position::new(), &plies);
         assert_eq!(d.movetext, "1. e4 e5 2. Nf3 Nc6");
         assert!(d.plies.iter().all(|p| !p.inferred));
+    }
+
+    #[test]
+    fn the_position_decides_between_equally_likely_readings() {
+        // `Qg5` and `Nc6` both read and the game goes on either way; the
+        // queen on g5 is taken by the knight, so `Nc6` is the likelier move.
+        let plies = vec![
+            vec![c("e4", 1.0)],
+            vec![c("e5", 1.0)],
+            vec![c("Nf3", 1.0)],
+            vec![c("Qg5", 0.5), c("Nc6", 0.5)],
+            vec![c("Bc4", 1.0)],
+        ];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. e4 e5 2. Nf3 Nc6 3. Bc4");
+        // Without the prior the readings tie.
+        let d = decode_weighted(&Position::new(), &plies[..4], 0.0);
+        assert!((d.confidence - 0.5).abs() < 1e-9);
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub mod misprint;
 mod moves;
 mod perft;
 mod position;
+pub mod prior;
 pub mod quick;
 pub mod replay;
 mod resolve;

@@ -90,6 +90,7 @@ pub fn example_command(kind: Kind) -> Option<&'static [&'static str]> {
         Kind::UnknownPieceLetter => Some(&["validate", "--lang", "fr"]),
         Kind::WrongNotation => Some(&["convert", "--from", "san", "--to", "pgn"]),
         Kind::NoDescriptiveSpelling => Some(&["convert", "--to", "descriptive"]),
+        Kind::NoPgnSpelling => Some(&["convert", "--to", "pgn"]),
         _ => Some(&["validate"]),
     }
 }

@@ -20,8 +20,10 @@
 //!
 //! Exporting an export gives the same bytes.
 
+use scoresheet_board::replay::{Variant, variant_of};
 use scoresheet_board::{Color, EpStyle, Position};
 use scoresheet_notation::pgn::{Tag, first_of_each_name};
+use scoresheet_notation::{Diagnostic, Kind, Severity};
 
 use crate::game::{Node, ResolvedGame};
 
@@ -31,7 +33,49 @@ pub const MAX_LINE: usize = 79;
 /// The seven tag roster, in export order.
 pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// Appends the strict PGN export of `game` to `out`.
+/// Why `game` cannot be exported as strict PGN, if it cannot: a null move
+/// (in the main line or a variation), which the PGN standard has no move for
+/// and `validate --strict` refuses. The error names the first one.
+///
+/// ```
+/// use scoresheet_convert::{pgn::unexportable, resolve_game, Options};
+/// use scoresheet_notation::{pgn::parse_game, Mode};
+/// let game = parse_game(b"1. e4 -- 2. d4 *", 0, Mode::Lenient);
+/// let e = unexportable(&resolve_game(&game, &Options::default()).unwrap()).unwrap();
+/// assert_eq!(e.kind.name(), "no-pgn-spelling");
+/// assert_eq!(e.ply, Some(2));
+/// ```
+#[must_use]
+pub fn unexportable(game: &ResolvedGame<'_>) -> Option<Diagnostic> {
+    let mut ply_of_main = 0u32;
+    let mut depth = 0usize;
+    for n in &game.nodes {
+        match n {
+            Node::StartVariation => depth += 1,
+            Node::EndVariation => depth = depth.saturating_sub(1),
+            Node::Move(m) => {
+                if depth == 0 {
+                    ply_of_main += 1;
+                }
+                if m.mv.is_null() {
+                    let mut d = Diagnostic::new(
+                        Severity::Error,
+                        Kind::NoPgnSpelling,
+                        "a null move has no spelling in strict PGN: the game is not written",
+                        m.span,
+                    );
+                    d.ply = (depth == 0).then_some(ply_of_main);
+                    return Some(d);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Appends the strict PGN export of `game` to `out` (a game with a null move,
+/// [`unexportable`], is written with `--` as read: check first).
 ///
 /// ```
 /// use scoresheet_convert::{resolve_game, write_pgn, Options};
@@ -123,6 +167,12 @@ fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
 /// A tag's value as written, or in the standard's form when the game's tags
 /// are fixed ([`crate::Options::fix_tags`]): `PlyCount` the main line's plies.
 fn tag_value(game: &ResolvedGame<'_>, t: &Tag<'_>, out: &mut Vec<u8>) {
+    // Chess960 under any spelling (`chess-960`, `Fischer Random`) is written
+    // as the name readers look for.
+    if t.name == b"Variant" && variant_of(&t.value()) == Variant::Chess960 {
+        out.extend_from_slice(b"Chess960");
+        return;
+    }
     if game.fix_tags {
         if t.name == b"PlyCount" {
             if scoresheet_board::tags::ply_count_problem(t.raw_value, game.mainline().count()) {

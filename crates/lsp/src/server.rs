@@ -624,11 +624,14 @@ impl<W: Write> Server<W> {
             ..Options::default()
         });
         let out = resolver.resolve_full(game, |r| {
-            r.ok().map(|g| {
-                let mut out = Vec::new();
-                write_pgn(g, &mut out);
-                out
-            })
+            // A game strict PGN cannot hold (a null move) has no export.
+            r.ok()
+                .filter(|g| scoresheet_convert::pgn::unexportable(g).is_none())
+                .map(|g| {
+                    let mut out = Vec::new();
+                    write_pgn(g, &mut out);
+                    out
+                })
         })?;
         String::from_utf8(out).ok()
     }

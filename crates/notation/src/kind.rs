@@ -553,7 +553,11 @@ kinds! {
     /// A move with no descriptive spelling (a null move).
     NoDescriptiveSpelling = "no-descriptive-spelling", Error,
         example "1. e4 -- 2. d4 *",
-        fix "Convert to SAN or PGN, which write null moves.";
+        fix "Convert to SAN, LAN or UCI, which write null moves.";
+    /// A move strict PGN has no spelling for (a null move): the game is not exported.
+    NoPgnSpelling = "no-pgn-spelling", Error,
+        example "1. e4 -- 2. d4 *",
+        fix "Convert to SAN, LAN or UCI, which write null moves, or take the null move out.";
     /// A game's further problems are not listed.
     TooManyDiagnostics = "too-many-diagnostics", Note,
         example "(a game with hundreds of problems)",

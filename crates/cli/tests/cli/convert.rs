@@ -204,8 +204,8 @@ fn a_missing_file_is_an_io_error() {
 fn what_convert_writes_as_pgn_passes_strict_validation() {
     // Every game of the fixtures that converts, in every notation and layout
     // they hold (books, languages, exporters' quirks), written as PGN: strict
-    // validation finds nothing to say but the null moves, which strict PGN has
-    // no spelling for (written `--`, as ChessBase and python-chess write them).
+    // validation finds nothing to say (a game with a null move, which strict
+    // PGN has no spelling for, is refused rather than written).
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     let dirs = [
         "validate",
@@ -255,13 +255,51 @@ fn what_convert_writes_as_pgn_passes_strict_validation() {
             // Tag values are exported as they were given (`--fix-tags`
             // normalises those with one clear reading); the rest must pass.
             let kind = e["kind"].as_str().unwrap_or_default();
-            if kind != "null-move" && !TAG_VALUE_KINDS.contains(&kind) {
+            if !TAG_VALUE_KINDS.contains(&kind) {
                 refused.push(format!("{}:{}: {}", e["line"], e["column"], e["message"]));
             }
         }
     }
     assert!(games > 150, "{games} games converted");
     assert_eq!(refused, Vec::<String>::new());
+}
+
+#[test]
+fn a_null_move_is_refused_by_pgn_export_and_written_in_san() {
+    let game = b"[Event \"x\"]\n\n1. e4 -- 2. d4 (2. c4 --) e5 *\n";
+    let out = run(&["convert", "--to", "pgn", "-"], Some(game));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error[no-pgn-spelling]") && stderr.contains("ply 2"),
+        "{stderr}"
+    );
+    // A null move in a variation only: refused too.
+    let game = b"1. e4 e5 (1... -- 2. d4) 2. Nf3 *\n";
+    let out = run(&["convert", "--to", "pgn", "-"], Some(game));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // SAN has a spelling for it.
+    let out = run(
+        &["convert", "--to", "san", "-"],
+        Some(b"1. e4 -- 2. d4 *\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("--"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn chess960_is_written_under_its_canonical_name() {
+    let game = b"[Variant \"chess-960\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 e5 *\n";
+    let out = run(&["convert", "--to", "pgn", "-"], Some(game));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let pgn = text(&out.stdout);
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    // What was written passes strict validation.
+    let path = temp("chess960.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    let out = run(&["validate", "--strict", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
 /// The kinds about a tag's value, which an export keeps as written.
