@@ -492,7 +492,7 @@ pub(crate) fn run_to(
         tags: args.reduced,
     };
     blocks::env_block_bytes()?;
-    let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = crate::options::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()

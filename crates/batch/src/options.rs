@@ -132,6 +132,9 @@ pub enum ProblemFormat {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ConvertOptions {
+    /// Worker threads (`None`: all cores; see [`jobs`]); the games are written
+    /// in input order whatever their number.
+    pub jobs: Option<usize>,
     /// The notation written.
     pub to: Target,
     /// The only notation read (`None`: any).

@@ -665,6 +665,10 @@ pub struct ConvertArgs {
     /// Output notation (in any case: `san`, `SAN`).
     #[arg(long, value_parser = AnyCase::<ToArg>::new())]
     pub to: ToArg,
+    /// Number of worker threads, at least 1 (default: all cores); the games are
+    /// written in input order whatever the number.
+    #[arg(short, long, value_parser = positive_jobs)]
+    pub jobs: Option<usize>,
     /// Input notation.
     #[arg(long, value_parser = AnyCase::<FromArg>::new(), default_value = "auto")]
     pub from: FromArg,
@@ -799,6 +803,7 @@ impl ConvertArgs {
     /// The options of the batch library's `convert` run.
     pub fn options(&self) -> ConvertOptions {
         ConvertOptions {
+            jobs: self.jobs,
             to: match self.to {
                 ToArg::Pgn => Target::Pgn,
                 ToArg::San => Target::San,
