@@ -67,6 +67,9 @@ struct Converter {
     unselected: Arc<AtomicU64>,
     /// `--no-comments`, `--no-variations`, `--no-nags`, `--reduced`.
     strip: Strip,
+    /// `--eco`: the `ECO`, `Opening` and `Variation` tags written from the
+    /// game's opening, named by position.
+    eco: bool,
 }
 
 /// The converters made in this process, each told apart by its number.
@@ -91,6 +94,7 @@ impl Converter {
             selection: Arc::new(Selection::default()),
             unselected: Arc::new(AtomicU64::new(0)),
             strip: Strip::default(),
+            eco: false,
         }
     }
 
@@ -101,6 +105,7 @@ impl Converter {
             selection: Arc::clone(&self.selection),
             unselected: Arc::clone(&self.unselected),
             strip: self.strip,
+            eco: self.eco,
             ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
         }
     }
@@ -286,16 +291,27 @@ impl Converter {
     /// Writes a resolved game in the output's notation, or says why it cannot be
     /// (a null move has no descriptive spelling).
     fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
-        if !self.selection.is_all() && !self.selection.matches(resolved) {
+        if !self.eco && self.strip.is_none() {
+            if !self.selection.is_all() && !self.selection.matches(resolved) {
+                self.unselected.fetch_add(1, Ordering::Relaxed);
+                return Ok(());
+            }
+            return self.write_all(resolved, out);
+        }
+        // The opening's tags first, which the selection may test, then what is
+        // left out.
+        let mut changed = resolved.clone();
+        if self.eco {
+            changed.set_opening_tags();
+        }
+        if !self.selection.is_all() && !self.selection.matches(&changed) {
             self.unselected.fetch_add(1, Ordering::Relaxed);
             return Ok(());
         }
         if !self.strip.is_none() {
-            let mut stripped = resolved.clone();
-            stripped.strip(self.strip);
-            return self.write_all(&stripped, out);
+            changed.strip(self.strip);
         }
-        self.write_all(resolved, out)
+        self.write_all(&changed, out)
     }
 
     /// Writes a resolved game as it is, in the output's notation.
@@ -491,6 +507,7 @@ pub(crate) fn run_to(
         nags: args.no_nags || args.reduced,
         tags: args.reduced,
     };
+    converter.eco = args.eco;
     blocks::env_block_bytes()?;
     let jobs = crate::options::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -148,6 +148,9 @@ pub struct ConvertOptions {
     /// Write tag values with one clear reading in the standard's form,
     /// `PlyCount` recomputed, the roster completed (`tag-fixed` notes).
     pub fix_tags: bool,
+    /// Write the `ECO`, `Opening` and `Variation` tags of each game from its
+    /// opening, named by position with lichess's table (`--eco`).
+    pub eco: bool,
     /// `NAME=PATTERN` tests selecting the games written (`--tag`).
     pub tag: Vec<String>,
     /// A file of `--tag` tests, one a line.

@@ -689,6 +689,12 @@ pub struct ConvertArgs {
     /// each change a `tag-fixed` note; values with no clear reading are left and warned.
     #[arg(long)]
     pub fix_tags: bool,
+    /// Write each game's ECO, Opening and Variation tags from its opening, named by
+    /// position with lichess's open table (the deepest named position of the first 40
+    /// plies, transpositions included); a game from another start, or whose positions
+    /// are all unnamed, keeps its tags.
+    #[arg(long)]
+    pub eco: bool,
     /// Write only the games whose tag NAME matches PATTERN (`*` any run of characters,
     /// `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on
     /// one name are alternatives, tests on different names must all hold. `Result` is
@@ -823,6 +829,7 @@ impl ConvertArgs {
             notes: self.notes,
             fix_results: self.fix_results,
             fix_tags: self.fix_tags,
+            eco: self.eco,
             tag: self.tag.clone(),
             tag_file: self.tag_file.clone(),
             min_plies: self.min_plies,

@@ -364,3 +364,39 @@ fn convert_names_each_problem_as_validate_does() {
     assert!(v.iter().any(|p| p.3 == "illegal-move"), "{v:?}");
     assert_eq!(c, v);
 }
+
+#[test]
+fn jobs_write_the_games_in_input_order() {
+    // Many games over many blocks (blocks of 7 bytes cut inside games), some
+    // refused: every --jobs writes the one output, in input order.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut inputs: Vec<PathBuf> = ["cleaning/messy.pgn", "cleaning/openings.pgn"]
+        .iter()
+        .map(|p| root.join(p))
+        .collect();
+    inputs.extend(
+        ["ok", "err"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(fixture(d)).expect("the fixtures"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn")),
+    );
+    inputs.sort();
+    let paths: Vec<&str> = inputs.iter().filter_map(|p| p.to_str()).collect();
+    let convert = |jobs: &str, block: Option<&str>| {
+        let mut c = bin();
+        c.args(["convert", "--to", "uci", "--jobs", jobs])
+            .args(&paths);
+        c.env("SCORESHEET_NO_TIMING", "1");
+        if let Some(b) = block {
+            c.env("SCORESHEET_BLOCK_BYTES", b);
+        }
+        let out = c.output().expect("the binary runs");
+        (text(&out.stdout), text(&out.stderr), out.status.code())
+    };
+    let one = convert("1", None);
+    assert!(one.0.lines().count() > 20, "{}", one.0);
+    for (jobs, block) in [("2", None), ("3", Some("7")), ("1", Some("7"))] {
+        assert_eq!(convert(jobs, block), one, "--jobs {jobs}, blocks {block:?}");
+    }
+}
