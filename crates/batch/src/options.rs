@@ -90,6 +90,10 @@ pub struct ValidateOptions {
     pub fen: Option<Position>,
     /// Games that repeat an earlier game of the run are `duplicate` errors.
     pub dedup: Option<DedupBy>,
+    /// Each game's opening named by position (the JSON report's `opening`),
+    /// its `ECO`, `Opening` and `Variation` tags checked against it
+    /// (`wrong-opening-tag` warnings).
+    pub eco: bool,
 }
 
 /// The notation `convert` writes.

@@ -89,6 +89,7 @@ impl Judge {
                 dedup,
                 // Tags and notation are shown in the JSON report only.
                 details: every,
+                eco: args.eco,
             }),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             ep: args.ep,
@@ -165,6 +166,12 @@ impl Judge {
             warnings,
             notes,
             key: j.key.map(|k| (k, origin)),
+            opening: self.options.eco.then(|| {
+                j.opening.map(|o| crate::report::OpeningName {
+                    eco: o.eco,
+                    name: o.name,
+                })
+            }),
         }
     }
 
@@ -229,7 +236,10 @@ impl Judge {
                 match &g.quick {
                     // A duplicate key reaches the reporter with a game's report.
                     Some(q)
-                        if q.warnings.is_empty() && !self.every && self.options.dedup.is_none() =>
+                        if q.warnings.is_empty()
+                            && !self.every
+                            && self.options.dedup.is_none()
+                            && judge.opening_agrees(&block.bytes[g.start..g.end]) =>
                     {
                         out.clean_plies += q.plies as u64;
                         if let Some(s) = &mut out.split {
@@ -336,6 +346,7 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
         warnings: Vec::new(),
         notes: Vec::new(),
         key: None,
+        opening: None,
     }
 }
 

@@ -34,8 +34,8 @@
 
 use std::sync::OnceLock;
 
-use scoresheet_notation::Mode;
 use scoresheet_notation::san::parse_move;
+use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
 
 use crate::{Move, Position, resolve};
 
@@ -264,10 +264,96 @@ pub fn in_range(eco: &str, from: &str, to: &str) -> bool {
     }
 }
 
+/// An `ECO`, `Opening` or `Variation` tag's value (decoded) and where it
+/// is written (its value).
+pub type TagValue<'a> = Option<(&'a str, Span)>;
+
+/// The `wrong-opening-tag` warnings of a game whose opening is `opening`,
+/// given its `ECO`, `Opening` and `Variation` tags. An unknown value (empty
+/// or `?`) is not wrong; an ECO code is compared without its `/nn` extension;
+/// the `Opening` tag may hold the full name (as lichess writes it, the
+/// `Variation` tag then unchecked) or the opening alone (the `Variation` tag,
+/// if any, then the rest of the name).
+///
+/// ```
+/// use scoresheet_board::eco::{Opening, tag_problems};
+/// use scoresheet_notation::Span;
+/// let caro = Opening { eco: "B12", name: "Caro-Kann Defense: Advance Variation", line: "" };
+/// let at = Span::new(0, 3);
+/// assert!(tag_problems(&caro, Some(("B12", at)), Some(("Caro-Kann Defense", at)), None).is_empty());
+/// assert!(tag_problems(&caro, None, Some(("Caro-Kann Defense: Advance Variation", at)), None).is_empty());
+/// let wrong = tag_problems(&caro, Some(("C00", at)), Some(("French Defense", at)), None);
+/// assert_eq!(wrong.len(), 2);
+/// assert_eq!(wrong[0].message, "the ECO tag \"C00\" is not the code of the game's opening, B12 (Caro-Kann Defense: Advance Variation)");
+/// ```
+#[must_use]
+pub fn tag_problems(
+    opening: &Opening,
+    eco: TagValue<'_>,
+    name: TagValue<'_>,
+    variation: TagValue<'_>,
+) -> Vec<Diagnostic> {
+    let known = |v: &(&str, Span)| !matches!(v.0.trim(), "" | "?");
+    let mut out = Vec::new();
+    let mut warn = |message: String, at: Span| {
+        out.push(Diagnostic::new(
+            Severity::Warning,
+            Kind::WrongOpeningTag,
+            message,
+            at,
+        ));
+    };
+    if let Some((value, at)) = eco.filter(known) {
+        let code = value.trim().split('/').next().unwrap_or_default();
+        if code != opening.eco {
+            warn(
+                format!(
+                    "the ECO tag {value:?} is not the code of the game's opening, {} ({})",
+                    opening.eco, opening.name
+                ),
+                at,
+            );
+        }
+    }
+    let full = name
+        .filter(known)
+        .is_some_and(|(v, _)| v.trim() == opening.name);
+    if let Some((value, at)) = name.filter(known)
+        && !full
+        && value.trim() != opening.family()
+    {
+        warn(
+            format!(
+                "the Opening tag {value:?} is not the game's opening, {:?} ({} {})",
+                opening.family(),
+                opening.eco,
+                opening.name
+            ),
+            at,
+        );
+    }
+    if let Some((value, at)) = variation.filter(known)
+        && !full
+        && Some(value.trim()) != opening.variation()
+    {
+        let message = match opening.variation() {
+            Some(v) => format!(
+                "the Variation tag {value:?} is not the game's variation, {v:?} ({} {})",
+                opening.eco, opening.name
+            ),
+            None => format!(
+                "the Variation tag {value:?} names a variation of an opening the table names without one ({} {})",
+                opening.eco, opening.name
+            ),
+        };
+        warn(message, at);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use scoresheet_notation::Mode;
 
     fn moves(sans: &str) -> Vec<Move> {
         let mut pos = Position::new();

@@ -249,6 +249,11 @@ pub struct ValidateArgs {
         default_missing_value = "moves"
     )]
     pub dedup: Option<DedupArg>,
+    /// Name each game's opening by position with lichess's open table (the deepest named
+    /// position of the first 40 plies, transpositions included; JSON: `opening`) and warn
+    /// where its ECO, Opening or Variation tag says otherwise (`wrong-opening-tag`).
+    #[arg(long)]
+    pub eco: bool,
 }
 
 /// A `--fen` start position: the FEN's own error when it is not one.
@@ -801,6 +806,7 @@ impl ValidateArgs {
             lang: self.lang,
             fen: self.fen.clone(),
             dedup: self.dedup.map(Into::into),
+            eco: self.eco,
         }
     }
 }
