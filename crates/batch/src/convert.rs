@@ -24,7 +24,7 @@ use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::DescStyle;
 use scoresheet_convert::game::Strip;
-use scoresheet_convert::select::Selection;
+use scoresheet_convert::select::{EloOf, Selection};
 use scoresheet_convert::{
     ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
 };
@@ -573,7 +573,8 @@ pub(crate) fn run_to(
     })
 }
 
-/// The games `--tag`, `--tag-file`, `--min-plies` and `--max-plies` select.
+/// The games `--tag`, `--tag-file`, `--result`, `--eco-range`, `--min-elo`,
+/// `--max-elo`, `--position`, `--min-plies` and `--max-plies` select.
 fn selection(args: &ConvertOptions) -> io::Result<Selection> {
     let usage = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     let mut selection = Selection::default();
@@ -593,6 +594,31 @@ fn selection(args: &ConvertOptions) -> io::Result<Selection> {
                 .add_tag(line)
                 .map_err(|e| usage(format!("--tag-file {}: {e}", path.display())))?;
         }
+    }
+    for r in &args.result {
+        selection
+            .add_result(r)
+            .map_err(|e| usage(format!("--result {e}")))?;
+    }
+    if let Some(range) = &args.eco_range {
+        selection
+            .set_eco_range(range)
+            .map_err(|e| usage(format!("--eco-range {e}")))?;
+    }
+    if args.min_elo.is_some() || args.max_elo.is_some() {
+        let of = if args.elo_either {
+            EloOf::Either
+        } else {
+            EloOf::Both
+        };
+        selection.set_elo(
+            args.min_elo.unwrap_or(0),
+            args.max_elo.unwrap_or(u32::MAX),
+            of,
+        );
+    }
+    if let Some(pos) = &args.position {
+        selection.set_position(pos);
     }
     if args.min_plies.is_some() || args.max_plies.is_some() {
         selection.set_plies(

@@ -159,6 +159,21 @@ pub struct ConvertOptions {
     pub tag: Vec<String>,
     /// A file of `--tag` tests, one a line.
     pub tag_file: Option<PathBuf>,
+    /// Only games with one of these results are written (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`).
+    pub result: Vec<String>,
+    /// Only games whose `ECO` tag lies in this range (`A00-B99`) are written
+    /// (with [`Self::eco`], the code named by position).
+    pub eco_range: Option<String>,
+    /// Only games whose players are rated at least this are written.
+    pub min_elo: Option<u32>,
+    /// Only games whose players are rated at most this are written.
+    pub max_elo: Option<u32>,
+    /// Whether `min_elo` and `max_elo` hold for one player at least instead
+    /// of both.
+    pub elo_either: bool,
+    /// Only games whose main line reaches this position are written.
+    pub position: Option<Position>,
     /// Only games of at least this many plies are written.
     pub min_plies: Option<usize>,
     /// Only games of at most this many plies are written.

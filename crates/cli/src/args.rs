@@ -256,6 +256,17 @@ pub struct ValidateArgs {
     pub eco: bool,
 }
 
+/// A `--position`: a FEN, or its first four fields.
+fn position_fen(fen: &str) -> Result<scoresheet_board::Position, String> {
+    let fields = fen.split_ascii_whitespace().count();
+    let full = if fields == 4 {
+        format!("{} 0 1", fen.trim())
+    } else {
+        fen.to_owned()
+    };
+    start_fen(&full)
+}
+
 /// A `--fen` start position: the FEN's own error when it is not one.
 fn start_fen(fen: &str) -> Result<scoresheet_board::Position, String> {
     if fen.trim() == "startpos" {
@@ -706,6 +717,27 @@ pub struct ConvertArgs {
     /// the result written. The other games are converted and reported, not written.
     #[arg(long, value_name = "NAME=PATTERN")]
     pub tag: Vec<String>,
+    /// Write only the games with this result (1-0, 0-1, 1/2-1/2 or *); repeatable, any of them.
+    #[arg(long, value_name = "RESULT")]
+    pub result: Vec<String>,
+    /// Write only the games whose ECO tag lies in this range (`A00-B99`, or one code `C42`);
+    /// with --eco, the code named by the game's positions.
+    #[arg(long, value_name = "FIRST-LAST")]
+    pub eco_range: Option<String>,
+    /// Write only the games whose players (both, or one with --elo-either) are rated at
+    /// least N (WhiteElo, BlackElo; a missing rating is outside every range).
+    #[arg(long, value_name = "N")]
+    pub min_elo: Option<u32>,
+    /// Write only the games whose players (both, or one with --elo-either) are rated at most N.
+    #[arg(long, value_name = "N")]
+    pub max_elo: Option<u32>,
+    /// --min-elo and --max-elo hold for one player at least, not both.
+    #[arg(long)]
+    pub elo_either: bool,
+    /// Write only the games whose main line reaches this position (a FEN, or its first four
+    /// fields: placement, side to move, castling, en passant), the start included.
+    #[arg(long, value_name = "FEN", value_parser = position_fen)]
+    pub position: Option<scoresheet_board::Position>,
     /// Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines
     /// starting with # skipped).
     #[arg(long, value_name = "FILE")]
@@ -838,6 +870,12 @@ impl ConvertArgs {
             eco: self.eco,
             tag: self.tag.clone(),
             tag_file: self.tag_file.clone(),
+            result: self.result.clone(),
+            eco_range: self.eco_range.clone(),
+            min_elo: self.min_elo,
+            max_elo: self.max_elo,
+            elo_either: self.elo_either,
+            position: self.position.clone(),
             min_plies: self.min_plies,
             max_plies: self.max_plies,
             no_comments: self.no_comments,
