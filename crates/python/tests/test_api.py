@@ -152,6 +152,22 @@ def test_convert_returns_the_commands_text():
     assert '[Result "1-0"]' in pgn and "4. Qxf7# 1-0" in pgn
 
 
+def test_eco_names_the_opening_by_position_and_fix_tags_normalises():
+    openings = FIXTURES / "cleaning" / "openings.pgn"
+    reports = [r for r in scoresheet.validate(openings, eco=True) if r.get("type") == "game"]
+    assert reports[0]["opening"]["eco"] == "B12"
+    kinds = [w["kind"] for w in reports[0]["warnings"]]
+    assert kinds == ["wrong-opening-tag", "wrong-opening-tag"]
+    assert reports[4]["opening"] is None
+    assert "opening" not in next(iter(scoresheet.validate(openings)))
+    pgn = scoresheet.convert(openings, eco=True)
+    assert '[ECO "B12"]\n[Opening "Caro-Kann Defense"]' in pgn
+    messy = FIXTURES / "cleaning" / "messy.pgn"
+    fixed = scoresheet.convert(messy, fix_tags=True, errors="ignore")
+    assert '[Date "1851.06.21"]' in fixed
+    assert '[Date "1851-06-21"]' in scoresheet.convert(messy, errors="ignore")
+
+
 def test_convert_a_book_table():
     book = FIXTURES / "play" / "0003_book_table_spaced.desc.txt"
     pgn = scoresheet.convert(book, "pgn")
