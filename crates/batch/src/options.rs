@@ -90,6 +90,10 @@ pub struct ValidateOptions {
     pub fen: Option<Position>,
     /// Games that repeat an earlier game of the run are `duplicate` errors.
     pub dedup: Option<DedupBy>,
+    /// Tag values with one clear reading are `tag-fixed` notes, not warnings,
+    /// and the split outputs (`valid_out`, ...) get them in the standard's
+    /// form, `PlyCount` recomputed, the roster completed.
+    pub fix_tags: bool,
     /// Each game's opening named by position (the JSON report's `opening`),
     /// its `ECO`, `Opening` and `Variation` tags checked against it
     /// (`wrong-opening-tag` warnings).

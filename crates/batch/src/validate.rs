@@ -82,6 +82,7 @@ impl Judge {
                     deny,
                     allow,
                     repair: args.repair,
+                    fix_tags: args.fix_tags,
                     ..ReplayOptions::default()
                 },
                 lang: args.lang,
@@ -509,12 +510,15 @@ pub(crate) fn run_collecting(
     let whole_inputs = range.is_none();
     let jobs = crate::options::jobs(args.jobs);
     let format = args.format;
-    let split = Split::create(
+    let mut split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
         args.duplicates_out.as_deref(),
         inputs,
     )?;
+    if let Some(split) = &mut split {
+        split.fix_tags = args.fix_tags;
+    }
     let judge = Judge::new(
         args,
         split.is_some(),
@@ -750,7 +754,7 @@ impl<W: Write> Run<'_, '_, W> {
         for (r, span) in &mut reports {
             self.reporter.game(r)?;
             if let Some(split) = &mut self.split {
-                split.game(span.slice(text), Verdict::of(r))?;
+                split.game(span.slice(text), Verdict::of(r), Some(r.plies))?;
             }
         }
         self.index += reports.len() as u64;
@@ -864,14 +868,14 @@ impl<W: Write> Run<'_, '_, W> {
         for mut g in result.reports {
             g.game += self.index;
             self.reporter.game(&mut g)?;
-            verdicts.push(Verdict::of(&g));
+            verdicts.push((Verdict::of(&g), g.plies));
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
             for &(start, end, report) in &games.games {
-                let verdict = report
+                let (verdict, plies) = report
                     .and_then(|i| verdicts.get(i).copied())
-                    .unwrap_or(Verdict::Valid);
-                split.game(&games.text[start..end], verdict)?;
+                    .map_or((Verdict::Valid, None), |(v, p)| (v, Some(p)));
+                split.game(&games.text[start..end], verdict, plies)?;
             }
         }
         self.index += result.games;
@@ -946,7 +950,7 @@ impl<W: Write> Run<'_, '_, W> {
             // A game too large to hold goes to neither output (it is reported).
             for ((_, chunk), r) in batch.iter().zip(&reports) {
                 if let Ok(c) = chunk {
-                    split.game(&c.bytes, Verdict::of(r))?;
+                    split.game(&c.bytes, Verdict::of(r), Some(r.plies))?;
                 }
             }
         }

@@ -249,6 +249,11 @@ pub struct ValidateArgs {
         default_missing_value = "moves"
     )]
     pub dedup: Option<DedupArg>,
+    /// Tag values with one clear reading are `tag-fixed` notes instead of warnings, and
+    /// --valid-out, --invalid-out and --duplicates-out write them in the standard's form
+    /// (`PlyCount` recomputed for a valid game, the roster's missing tags added).
+    #[arg(long)]
+    pub fix_tags: bool,
     /// Name each game's opening by position with lichess's open table (the deepest named
     /// position of the first 40 plies, transpositions included; JSON: `opening`) and warn
     /// where its ECO, Opening or Variation tag says otherwise (`wrong-opening-tag`).
@@ -838,6 +843,7 @@ impl ValidateArgs {
             lang: self.lang,
             fen: self.fen.clone(),
             dedup: self.dedup.map(Into::into),
+            fix_tags: self.fix_tags,
             eco: self.eco,
         }
     }
