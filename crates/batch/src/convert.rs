@@ -26,7 +26,8 @@ use scoresheet_convert::descriptive::DescStyle;
 use scoresheet_convert::game::Strip;
 use scoresheet_convert::select::{EloOf, Selection};
 use scoresheet_convert::{
-    ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
+    ConvertError, Format, LineFormat, Notation, Options, ResolvedGame, Resolver, write_in,
+    write_tagged_line,
 };
 use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
@@ -70,6 +71,8 @@ struct Converter {
     /// `--eco`: the `ECO`, `Opening` and `Variation` tags written from the
     /// game's opening, named by position.
     eco: bool,
+    /// `--moves-only`: SAN, LAN and UCI as one line a game, without tags.
+    moves_only: bool,
 }
 
 /// The converters made in this process, each told apart by its number.
@@ -95,6 +98,7 @@ impl Converter {
             unselected: Arc::new(AtomicU64::new(0)),
             strip: Strip::default(),
             eco: false,
+            moves_only: false,
         }
     }
 
@@ -106,6 +110,7 @@ impl Converter {
             unselected: Arc::clone(&self.unselected),
             strip: self.strip,
             eco: self.eco,
+            moves_only: self.moves_only,
             ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
         }
     }
@@ -316,7 +321,19 @@ impl Converter {
 
     /// Writes a resolved game as it is, in the output's notation.
     fn write_all(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
+        let line = match self.format {
+            Output::Standard(Format::San) => Some(LineFormat::San),
+            Output::Standard(Format::Lan) => Some(LineFormat::Lan),
+            Output::Standard(Format::Uci) => Some(LineFormat::Uci),
+            _ => None,
+        };
         match self.format {
+            Output::Standard(_) if !self.moves_only && line.is_some() => {
+                if let Some(line) = line {
+                    write_tagged_line(resolved, line, self.lang, out);
+                }
+                Ok(())
+            }
             Output::Standard(f) => {
                 write_in(resolved, f, self.lang, out);
                 Ok(())
@@ -508,6 +525,7 @@ pub(crate) fn run_to(
         tags: args.reduced,
     };
     converter.eco = args.eco;
+    converter.moves_only = args.moves_only;
     blocks::env_block_bytes()?;
     let jobs = crate::options::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -156,6 +156,9 @@ pub struct ConvertOptions {
     /// Write tag values with one clear reading in the standard's form,
     /// `PlyCount` recomputed, the roster completed (`tag-fixed` notes).
     pub fix_tags: bool,
+    /// SAN, LAN and UCI as one line a game without tags (by default each game
+    /// is written with its tags, as PGN whose movetext is in that notation).
+    pub moves_only: bool,
     /// Write the `ECO`, `Opening` and `Variation` tags of each game from its
     /// opening, named by position with lichess's table (`--eco`).
     pub eco: bool,

@@ -710,6 +710,10 @@ pub struct ConvertArgs {
     /// each change a `tag-fixed` note; values with no clear reading are left and warned.
     #[arg(long)]
     pub fix_tags: bool,
+    /// With --to san, lan or uci: one line a game, the moves and the result, without the
+    /// tags (a game from another position keeps its SetUp and FEN lines).
+    #[arg(long)]
+    pub moves_only: bool,
     /// Write each game's ECO, Opening and Variation tags from its opening, named by
     /// position with lichess's open table (the deepest named position of the first 40
     /// plies, transpositions included); a game from another start, or whose positions
@@ -874,6 +878,7 @@ impl ConvertArgs {
             fix_results: self.fix_results,
             fix_tags: self.fix_tags,
             eco: self.eco,
+            moves_only: self.moves_only,
             tag: self.tag.clone(),
             tag_file: self.tag_file.clone(),
             result: self.result.clone(),

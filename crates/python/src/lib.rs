@@ -240,7 +240,7 @@ fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
 }
 
 /// `convert`'s options from Python's: `to`, `from`, `style`, `knight`,
-/// `lang`, `read_lang`, `strict`, `fix_results`, `fix_tags`, `eco`,
+/// `lang`, `read_lang`, `strict`, `fix_results`, `fix_tags`, `eco`, `moves_only`,
 /// `repair`, `notes`, `output`, `fen`; problems are reported in JSON.
 fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
     Ok(ConvertOptions {
@@ -274,6 +274,7 @@ fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
         fix_results: flag(options, "fix_results")?,
         fix_tags: flag(options, "fix_tags")?,
         eco: flag(options, "eco")?,
+        moves_only: flag(options, "moves_only")?,
         repair: flag(options, "repair")?,
         output: get::<PathBuf>(options, "output")?,
         spaced: choice(

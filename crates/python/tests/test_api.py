@@ -146,8 +146,11 @@ def test_stopping_early_leaves_nothing_running():
 
 
 def test_convert_returns_the_commands_text():
-    assert scoresheet.convert(MATE, "uci") == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
-    assert scoresheet.convert(MATE, "san", lang="de").startswith("1. e4 e5 2. Dh5 Sc6")
+    uci = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
+    assert scoresheet.convert(MATE, "uci", moves_only=True) == uci
+    tagged = scoresheet.convert(MATE, "uci")
+    assert tagged.startswith('[Event "?"]\n') and tagged.endswith("\n\n" + uci + "\n")
+    assert scoresheet.convert(MATE, "san", lang="de", moves_only=True).startswith("1. e4 e5 2. Dh5 Sc6")
     pgn = scoresheet.convert(MATE)
     assert '[Result "1-0"]' in pgn and "4. Qxf7# 1-0" in pgn
 
@@ -188,11 +191,12 @@ def test_convert_to_a_file_never_over_an_input(tmp_path):
 
 def test_a_game_that_cannot_be_converted_is_a_located_exception():
     with pytest.raises(scoresheet.GameError) as raised:
-        scoresheet.convert([BAD, MATE], "uci")
+        scoresheet.convert([BAD, MATE], "uci", moves_only=True)
     e = raised.value
     assert (e.file, e.line, e.column, e.kind, e.game) == ("<bytes>", 1, 37, "illegal-move", 1)
     assert e.output == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
-    assert scoresheet.convert([BAD, MATE], "uci", errors="ignore") == e.output
+    ignored = scoresheet.convert([BAD, MATE], "uci", errors="ignore", moves_only=True)
+    assert ignored == e.output
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/corpus is not here")

@@ -269,6 +269,7 @@ def convert(
     fix_results: bool = False,
     fix_tags: bool = False,
     eco: bool = False,
+    moves_only: bool = False,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -287,7 +288,9 @@ def convert(
     (``"n"`` or ``"kt"``) for descriptive output, ``notes``; ``fix_tags``
     writes tag values in the standard's form where they have one clear reading;
     ``eco`` writes each game's ``ECO``, ``Opening`` and ``Variation`` tags
-    from its opening, named by position.
+    from its opening, named by position; ``san``, ``lan`` and ``uci`` keep
+    each game's tags (PGN whose movetext is in that notation) unless
+    ``moves_only``, one line a game.
 
     ``source`` is read as :func:`validate` reads it; a book's descriptive move
     tables are replayed with the descriptive rules. With ``output``, the text
@@ -314,6 +317,7 @@ def convert(
         "fix_results": bool(fix_results),
         "fix_tags": bool(fix_tags),
         "eco": bool(eco),
+        "moves_only": bool(moves_only),
         "repair": bool(repair),
         "notes": bool(notes),
         "output": None if output is None else os.fspath(output),
