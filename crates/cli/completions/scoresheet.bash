@@ -97,7 +97,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__convert)
-            opts="-v -o -q -h -V --to --from --strict --notes --fix-results --fix-tags --tag --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
+            opts="-j -v -o -q -h -V --to --jobs --from --strict --notes --fix-results --fix-tags --moves-only --eco --tag --result --eco-range --min-elo --max-elo --elo-either --position --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -107,11 +107,39 @@ _scoresheet() {
                     COMPREPLY=($(compgen -W "pgn san lan uci fen descriptive" -- "${cur}"))
                     return 0
                     ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --from)
                     COMPREPLY=($(compgen -W "auto san lan uci descriptive" -- "${cur}"))
                     return 0
                     ;;
                 --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eco-range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-elo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-elo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --position)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -451,7 +479,7 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__validate)
-            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --help --version"
+            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --fix-tags --eco --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -62,7 +62,7 @@ fn converts_a_file_to_strict_pgn() {
 fn an_unconvertible_game_is_reported_and_the_others_written() {
     let path = fixture("err/0001_illegal_move_in_variation.pgn");
     let name = path.to_str().unwrap();
-    let out = run(&["convert", name, "--to", "san"], None);
+    let out = run(&["convert", name, "--to", "san", "--moves-only"], None);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "1. d4 *\n");
     let stderr = text(&out.stderr);
@@ -98,6 +98,7 @@ fn standard_input_and_output_file() {
             "-",
             "--to",
             "lan",
+            "--moves-only",
             "-o",
             target.to_str().unwrap(),
         ],
@@ -140,15 +141,36 @@ fn from_restricts_the_input_notation() {
         lines[1].starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
         "{stderr}"
     );
-    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    let out = run(&["convert", "-", "--to", "san", "--moves-only"], Some(game));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "1. e4 e5 *\n");
 }
 
 #[test]
+fn san_lan_and_uci_keep_the_tags_and_read_back() {
+    let game = b"[White \"Morphy\"]\n[ECO \"C41\"]\n\n1. e4 e5 2. Nf3 d6 *\n";
+    for to in ["san", "lan", "uci"] {
+        let out = run(&["convert", "-", "--to", to], Some(game));
+        assert_eq!(out.status.code(), Some(0));
+        let written = text(&out.stdout);
+        assert!(written.starts_with("[Event \"?\"]\n"), "{written}");
+        assert!(written.contains("[White \"Morphy\"]\n"), "{written}");
+        assert!(written.contains("[ECO \"C41\"]\n\n"), "{written}");
+        // It reads back as the same game, tags and moves.
+        let back = run(
+            &["convert", "-q", "-", "--to", "uci", "--moves-only"],
+            Some(&out.stdout),
+        );
+        assert_eq!(text(&back.stdout), "e2e4 e7e5 g1f3 d7d6 *\n", "{to}");
+        let pgn = run(&["convert", "-q", "-", "--to", "pgn"], Some(&out.stdout));
+        assert!(text(&pgn.stdout).contains("[White \"Morphy\"]"), "{to}");
+    }
+}
+
+#[test]
 fn strict_turns_warnings_into_errors() {
     let game = b"[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
-    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    let out = run(&["convert", "-", "--to", "san", "--moves-only"], Some(game));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "1. e4 e5 1-0\n");
     assert!(
@@ -171,7 +193,10 @@ fn descriptive_output_reads_back_to_the_same_moves() {
         text(&out.stdout),
         "1. P-K4     P-K4\n2. N-KB3    N-QB3\n3. B-N5     P-QR3\n4. BxN      QPxB\n5. O-O      P-B3\n*\n\n"
     );
-    let back = run(&["convert", "-q", "-", "--to", "san"], Some(&out.stdout));
+    let back = run(
+        &["convert", "-q", "-", "--to", "san", "--moves-only"],
+        Some(&out.stdout),
+    );
     assert_eq!(text(&back.stderr), "");
     assert_eq!(
         text(&back.stdout),
