@@ -307,6 +307,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .concat(),
             None,
         ));
+        // What `--eco` costs: each game's opening walked and its tags checked.
+        variants.push((
+            "scoresheet validate --jobs 1 --eco".into(),
+            ours.clone(),
+            [
+                vec![
+                    "validate".into(),
+                    "--quiet".into(),
+                    "--jobs".into(),
+                    "1".into(),
+                    "--eco".into(),
+                ],
+                files.clone(),
+            ]
+            .concat(),
+            None,
+        ));
         // The library's judge through its example program: what a Rust user gets.
         variants.push((
             "library judge (example validate_file)".into(),
@@ -370,6 +387,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .concat(),
                 None,
             ));
+            // What `--eco` costs in convert: each game classified, its tags written.
+            variants.push((
+                "scoresheet convert --to pgn --eco".into(),
+                ours.clone(),
+                [
+                    vec![
+                        "convert".into(),
+                        "--to".into(),
+                        "pgn".into(),
+                        "--eco".into(),
+                        "-o".into(),
+                        "/dev/null".into(),
+                    ],
+                    files.clone(),
+                ]
+                .concat(),
+                None,
+            ));
         }
         if sub == "strict" {
             python_rows(&mut variants, &ours, &files);
@@ -414,6 +449,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "\n--dedup costs {:+.1}% of a --jobs 1 run",
             (secs("scoresheet validate --jobs 1 --dedup") / one - 1.0) * 100.0
         );
+        emit!(
+            "\n--eco costs {:+.1}% of a --jobs 1 run",
+            (secs("scoresheet validate --jobs 1 --eco") / one - 1.0) * 100.0
+        );
+        let eco = secs("scoresheet convert --to pgn --eco");
+        if eco.is_finite() {
+            emit!(
+                "\nconvert --eco costs {:+.1}% of a --jobs 1 run (convert --to pgn --eco against convert --to pgn)",
+                (eco - secs("scoresheet convert --to pgn")) / one * 100.0
+            );
+        }
         let fix_tags = secs("scoresheet convert --to pgn --fix-tags");
         if fix_tags.is_finite() {
             emit!(

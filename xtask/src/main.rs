@@ -23,6 +23,7 @@ mod browser;
 mod check;
 mod console;
 mod corpus;
+mod eco;
 mod editor;
 mod fuzz;
 mod hostile;
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
         "verdicts" => verdicts::run(rest),
         "misprints" => misprints::run(rest),
         "kinds" => kinds::check(),
+        "eco" => eco::run(rest),
         "bench" => bench::run(rest),
         "books" => shelf::run(rest),
         "fuzz" => fuzz::run(rest),
@@ -88,6 +90,7 @@ fn usage() -> &'static str {
      diff [DIR]         per-game differential check against the baseline program\n  \
      misprints [--games N] [--bin PATH] [FILE|DIR...]  misprints named, suggested, repaired; the decoder (default ../shared/corpus/strict)\n  \
      verdicts [DIR...]  validate, convert, play and the library judge give every game the same verdict (fixtures/, ../shared/corpus)\n  \
+     eco [FILE...]      the openings validate --eco names against lichess's own labels (default ../shared/corpus/online)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
      bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \

@@ -265,7 +265,7 @@ fn book_example_disagrees(bin: &Path) -> Result<Option<String>, String> {
             .map_err(|e| format!("could not run {cmd:?}: {e}"))
     };
     let ours = run(&mut Command::new(&example))?;
-    let converted = run(Command::new(bin).args(["convert", "--to", "san"]))?;
+    let converted = run(Command::new(bin).args(["convert", "--to", "san", "--moves-only"]))?;
     let moves = |text: &str| -> Vec<String> {
         text.split_whitespace()
             .filter(|t| !t.ends_with('.') && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))

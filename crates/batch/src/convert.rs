@@ -24,9 +24,10 @@ use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::DescStyle;
 use scoresheet_convert::game::Strip;
-use scoresheet_convert::select::Selection;
+use scoresheet_convert::select::{EloOf, Selection};
 use scoresheet_convert::{
-    ConvertError, Format, Notation, Options, ResolvedGame, Resolver, write_in,
+    ConvertError, Format, LineFormat, Notation, Options, ResolvedGame, Resolver, write_in,
+    write_tagged_line,
 };
 use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
@@ -67,6 +68,11 @@ struct Converter {
     unselected: Arc<AtomicU64>,
     /// `--no-comments`, `--no-variations`, `--no-nags`, `--reduced`.
     strip: Strip,
+    /// `--eco`: the `ECO`, `Opening` and `Variation` tags written from the
+    /// game's opening, named by position.
+    eco: bool,
+    /// `--moves-only`: SAN, LAN and UCI as one line a game, without tags.
+    moves_only: bool,
 }
 
 /// The converters made in this process, each told apart by its number.
@@ -91,6 +97,8 @@ impl Converter {
             selection: Arc::new(Selection::default()),
             unselected: Arc::new(AtomicU64::new(0)),
             strip: Strip::default(),
+            eco: false,
+            moves_only: false,
         }
     }
 
@@ -101,6 +109,8 @@ impl Converter {
             selection: Arc::clone(&self.selection),
             unselected: Arc::clone(&self.unselected),
             strip: self.strip,
+            eco: self.eco,
+            moves_only: self.moves_only,
             ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
         }
     }
@@ -286,21 +296,44 @@ impl Converter {
     /// Writes a resolved game in the output's notation, or says why it cannot be
     /// (a null move has no descriptive spelling).
     fn write(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
-        if !self.selection.is_all() && !self.selection.matches(resolved) {
+        if !self.eco && self.strip.is_none() {
+            if !self.selection.is_all() && !self.selection.matches(resolved) {
+                self.unselected.fetch_add(1, Ordering::Relaxed);
+                return Ok(());
+            }
+            return self.write_all(resolved, out);
+        }
+        // The opening's tags first, which the selection may test, then what is
+        // left out.
+        let mut changed = resolved.clone();
+        if self.eco {
+            changed.set_opening_tags();
+        }
+        if !self.selection.is_all() && !self.selection.matches(&changed) {
             self.unselected.fetch_add(1, Ordering::Relaxed);
             return Ok(());
         }
         if !self.strip.is_none() {
-            let mut stripped = resolved.clone();
-            stripped.strip(self.strip);
-            return self.write_all(&stripped, out);
+            changed.strip(self.strip);
         }
-        self.write_all(resolved, out)
+        self.write_all(&changed, out)
     }
 
     /// Writes a resolved game as it is, in the output's notation.
     fn write_all(&self, resolved: &ResolvedGame<'_>, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
+        let line = match self.format {
+            Output::Standard(Format::San) => Some(LineFormat::San),
+            Output::Standard(Format::Lan) => Some(LineFormat::Lan),
+            Output::Standard(Format::Uci) => Some(LineFormat::Uci),
+            _ => None,
+        };
         match self.format {
+            Output::Standard(_) if !self.moves_only && line.is_some() => {
+                if let Some(line) = line {
+                    write_tagged_line(resolved, line, self.lang, out);
+                }
+                Ok(())
+            }
             Output::Standard(f) => {
                 if f == Format::Pgn {
                     if let Some(refusal) = scoresheet_convert::pgn::unexportable(resolved) {
@@ -496,8 +529,10 @@ pub(crate) fn run_to(
         nags: args.no_nags || args.reduced,
         tags: args.reduced,
     };
+    converter.eco = args.eco;
+    converter.moves_only = args.moves_only;
     blocks::env_block_bytes()?;
-    let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = crate::options::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -580,7 +615,8 @@ fn outcome(summary: &ConvertSummary) -> Outcome {
     }
 }
 
-/// The games `--tag`, `--tag-file`, `--min-plies` and `--max-plies` select.
+/// The games `--tag`, `--tag-file`, `--result`, `--eco-range`, `--min-elo`,
+/// `--max-elo`, `--position`, `--min-plies` and `--max-plies` select.
 fn selection(args: &ConvertOptions) -> io::Result<Selection> {
     let usage = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     let mut selection = Selection::default();
@@ -600,6 +636,31 @@ fn selection(args: &ConvertOptions) -> io::Result<Selection> {
                 .add_tag(line)
                 .map_err(|e| usage(format!("--tag-file {}: {e}", path.display())))?;
         }
+    }
+    for r in &args.result {
+        selection
+            .add_result(r)
+            .map_err(|e| usage(format!("--result {e}")))?;
+    }
+    if let Some(range) = &args.eco_range {
+        selection
+            .set_eco_range(range)
+            .map_err(|e| usage(format!("--eco-range {e}")))?;
+    }
+    if args.min_elo.is_some() || args.max_elo.is_some() {
+        let of = if args.elo_either {
+            EloOf::Either
+        } else {
+            EloOf::Both
+        };
+        selection.set_elo(
+            args.min_elo.unwrap_or(0),
+            args.max_elo.unwrap_or(u32::MAX),
+            of,
+        );
+    }
+    if let Some(pos) = &args.position {
+        selection.set_position(pos);
     }
     if args.min_plies.is_some() || args.max_plies.is_some() {
         selection.set_plies(

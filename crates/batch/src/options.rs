@@ -93,6 +93,14 @@ pub struct ValidateOptions {
     /// What the directory walks that found the inputs skipped
     /// ([`crate::inputs_walked`]): the summary says it.
     pub skipped: crate::Skipped,
+    /// Tag values with one clear reading are `tag-fixed` notes, not warnings,
+    /// and the split outputs (`valid_out`, ...) get them in the standard's
+    /// form, `PlyCount` recomputed, the roster completed.
+    pub fix_tags: bool,
+    /// Each game's opening named by position (the JSON report's `opening`),
+    /// its `ECO`, `Opening` and `Variation` tags checked against it
+    /// (`wrong-opening-tag` warnings).
+    pub eco: bool,
 }
 
 /// The notation `convert` writes.
@@ -135,6 +143,9 @@ pub enum ProblemFormat {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ConvertOptions {
+    /// Worker threads (`None`: all cores; see [`jobs`]); the games are written
+    /// in input order whatever their number.
+    pub jobs: Option<usize>,
     /// The notation written.
     pub to: Target,
     /// The only notation read (`None`: any).
@@ -148,10 +159,31 @@ pub struct ConvertOptions {
     /// Write tag values with one clear reading in the standard's form,
     /// `PlyCount` recomputed, the roster completed (`tag-fixed` notes).
     pub fix_tags: bool,
+    /// SAN, LAN and UCI as one line a game without tags (by default each game
+    /// is written with its tags, as PGN whose movetext is in that notation).
+    pub moves_only: bool,
+    /// Write the `ECO`, `Opening` and `Variation` tags of each game from its
+    /// opening, named by position with lichess's table (`--eco`).
+    pub eco: bool,
     /// `NAME=PATTERN` tests selecting the games written (`--tag`).
     pub tag: Vec<String>,
     /// A file of `--tag` tests, one a line.
     pub tag_file: Option<PathBuf>,
+    /// Only games with one of these results are written (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`).
+    pub result: Vec<String>,
+    /// Only games whose `ECO` tag lies in this range (`A00-B99`) are written
+    /// (with [`Self::eco`], the code named by position).
+    pub eco_range: Option<String>,
+    /// Only games whose players are rated at least this are written.
+    pub min_elo: Option<u32>,
+    /// Only games whose players are rated at most this are written.
+    pub max_elo: Option<u32>,
+    /// Whether `min_elo` and `max_elo` hold for one player at least instead
+    /// of both.
+    pub elo_either: bool,
+    /// Only games whose main line reaches this position are written.
+    pub position: Option<Position>,
     /// Only games of at least this many plies are written.
     pub min_plies: Option<usize>,
     /// Only games of at most this many plies are written.

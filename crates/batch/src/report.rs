@@ -116,6 +116,19 @@ pub struct GameReport {
     /// With `--dedup`, a valid game's duplicate key and where the game starts.
     #[serde(skip)]
     pub key: Option<(GameKey, Origin)>,
+    /// With `--eco`, the game's opening named by position (`Some(None)`: none
+    /// named); without it, left out of the JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Option<OpeningName>>,
+}
+
+/// An opening's code and full name, in the JSON report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OpeningName {
+    /// The ECO code (`B12`).
+    pub eco: &'static str,
+    /// The full name (`Caro-Kann Defense: Advance Variation`).
+    pub name: &'static str,
 }
 
 /// Where a game's text is in its input.

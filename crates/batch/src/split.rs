@@ -95,6 +95,10 @@ pub struct Split {
     invalid: Option<Sink>,
     /// `--duplicates-out`: where duplicates go, when not with the invalid games.
     duplicates: Option<Sink>,
+    /// `--fix-tags`: each game's tag values written in the standard's form
+    /// where they have one clear reading, the roster completed
+    /// ([`scoresheet_board::tags::fix_tag_lines`]).
+    pub fix_tags: bool,
 }
 
 impl Split {
@@ -144,15 +148,31 @@ impl Split {
             valid: open(valid)?,
             invalid: open(invalid)?,
             duplicates: open(duplicates)?,
+            fix_tags: false,
         }))
     }
 
     /// Writes one game's text (from its first byte; what follows its last line
-    /// is left out) to the output its verdict names, if that one was asked for.
+    /// is left out) to the output its verdict names, if that one was asked for;
+    /// with [`Split::fix_tags`], its tags fixed (`PlyCount` from `plies`, the
+    /// plies of a valid game, when known).
     ///
     /// # Errors
     /// The output cannot be written.
-    pub fn game(&mut self, text: &[u8], verdict: Verdict) -> io::Result<()> {
+    pub fn game(&mut self, text: &[u8], verdict: Verdict, plies: Option<u64>) -> io::Result<()> {
+        if self.fix_tags {
+            let plies = plies
+                .filter(|_| verdict == Verdict::Valid)
+                .and_then(|p| usize::try_from(p).ok());
+            let body = &text[..game_len(text)];
+            if let Some(fixed) = scoresheet_board::tags::fix_tag_lines(body, plies) {
+                return self.write(&fixed, verdict);
+            }
+        }
+        self.write(text, verdict)
+    }
+
+    fn write(&mut self, text: &[u8], verdict: Verdict) -> io::Result<()> {
         let sink = match verdict {
             Verdict::Valid => &mut self.valid,
             Verdict::Duplicate if self.duplicates.is_some() => &mut self.duplicates,

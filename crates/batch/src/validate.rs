@@ -82,6 +82,7 @@ impl Judge {
                     deny,
                     allow,
                     repair: args.repair,
+                    fix_tags: args.fix_tags,
                     ..ReplayOptions::default()
                 },
                 lang: args.lang,
@@ -89,6 +90,7 @@ impl Judge {
                 dedup,
                 // Tags and notation are shown in the JSON report only.
                 details: every,
+                eco: args.eco,
             }),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             ep: args.ep,
@@ -165,6 +167,12 @@ impl Judge {
             warnings,
             notes,
             key: j.key.map(|k| (k, origin)),
+            opening: self.options.eco.then(|| {
+                j.opening.map(|o| crate::report::OpeningName {
+                    eco: o.eco,
+                    name: o.name,
+                })
+            }),
         }
     }
 
@@ -229,7 +237,10 @@ impl Judge {
                 match &g.quick {
                     // A duplicate key reaches the reporter with a game's report.
                     Some(q)
-                        if q.warnings.is_empty() && !self.every && self.options.dedup.is_none() =>
+                        if q.warnings.is_empty()
+                            && !self.every
+                            && self.options.dedup.is_none()
+                            && judge.opening_agrees(&block.bytes[g.start..g.end]) =>
                     {
                         out.clean_plies += q.plies as u64;
                         if let Some(s) = &mut out.split {
@@ -336,6 +347,7 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
         warnings: Vec::new(),
         notes: Vec::new(),
         key: None,
+        opening: None,
     }
 }
 
@@ -502,12 +514,15 @@ pub(crate) fn run_collecting(
     // the split's files are being written: they are completed first.
     let splits = args.valid_out.is_some() || args.invalid_out.is_some();
     let mut out = crate::output::UntilClosed::new(out, splits || args.duplicates_out.is_some());
-    let split = Split::create(
+    let mut split = Split::create(
         args.valid_out.as_deref(),
         args.invalid_out.as_deref(),
         args.duplicates_out.as_deref(),
         inputs,
     )?;
+    if let Some(split) = &mut split {
+        split.fix_tags = args.fix_tags;
+    }
     let judge = Judge::new(
         args,
         split.is_some(),
@@ -768,7 +783,7 @@ impl<W: Write> Run<'_, '_, W> {
         for (r, span) in &mut reports {
             self.reporter.game(r)?;
             if let Some(split) = &mut self.split {
-                split.game(span.slice(text), Verdict::of(r))?;
+                split.game(span.slice(text), Verdict::of(r), Some(r.plies))?;
             }
         }
         self.index += reports.len() as u64;
@@ -882,14 +897,14 @@ impl<W: Write> Run<'_, '_, W> {
         for mut g in result.reports {
             g.game += self.index;
             self.reporter.game(&mut g)?;
-            verdicts.push(Verdict::of(&g));
+            verdicts.push((Verdict::of(&g), g.plies));
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
             for &(start, end, report) in &games.games {
-                let verdict = report
+                let (verdict, plies) = report
                     .and_then(|i| verdicts.get(i).copied())
-                    .unwrap_or(Verdict::Valid);
-                split.game(&games.text[start..end], verdict)?;
+                    .map_or((Verdict::Valid, None), |(v, p)| (v, Some(p)));
+                split.game(&games.text[start..end], verdict, plies)?;
             }
         }
         self.index += result.games;
@@ -964,7 +979,7 @@ impl<W: Write> Run<'_, '_, W> {
             // A game too large to hold goes to neither output (it is reported).
             for ((_, chunk), r) in batch.iter().zip(&reports) {
                 if let Ok(c) = chunk {
-                    split.game(&c.bytes, Verdict::of(r))?;
+                    split.game(&c.bytes, Verdict::of(r), Some(r.plies))?;
                 }
             }
         }

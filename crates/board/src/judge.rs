@@ -43,6 +43,7 @@ use scoresheet_notation::pgn::parse_game_lang_into;
 
 use crate::Position;
 use crate::dedup::{DedupBy, GameKey, KeyBuilder};
+use crate::eco::{Opening, OpeningWalk, TagValue, classify_line};
 use crate::quick::{QuickLane, QuickRecord, QuickReplay};
 use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from, settle};
 
@@ -65,6 +66,10 @@ pub struct JudgeOptions {
     pub dedup: Option<DedupBy>,
     /// Each game's tags and notation ([`Judgement::tags`], [`Judgement::notation`]).
     pub details: bool,
+    /// Each game's opening named by position ([`Judgement::opening`]), and a
+    /// valid game's `ECO`, `Opening` and `Variation` tags checked against it
+    /// (`wrong-opening-tag`).
+    pub eco: bool,
 }
 
 /// The verdict on one game.
@@ -88,6 +93,9 @@ pub struct Judgement {
     pub tags: Vec<(String, String)>,
     /// The duplicate key of a valid game, with [`JudgeOptions::dedup`].
     pub key: Option<GameKey>,
+    /// The opening of the main line played, named by position, with
+    /// [`JudgeOptions::eco`].
+    pub opening: Option<&'static Opening>,
 }
 
 impl Judgement {
@@ -120,6 +128,7 @@ pub struct Judge {
     lane: QuickLane,
     game: Game<'static>,
     keys: Option<KeyBuilder>,
+    walk: OpeningWalk,
 }
 
 impl Judge {
@@ -158,6 +167,7 @@ impl Judge {
             options,
             lane: QuickLane::default(),
             game: Game::default(),
+            walk: OpeningWalk::default(),
         }
     }
 
@@ -185,12 +195,13 @@ impl Judge {
     /// Judges one game's text (as [`scoresheet_notation::pgn::games`] or a
     /// [`GameReader`] splits it from a file).
     pub fn judge(&mut self, text: &[u8]) -> Judgement {
-        let quick = if !self.quick_reads() {
-            None
-        } else if let Some(keys) = &mut self.keys {
-            self.lane.replay_keyed(text, keys)
+        let quick = if self.quick_reads() {
+            let walk = self.options.eco.then_some(&mut self.walk);
+            self.lane
+                .replay_tracked(text, false, self.keys.as_mut(), walk)
+                .map(|(r, _)| r)
         } else {
-            self.lane.replay(text)
+            None
         };
         self.judgement(quick, text)
     }
@@ -204,10 +215,9 @@ impl Judge {
         if !self.quick_reads() {
             return None;
         }
-        match &mut self.keys {
-            Some(keys) => self.lane.replay_prefix_keyed(rest, keys),
-            None => self.lane.replay_prefix(rest),
-        }
+        let walk = self.options.eco.then_some(&mut self.walk);
+        self.lane
+            .replay_tracked(rest, true, self.keys.as_mut(), walk)
     }
 
     /// The judgement of the game `text`, given what the quick lane made of it
@@ -239,12 +249,70 @@ impl Judge {
             notation,
             tags,
             key: None,
+            opening: None,
         };
-        // The quick lane fed the key as it replayed.
+        // The quick lane fed the key and the walk as it replayed.
         if j.is_valid() {
             j.key = self.keys.as_mut().map(KeyBuilder::finish);
         }
+        if self.options.eco {
+            j.opening = self.walk.opening();
+            let [eco, name, variation] = quick_opening_tags(text);
+            self.check_opening(
+                &mut j,
+                borrowed(&eco),
+                borrowed(&name),
+                borrowed(&variation),
+            );
+        }
         j
+    }
+
+    /// Whether the game the quick lane just replayed ([`Judge::quick_prefix`],
+    /// `text` its text) gets no `wrong-opening-tag` warning: true without
+    /// [`JudgeOptions::eco`]. A caller that counts a game the quick lane found
+    /// clean without its judgement asks this first.
+    #[must_use]
+    pub fn opening_agrees(&self, text: &[u8]) -> bool {
+        let Some(opening) = self.walk.opening().filter(|_| self.options.eco) else {
+            return true;
+        };
+        let [eco, name, variation] = quick_opening_tags(text);
+        crate::eco::tag_problems(
+            opening,
+            borrowed(&eco),
+            borrowed(&name),
+            borrowed(&variation),
+        )
+        .is_empty()
+    }
+
+    /// Adds the `wrong-opening-tag` warnings of a valid game's tags (graded
+    /// as every other warning), in text order.
+    fn check_opening(
+        &self,
+        j: &mut Judgement,
+        eco: TagValue<'_>,
+        name: TagValue<'_>,
+        variation: TagValue<'_>,
+    ) {
+        let Some(opening) = j.opening else {
+            return;
+        };
+        if !j.is_valid() {
+            return;
+        }
+        let mut found = crate::eco::tag_problems(opening, eco, name, variation);
+        if found.is_empty() {
+            return;
+        }
+        settle(&mut found, &self.options.replay);
+        for d in found {
+            let at = j
+                .diagnostics
+                .partition_point(|x| x.span.start() <= d.span.start());
+            j.diagnostics.insert(at, d);
+        }
     }
 
     /// The tags of a game the quick lane read.
@@ -284,7 +352,12 @@ impl Judge {
             (None, Vec::new())
         };
         let key = self.key_of(&r, Some(&game));
-        let j = Judgement {
+        let opening = if self.options.eco {
+            classify_line(&r.start, &r.moves)
+        } else {
+            None
+        };
+        let mut j = Judgement {
             plies: r.moves.len(),
             position: r.position,
             diagnostics: r.diagnostics,
@@ -293,7 +366,23 @@ impl Judge {
             notation,
             tags,
             key,
+            opening,
         };
+        if opening.is_some() {
+            let value = |n: &str| {
+                game.tags
+                    .iter()
+                    .find(|t| t.name == n.as_bytes())
+                    .map(|t| (t.value().into_owned(), t.value_span))
+            };
+            let (eco, name, variation) = (value("ECO"), value("Opening"), value("Variation"));
+            self.check_opening(
+                &mut j,
+                borrowed(&eco),
+                borrowed(&name),
+                borrowed(&variation),
+            );
+        }
         self.game = game.recycle();
         j
     }
@@ -320,6 +409,11 @@ impl Judge {
                 let start = book_start(book, self.options.start.as_ref());
                 let r = replay_book_game(book, start, &self.options.replay, None);
                 let key = self.key_of(&r, None);
+                let opening = if self.options.eco {
+                    classify_line(&r.start, &r.moves)
+                } else {
+                    None
+                };
                 let j = Judgement {
                     plies: r.moves.len(),
                     position: r.position,
@@ -334,11 +428,65 @@ impl Judge {
                         Vec::new()
                     },
                     key,
+                    opening,
                 };
                 (j, book.span)
             })
             .collect()
     }
+}
+
+/// A tag's value and place, borrowed.
+fn borrowed(t: &Option<(String, Span)>) -> TagValue<'_> {
+    t.as_ref().map(|(v, at)| (v.as_str(), *at))
+}
+
+/// The `ECO`, `Opening` and `Variation` tags (the first of each name) of a
+/// game the quick lane read: its tag lines are plain (`[Name "value"]`, one
+/// a line, before the movetext), so they are read here line by line, each
+/// value decoded (`\\"`, `\\\\`) with where it is written.
+fn quick_opening_tags(text: &[u8]) -> [Option<(String, Span)>; 3] {
+    const NAMES: [&[u8]; 3] = [b"ECO", b"Opening", b"Variation"];
+    let mut found: [Option<(String, Span)>; 3] = Default::default();
+    let mut at = 0;
+    for line in text.split(|&b| b == b'\n') {
+        let start = at;
+        at += line.len() + 1;
+        let trimmed = line.trim_ascii_start();
+        if trimmed.is_empty() || trimmed.starts_with(b";") || trimmed.starts_with(b"%") {
+            continue;
+        }
+        let Some(pair) = trimmed.strip_prefix(b"[") else {
+            break;
+        };
+        let Some(space) = pair.iter().position(|&b| b == b'"') else {
+            continue;
+        };
+        let name = pair[..space].trim_ascii();
+        let Some(slot) = NAMES.iter().position(|n| *n == name) else {
+            continue;
+        };
+        let Some(close) = pair.iter().rposition(|&b| b == b'"').filter(|&c| c > space) else {
+            continue;
+        };
+        let raw = &pair[space + 1..close];
+        let offset = start + (line.len() - trimmed.len()) + 1 + space + 1;
+        if found[slot].is_none() {
+            let mut value = Vec::with_capacity(raw.len());
+            let mut escaped = false;
+            for &b in raw {
+                if b == b'\\' && !escaped {
+                    escaped = true;
+                    continue;
+                }
+                escaped = false;
+                value.push(b);
+            }
+            let value = scoresheet_notation::text::decode(&value).into_owned();
+            found[slot] = Some((value, Span::new(offset, offset + raw.len())));
+        }
+    }
+    found
 }
 
 /// A parsed game's tags, names and values decoded, in order.

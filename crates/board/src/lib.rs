@@ -52,6 +52,7 @@ mod board;
 pub mod decode;
 pub mod dedup;
 pub mod desc;
+pub mod eco;
 mod game;
 pub mod judge;
 pub mod misprint;

@@ -41,6 +41,7 @@ use scoresheet_notation::{Annotation, CheckMark, Diagnostic, GameResult, Span};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::dedup::KeyBuilder;
+use crate::eco::OpeningWalk;
 use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
@@ -190,6 +191,45 @@ impl QuickLane {
     ) -> Option<(QuickReplay, usize)> {
         keys.clear();
         self.run(text, true, keys)
+    }
+
+    /// Like [`QuickLane::replay`] (or [`QuickLane::replay_prefix`] when
+    /// `prefix`), feeding `keys` (cleared first) as [`QuickLane::replay_keyed`]
+    /// does and `walk` (cleared first) each position of the main line, for
+    /// the game's opening ([`OpeningWalk::opening`]).
+    ///
+    /// ```
+    /// use scoresheet_board::eco::OpeningWalk;
+    /// use scoresheet_board::quick::QuickLane;
+    /// let mut walk = OpeningWalk::default();
+    /// let game = b"1. d4 c6 2. e4 d5 3. e5 *";
+    /// QuickLane::default().replay_tracked(game, false, None, Some(&mut walk)).unwrap();
+    /// assert_eq!(walk.opening().unwrap().eco, "B12");
+    /// ```
+    #[must_use]
+    pub fn replay_tracked(
+        &mut self,
+        text: &[u8],
+        prefix: bool,
+        keys: Option<&mut KeyBuilder>,
+        walk: Option<&mut OpeningWalk>,
+    ) -> Option<(QuickReplay, usize)> {
+        match (keys, walk) {
+            (None, None) => self.run(text, prefix, ()),
+            (Some(keys), None) => {
+                keys.clear();
+                self.run(text, prefix, keys)
+            }
+            (None, Some(walk)) => {
+                walk.clear();
+                self.run(text, prefix, walk)
+            }
+            (Some(keys), Some(walk)) => {
+                keys.clear();
+                walk.clear();
+                self.run(text, prefix, (keys, walk))
+            }
+        }
     }
 
     #[inline]
@@ -352,9 +392,9 @@ trait Recording<'t> {
     /// The game starts from `pos` (its tags read).
     #[inline(always)]
     fn started(&mut self, _pos: &Position) {}
-    /// Every main-line move, as it is played.
+    /// Every main-line move, as it is played, and the position it leaves.
     #[inline(always)]
-    fn played(&mut self, _m: &Move) {}
+    fn played(&mut self, _m: &Move, _after: &Position) {}
 }
 
 impl Recording<'_> for () {
@@ -387,8 +427,54 @@ impl Recording<'_> for &mut KeyBuilder {
         self.start(pos);
     }
     #[inline(always)]
-    fn played(&mut self, m: &Move) {
+    fn played(&mut self, m: &Move, _after: &Position) {
         self.push(m);
+    }
+}
+
+/// The walk through the opening, fed each position.
+impl Recording<'_> for &mut OpeningWalk {
+    const KEEPS_MOVES: bool = false;
+    #[inline(always)]
+    fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn comment_before_tags(&mut self, _: &[u8]) {}
+    #[inline(always)]
+    fn moved(&mut self, _: RecordedMove) {}
+    #[inline(always)]
+    fn result(&mut self, _: GameResult) {}
+    #[inline(always)]
+    fn started(&mut self, pos: &Position) {
+        self.start(pos);
+    }
+    #[inline(always)]
+    fn played(&mut self, _m: &Move, after: &Position) {
+        self.after(after);
+    }
+}
+
+/// A duplicate key and the walk through the opening at once.
+impl Recording<'_> for (&mut KeyBuilder, &mut OpeningWalk) {
+    const KEEPS_MOVES: bool = false;
+    #[inline(always)]
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        KeyBuilder::tag(self.0, name, value);
+    }
+    #[inline(always)]
+    fn comment_before_tags(&mut self, _: &[u8]) {}
+    #[inline(always)]
+    fn moved(&mut self, _: RecordedMove) {}
+    #[inline(always)]
+    fn result(&mut self, _: GameResult) {}
+    #[inline(always)]
+    fn started(&mut self, pos: &Position) {
+        self.0.start(pos);
+        self.1.start(pos);
+    }
+    #[inline(always)]
+    fn played(&mut self, m: &Move, after: &Position) {
+        self.0.push(m);
+        self.1.after(after);
     }
 }
 
@@ -674,7 +760,7 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         }
         self.keys.push(pos.repetition_key());
         self.plies += 1;
-        self.record.played(m);
+        self.record.played(m, &self.pos);
         if let Some(before) = before {
             let mark = match (self.mated, pos.is_check()) {
                 (true, _) => Some(b'#'),

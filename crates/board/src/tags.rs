@@ -137,6 +137,118 @@ pub fn fix_value(name: &[u8], raw: &[u8]) -> Option<String> {
     (fixed.as_bytes() != raw && value_problem(name, fixed.as_bytes()).is_none()).then_some(fixed)
 }
 
+/// A game's text with its tag section fixed as [`fix_value`] fixes each
+/// value, the `PlyCount` tag set to `plies` (when known and wrong), and the
+/// tags of the seven-tag roster the game lacks added before its first tag
+/// (`?`, `????.??.??`; a missing `Result` is left to the movetext), or `None`
+/// when nothing changes. Only the tag lines at the start of the game that hold
+/// one tag each (`[Name "value"]`) are read; a game without tags is left as
+/// it is. What `validate --fix-tags --valid-out` writes.
+///
+/// ```
+/// use scoresheet_board::tags::fix_tag_lines;
+/// let game = b"[Event \"x\"]\n[Date \"2025-02-24\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[PlyCount \"3\"]\n\n1. e4 e5 *\n";
+/// let fixed = String::from_utf8(fix_tag_lines(game, Some(2)).unwrap()).unwrap();
+/// assert_eq!(fixed, "[Site \"?\"]\n[Round \"?\"]\n[Event \"x\"]\n[Date \"2025.02.24\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[PlyCount \"2\"]\n\n1. e4 e5 *\n");
+/// assert_eq!(fix_tag_lines(b"1. e4 *\n", Some(1)), None);
+/// ```
+#[must_use]
+pub fn fix_tag_lines(text: &[u8], plies: Option<usize>) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() + 64);
+    let mut changed = false;
+    let mut present = [false; 7];
+    let mut first_tag: Option<usize> = None;
+    let mut at = 0;
+    while at < text.len() {
+        let end = text[at..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |n| at + n + 1);
+        let line = &text[at..end];
+        let body = line.trim_ascii();
+        if body.is_empty() || body.starts_with(b";") || body.starts_with(b"%") {
+            out.extend_from_slice(line);
+            at = end;
+            continue;
+        }
+        if !body.starts_with(b"[") {
+            break;
+        }
+        first_tag.get_or_insert(out.len());
+        let fixed = one_tag(body).and_then(|(name, raw)| {
+            if let Some(slot) = ROSTER.iter().position(|r| r.as_bytes() == name) {
+                present[slot] = true;
+            }
+            let value = if name == b"PlyCount" {
+                plies
+                    .filter(|&n| ply_count_problem(raw, n))
+                    .map(|n| n.to_string())
+            } else {
+                fix_value(name, raw)
+            }?;
+            let lead = &line[..line.len() - line.trim_ascii_start().len()];
+            let trail = &line[lead.len() + body.len()..];
+            let mut new = Vec::with_capacity(line.len() + 8);
+            new.extend_from_slice(lead);
+            new.push(b'[');
+            new.extend_from_slice(name);
+            new.extend_from_slice(b" \"");
+            new.extend_from_slice(value.as_bytes());
+            new.extend_from_slice(b"\"]");
+            new.extend_from_slice(trail);
+            Some(new)
+        });
+        match fixed {
+            Some(new) => {
+                out.extend_from_slice(&new);
+                changed = true;
+            }
+            None => out.extend_from_slice(line),
+        }
+        at = end;
+    }
+    let first_tag = first_tag?;
+    let eol: &[u8] = if text.contains(&b'\r') {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    let mut roster = Vec::new();
+    for (slot, name) in ROSTER.iter().enumerate() {
+        if present[slot] || *name == "Result" {
+            continue;
+        }
+        let value = if *name == "Date" { "????.??.??" } else { "?" };
+        roster.extend_from_slice(format!("[{name} \"{value}\"]").as_bytes());
+        roster.extend_from_slice(eol);
+    }
+    if roster.is_empty() && !changed {
+        return None;
+    }
+    out.splice(first_tag..first_tag, roster);
+    out.extend_from_slice(&text[at..]);
+    Some(out)
+}
+
+/// The name and raw value of a line holding exactly one tag pair.
+fn one_tag(body: &[u8]) -> Option<(&[u8], &[u8])> {
+    let inner = body.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let open = inner.iter().position(|&b| b == b'"')?;
+    let name = inner[..open].trim_ascii();
+    let raw = inner[open + 1..].strip_suffix(b"\"")?;
+    // One value: no unescaped quote inside it.
+    let mut escaped = false;
+    for &b in raw {
+        match b {
+            b'\\' if !escaped => escaped = true,
+            b'"' if !escaped => return None,
+            _ => escaped = false,
+        }
+    }
+    (!name.is_empty() && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_'))
+        .then_some((name, raw))
+}
+
 /// `YYYY.MM.DD`, each part digits or question marks (a part may mix them, as
 /// `19??`), a known month 1 to 12 and a known day 1 to 31.
 fn is_date(raw: &[u8]) -> bool {

@@ -97,22 +97,22 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__convert)
-            opts="-g -v -o -q -h -V --hidden --no-ignore --glob --to --from --strict --notes --fix-results --fix-tags --tag --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
+            opts="-j -v -o -q -h -V --to --jobs --from --strict --notes --fix-results --fix-tags --moves-only --eco --tag --result --eco-range --min-elo --max-elo --elo-either --position --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --glob)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -g)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --to)
                     COMPREPLY=($(compgen -W "pgn san lan uci fen descriptive" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --from)
@@ -120,6 +120,26 @@ _scoresheet() {
                     return 0
                     ;;
                 --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eco-range)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-elo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-elo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --position)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -411,20 +431,12 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__play)
-            opts="-g -v -h -V --hidden --no-ignore --glob --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --svg --svg-problems --help --version"
+            opts="-v -h -V --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --svg --svg-problems --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --glob)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -g)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -467,20 +479,12 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__validate)
-            opts="-g -j -q -v -h -V --hidden --no-ignore --glob --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --help --version"
+            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --fix-tags --eco --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --glob)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -g)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -65,6 +65,8 @@ complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s q -l 
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s v -l notes -d 'Human output also shows notes: the choices made in reading a game that are not wrong (a book\'s tie-breaks, commentary kept). JSON always has them'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l errors-only -d 'Human output shows only errors (the summary still counts everything)'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l no-progress -d 'Never draw a progress bar, even on a terminal'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l fix-tags -d 'Tag values with one clear reading are `tag-fixed` notes instead of warnings, and --valid-out, --invalid-out and --duplicates-out write them in the standard\'s form (`PlyCount` recomputed for a valid game, the roster\'s missing tags added)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -l eco -d 'Name each game\'s opening by position with lichess\'s open table (the deepest named position of the first 40 plies, transpositions included; JSON: `opening`) and warn where its ECO, Opening or Variation tag says otherwise (`wrong-opening-tag`)'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand play" -s g -l glob -d 'In directories, read the files this gitignore-style glob matches (`*.txt`, `2024/**`) whatever their name ends with, or with `!` leave out what it matches (`!old/**`); repeatable, the last match wins, globs win over ignore files' -r
@@ -95,12 +97,18 @@ lan\t'Long algebraic notation (`Ng1-f3`)'
 uci\t'UCI notation (`g1f3`)'
 fen\t'One FEN per ply, EPD-style, with the move that led there'
 descriptive\t'English descriptive notation (`N-KB3`)'"
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -s j -l jobs -d 'Number of worker threads, at least 1 (default: all cores); the games are written in input order whatever the number' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l from -d 'Input notation' -r -f -a "auto\t'Recognise the notation of each game'
 san\t'Standard algebraic notation'
 lan\t'Long algebraic notation'
 uci\t'UCI notation'
 descriptive\t'English descriptive notation (PGN-like movetext or book tables)'"
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l tag -d 'Write only the games whose tag NAME matches PATTERN (`*` any run of characters, `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on one name are alternatives, tests on different names must all hold. `Result` is the result written. The other games are converted and reported, not written' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l result -d 'Write only the games with this result (1-0, 0-1, 1/2-1/2 or *); repeatable, any of them' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l eco-range -d 'Write only the games whose ECO tag lies in this range (`A00-B99`, or one code `C42`); with --eco, the code named by the game\'s positions' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l min-elo -d 'Write only the games whose players (both, or one with --elo-either) are rated at least N (WhiteElo, BlackElo; a missing rating is outside every range)' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l max-elo -d 'Write only the games whose players (both, or one with --elo-either) are rated at most N' -r
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l position -d 'Write only the games whose main line reaches this position (a FEN, or its first four fields: placement, side to move, castling, en passant), the start included' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l tag-file -d 'Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines starting with # skipped)' -r -F
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l min-plies -d 'Write only the games whose main line has at least N plies' -r
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l max-plies -d 'Write only the games whose main line has at most N plies' -r
@@ -120,6 +128,9 @@ complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l strict
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -s v -l notes -d 'Also report notes: the choices made in reading a game that are not wrong (a book\'s tie-breaks, commentary kept as comments)'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l fix-results -d 'Where the written result contradicts the board (a mate or stalemate scored otherwise), write the board\'s result with a warning instead of refusing the game'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l fix-tags -d 'Write tag values in the PGN standard\'s form where they have one clear reading (`2025-02-24` as `2025.02.24`, `Sun Jul 09 2023` as `2023.07.09`, an Elo that is not a number emptied), `PlyCount` recomputed and the seven-tag roster completed, each change a `tag-fixed` note; values with no clear reading are left and warned'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l moves-only -d 'With --to san, lan or uci: one line a game, the moves and the result, without the tags (a game from another position keeps its SetUp and FEN lines)'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l eco -d 'Write each game\'s ECO, Opening and Variation tags from its opening, named by position with lichess\'s open table (the deepest named position of the first 40 plies, transpositions included); a game from another start, or whose positions are all unnamed, keeps its tags'
+complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l elo-either -d '--min-elo and --max-elo hold for one player at least, not both'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l no-comments -d 'Leave the comments out of the output'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l no-variations -d 'Leave the variations out of the output'
 complete -c scoresheet -n "__fish_scoresheet_using_subcommand convert" -l no-nags -d 'Leave NAGs and the moves\' !/? glyphs out of the output'

@@ -282,6 +282,27 @@ pub struct ValidateArgs {
         default_missing_value = "moves"
     )]
     pub dedup: Option<DedupArg>,
+    /// Tag values with one clear reading are `tag-fixed` notes instead of warnings, and
+    /// --valid-out, --invalid-out and --duplicates-out write them in the standard's form
+    /// (`PlyCount` recomputed for a valid game, the roster's missing tags added).
+    #[arg(long)]
+    pub fix_tags: bool,
+    /// Name each game's opening by position with lichess's open table (the deepest named
+    /// position of the first 40 plies, transpositions included; JSON: `opening`) and warn
+    /// where its ECO, Opening or Variation tag says otherwise (`wrong-opening-tag`).
+    #[arg(long)]
+    pub eco: bool,
+}
+
+/// A `--position`: a FEN, or its first four fields.
+fn position_fen(fen: &str) -> Result<scoresheet_board::Position, String> {
+    let fields = fen.split_ascii_whitespace().count();
+    let full = if fields == 4 {
+        format!("{} 0 1", fen.trim())
+    } else {
+        fen.to_owned()
+    };
+    start_fen(&full)
 }
 
 /// A `--fen` start position: the FEN's own error when it is not one.
@@ -704,6 +725,10 @@ pub struct ConvertArgs {
     /// Output notation (in any case: `san`, `SAN`).
     #[arg(long, value_parser = AnyCase::<ToArg>::new())]
     pub to: ToArg,
+    /// Number of worker threads, at least 1 (default: all cores); the games are
+    /// written in input order whatever the number.
+    #[arg(short, long, value_parser = positive_jobs)]
+    pub jobs: Option<usize>,
     /// Input notation.
     #[arg(long, value_parser = AnyCase::<FromArg>::new(), default_value = "auto")]
     pub from: FromArg,
@@ -724,12 +749,43 @@ pub struct ConvertArgs {
     /// each change a `tag-fixed` note; values with no clear reading are left and warned.
     #[arg(long)]
     pub fix_tags: bool,
+    /// With --to san, lan or uci: one line a game, the moves and the result, without the
+    /// tags (a game from another position keeps its SetUp and FEN lines).
+    #[arg(long)]
+    pub moves_only: bool,
+    /// Write each game's ECO, Opening and Variation tags from its opening, named by
+    /// position with lichess's open table (the deepest named position of the first 40
+    /// plies, transpositions included); a game from another start, or whose positions
+    /// are all unnamed, keeps its tags.
+    #[arg(long)]
+    pub eco: bool,
     /// Write only the games whose tag NAME matches PATTERN (`*` any run of characters,
     /// `?` one, letters without case; a missing tag reads as empty). Repeatable: tests on
     /// one name are alternatives, tests on different names must all hold. `Result` is
     /// the result written. The other games are converted and reported, not written.
     #[arg(long, value_name = "NAME=PATTERN")]
     pub tag: Vec<String>,
+    /// Write only the games with this result (1-0, 0-1, 1/2-1/2 or *); repeatable, any of them.
+    #[arg(long, value_name = "RESULT")]
+    pub result: Vec<String>,
+    /// Write only the games whose ECO tag lies in this range (`A00-B99`, or one code `C42`);
+    /// with --eco, the code named by the game's positions.
+    #[arg(long, value_name = "FIRST-LAST")]
+    pub eco_range: Option<String>,
+    /// Write only the games whose players (both, or one with --elo-either) are rated at
+    /// least N (WhiteElo, BlackElo; a missing rating is outside every range).
+    #[arg(long, value_name = "N")]
+    pub min_elo: Option<u32>,
+    /// Write only the games whose players (both, or one with --elo-either) are rated at most N.
+    #[arg(long, value_name = "N")]
+    pub max_elo: Option<u32>,
+    /// --min-elo and --max-elo hold for one player at least, not both.
+    #[arg(long)]
+    pub elo_either: bool,
+    /// Write only the games whose main line reaches this position (a FEN, or its first four
+    /// fields: placement, side to move, castling, en passant), the start included.
+    #[arg(long, value_name = "FEN", value_parser = position_fen)]
+    pub position: Option<scoresheet_board::Position>,
     /// Read `--tag` tests from FILE, one NAME=PATTERN a line (blank lines and lines
     /// starting with # skipped).
     #[arg(long, value_name = "FILE")]
@@ -832,6 +888,8 @@ impl ValidateArgs {
             dedup: self.dedup.map(Into::into),
             // Known once the paths are walked.
             skipped: scoresheet_batch::Skipped::default(),
+            fix_tags: self.fix_tags,
+            eco: self.eco,
         }
     }
 }
@@ -840,6 +898,7 @@ impl ConvertArgs {
     /// The options of the batch library's `convert` run.
     pub fn options(&self) -> ConvertOptions {
         ConvertOptions {
+            jobs: self.jobs,
             to: match self.to {
                 ToArg::Pgn => Target::Pgn,
                 ToArg::San => Target::San,
@@ -859,8 +918,16 @@ impl ConvertArgs {
             notes: self.notes,
             fix_results: self.fix_results,
             fix_tags: self.fix_tags,
+            eco: self.eco,
+            moves_only: self.moves_only,
             tag: self.tag.clone(),
             tag_file: self.tag_file.clone(),
+            result: self.result.clone(),
+            eco_range: self.eco_range.clone(),
+            min_elo: self.min_elo,
+            max_elo: self.max_elo,
+            elo_either: self.elo_either,
+            position: self.position.clone(),
             min_plies: self.min_plies,
             max_plies: self.max_plies,
             no_comments: self.no_comments,

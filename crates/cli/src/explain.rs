@@ -85,6 +85,7 @@ pub fn example_command(kind: Kind) -> Option<&'static [&'static str]> {
         | Kind::GameTooLarge
         | Kind::TooManyDiagnostics => None,
         Kind::Duplicate => Some(&["validate", "--dedup"]),
+        Kind::WrongOpeningTag => Some(&["validate", "--eco"]),
         Kind::Repaired => Some(&["validate", "--repair"]),
         Kind::TagFixed => Some(&["convert", "--fix-tags", "--to", "pgn"]),
         Kind::UnknownPieceLetter => Some(&["validate", "--lang", "fr"]),

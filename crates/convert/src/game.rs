@@ -5,6 +5,7 @@
 //! markers, as in the parsed game, and are walked with an explicit stack: nesting
 //! costs heap, never call stack.
 
+use scoresheet_board::eco::{Opening, classify_line};
 use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, Variant, replay_from, variant_of};
 use scoresheet_board::{Color, Move, Position};
@@ -280,6 +281,59 @@ impl ResolvedGame<'_> {
                     || t.name == b"SetUp"
             });
         }
+    }
+}
+
+/// The tags `--eco` writes, in the order they are replaced.
+pub const OPENING_TAGS: [&str; 3] = ["ECO", "Opening", "Variation"];
+
+impl ResolvedGame<'_> {
+    /// The game's opening, named by position from lichess's table
+    /// ([`scoresheet_board::eco`]): `None` from a start other than the
+    /// standard one, or when no position of the main line is named.
+    #[must_use]
+    pub fn opening(&self) -> Option<&'static Opening> {
+        let moves: Vec<Move> = self
+            .mainline()
+            .take(scoresheet_board::eco::MAX_PLIES)
+            .map(|m| m.mv)
+            .collect();
+        classify_line(&self.start, &moves)
+    }
+
+    /// Writes the game's `ECO`, `Opening` and `Variation` tags from its
+    /// opening ([`ResolvedGame::opening`]): the family in `Opening`, the rest
+    /// of the name in `Variation` (none when the name has no variation). A
+    /// game with no named position keeps its tags. Gives the opening.
+    ///
+    /// ```
+    /// use scoresheet_convert::{resolve_game, write_pgn, Options};
+    /// use scoresheet_notation::{pgn::parse_game, Mode};
+    /// let game = parse_game(b"[ECO \"C00\"]\n[Opening \"French\"]\n1. d4 c6 2. e4 d5 3. e5 *", 0, Mode::Lenient);
+    /// let mut r = resolve_game(&game, &Options::default()).unwrap();
+    /// r.set_opening_tags();
+    /// let mut out = Vec::new();
+    /// write_pgn(&r, &mut out);
+    /// let out = String::from_utf8(out).unwrap();
+    /// assert!(out.contains("[ECO \"B12\"]\n[Opening \"Caro-Kann Defense\"]\n"), "{out}");
+    /// assert!(out.contains("[Variation \"Advance Variation\"]\n"), "{out}");
+    /// ```
+    pub fn set_opening_tags(&mut self) -> Option<&'static Opening> {
+        let opening = self.opening()?;
+        self.tags
+            .retain(|t| !OPENING_TAGS.iter().any(|n| n.as_bytes() == t.name));
+        let tag = |name: &'static str, value: &'static str| Tag {
+            name: name.as_bytes(),
+            raw_value: value.as_bytes(),
+            span: Span::default(),
+            value_span: Span::default(),
+        };
+        self.tags.push(tag("ECO", opening.eco));
+        self.tags.push(tag("Opening", opening.family()));
+        if let Some(variation) = opening.variation() {
+            self.tags.push(tag("Variation", variation));
+        }
+        Some(opening)
     }
 }
 

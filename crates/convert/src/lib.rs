@@ -40,7 +40,7 @@ use scoresheet_notation::lang::Language;
 pub use game::{ConvertError, MoveNode, Node, Notation, Options, ResolvedGame, San, resolve_game};
 pub use pgn::{MAX_LINE, ROSTER, write_pgn};
 pub use resolver::Resolver;
-pub use text::{LineFormat, write_fens, write_line, write_line_in};
+pub use text::{LineFormat, write_fens, write_line, write_line_in, write_tagged_line};
 
 /// Every output of [`write()`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

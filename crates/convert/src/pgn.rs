@@ -95,7 +95,7 @@ pub fn write_pgn(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
 }
 
 /// The tag section: roster, then the other tags sorted by name, one per line.
-fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
+pub(crate) fn write_tags(game: &ResolvedGame<'_>, out: &mut Vec<u8>) {
     let first = |name: &str| game.tags.iter().find(|t| t.name == name.as_bytes());
     for name in ROSTER {
         let value: &[u8] = if name == "Result" {

@@ -74,6 +74,40 @@ pub fn write_line_in(
             out.extend_from_slice(b"[Variant \"Chess960\"]\n");
         }
     }
+    write_moves(game, format, language, out);
+}
+
+/// Appends `game` as PGN whose movetext is its main line in `format`: the tag
+/// section as the strict PGN export writes it (the roster first, the other
+/// tags sorted, `FEN` and `SetUp` for another start), a blank line, the
+/// main line on one line, a blank line. What `convert --to san|lan|uci`
+/// writes (`--moves-only`: [`write_line_in`]).
+///
+/// ```
+/// use scoresheet_convert::{resolve_game, write_tagged_line, LineFormat, Options};
+/// use scoresheet_notation::{lang::Language, pgn::parse_game, Mode};
+/// let game = parse_game(b"[White \"Morphy\"]\n[ECO \"C41\"]\n1. e4 e5 2. Nf3 d6 *", 0, Mode::Lenient);
+/// let r = resolve_game(&game, &Options::default()).unwrap();
+/// let mut out = Vec::new();
+/// write_tagged_line(&r, LineFormat::Uci, Language::English, &mut out);
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.starts_with("[Event \"?\"]\n"));
+/// assert!(out.ends_with("[Result \"*\"]\n[ECO \"C41\"]\n\ne2e4 e7e5 g1f3 d7d6 *\n\n"), "{out}");
+/// ```
+pub fn write_tagged_line(
+    game: &ResolvedGame<'_>,
+    format: LineFormat,
+    language: Language,
+    out: &mut Vec<u8>,
+) {
+    crate::pgn::write_tags(game, out);
+    out.push(b'\n');
+    write_moves(game, format, language, out);
+    out.push(b'\n');
+}
+
+/// The main line in `format`, then the result and a line end.
+fn write_moves(game: &ResolvedGame<'_>, format: LineFormat, language: Language, out: &mut Vec<u8>) {
     let mut num = NumBuf::default();
     let mut first = true;
     let mut sep = |out: &mut Vec<u8>| {

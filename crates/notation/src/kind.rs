@@ -178,6 +178,10 @@ kinds! {
     InvalidEcoTag = "invalid-eco-tag", Warning,
         example "[ECO \"C9\"]\n\n1. e4 *",
         fix "Write a letter A-E and two digits (`C42`), or let `--eco` classify the game.";
+    /// With --eco, an ECO, Opening or Variation tag that is not what the game's positions are named in lichess's opening table (the deepest named position of the first 40 plies).
+    WrongOpeningTag = "wrong-opening-tag", Warning,
+        example "[ECO \"C00\"]\n[Opening \"French Defense\"]\n\n1. d4 c6 2. e4 d5 *",
+        fix "Write the code and name the message gives (`convert --eco` writes the ECO, Opening and Variation tags from the positions).";
     /// A Termination tag that is none of the standard's (abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated).
     InvalidTerminationTag = "invalid-termination-tag", Warning,
         example "[Termination \"checkmate\"]\n\n1. e4 *",

@@ -219,7 +219,7 @@ fn choice<T: Copy>(
 }
 
 /// `validate`'s options from Python's: `strict`, `repair`, `lang`, `ep`
-/// (`always` or `legal`), `jobs`, `fen`; the reports are JSON.
+/// (`always` or `legal`), `jobs`, `fen`, `eco`; the reports are JSON.
 fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
     Ok(ValidateOptions {
         jobs: get::<usize>(options, "jobs")?,
@@ -234,13 +234,14 @@ fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
             EpStyle::Always,
         )?,
         fen: start(options)?,
+        eco: flag(options, "eco")?,
         ..ValidateOptions::default()
     })
 }
 
 /// `convert`'s options from Python's: `to`, `from`, `style`, `knight`,
-/// `lang`, `read_lang`, `strict`, `fix_results`, `repair`, `notes`,
-/// `output`, `fen`; problems are reported in JSON.
+/// `lang`, `read_lang`, `strict`, `fix_results`, `fix_tags`, `eco`, `moves_only`,
+/// `repair`, `notes`, `output`, `fen`; problems are reported in JSON.
 fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
     Ok(ConvertOptions {
         to: choice(
@@ -271,6 +272,9 @@ fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
         strict: flag(options, "strict")?,
         notes: flag(options, "notes")?,
         fix_results: flag(options, "fix_results")?,
+        fix_tags: flag(options, "fix_tags")?,
+        eco: flag(options, "eco")?,
+        moves_only: flag(options, "moves_only")?,
         repair: flag(options, "repair")?,
         output: get::<PathBuf>(options, "output")?,
         spaced: choice(

@@ -146,10 +146,29 @@ def test_stopping_early_leaves_nothing_running():
 
 
 def test_convert_returns_the_commands_text():
-    assert scoresheet.convert(MATE, "uci") == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
-    assert scoresheet.convert(MATE, "san", lang="de").startswith("1. e4 e5 2. Dh5 Sc6")
+    uci = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
+    assert scoresheet.convert(MATE, "uci", moves_only=True) == uci
+    tagged = scoresheet.convert(MATE, "uci")
+    assert tagged.startswith('[Event "?"]\n') and tagged.endswith("\n\n" + uci + "\n")
+    assert scoresheet.convert(MATE, "san", lang="de", moves_only=True).startswith("1. e4 e5 2. Dh5 Sc6")
     pgn = scoresheet.convert(MATE)
     assert '[Result "1-0"]' in pgn and "4. Qxf7# 1-0" in pgn
+
+
+def test_eco_names_the_opening_by_position_and_fix_tags_normalises():
+    openings = FIXTURES / "cleaning" / "openings.pgn"
+    reports = [r for r in scoresheet.validate(openings, eco=True) if r.get("type") == "game"]
+    assert reports[0]["opening"]["eco"] == "B12"
+    kinds = [w["kind"] for w in reports[0]["warnings"]]
+    assert kinds == ["wrong-opening-tag", "wrong-opening-tag"]
+    assert reports[4]["opening"] is None
+    assert "opening" not in next(iter(scoresheet.validate(openings)))
+    pgn = scoresheet.convert(openings, eco=True)
+    assert '[ECO "B12"]\n[Opening "Caro-Kann Defense"]' in pgn
+    messy = FIXTURES / "cleaning" / "messy.pgn"
+    fixed = scoresheet.convert(messy, fix_tags=True, errors="ignore")
+    assert '[Date "1851.06.21"]' in fixed
+    assert '[Date "1851-06-21"]' in scoresheet.convert(messy, errors="ignore")
 
 
 def test_convert_a_book_table():
@@ -172,11 +191,12 @@ def test_convert_to_a_file_never_over_an_input(tmp_path):
 
 def test_a_game_that_cannot_be_converted_is_a_located_exception():
     with pytest.raises(scoresheet.GameError) as raised:
-        scoresheet.convert([BAD, MATE], "uci")
+        scoresheet.convert([BAD, MATE], "uci", moves_only=True)
     e = raised.value
     assert (e.file, e.line, e.column, e.kind, e.game) == ("<bytes>", 1, 37, "illegal-move", 1)
     assert e.output == "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0\n"
-    assert scoresheet.convert([BAD, MATE], "uci", errors="ignore") == e.output
+    ignored = scoresheet.convert([BAD, MATE], "uci", errors="ignore", moves_only=True)
+    assert ignored == e.output
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/corpus is not here")

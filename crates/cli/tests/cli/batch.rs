@@ -164,7 +164,18 @@ fn convert_refuses_an_output_that_is_an_input_through_any_name() {
 fn convert_writes_its_output_through_a_temporary_file() {
     let dir = scratch("output-whole");
     std::fs::write(dir.join("x.pgn"), GAME.repeat(3)).expect("writing the input");
-    let r = scoresheet(&dir, &["convert", "--to", "uci", "x.pgn", "-o", "out.uci"]);
+    let r = scoresheet(
+        &dir,
+        &[
+            "convert",
+            "--to",
+            "uci",
+            "--moves-only",
+            "x.pgn",
+            "-o",
+            "out.uci",
+        ],
+    );
     assert_eq!(
         (r.code, r.stderr.as_str()),
         (
@@ -193,6 +204,7 @@ fn convert_writes_its_output_through_a_temporary_file() {
             "-q",
             "--to",
             "uci",
+            "--moves-only",
             "cut.pgn.zst",
             "-o",
             "cut.uci",
@@ -294,7 +306,7 @@ fn one_input_that_cannot_be_read_never_stops_the_batch() {
     let last = human.stdout.lines().last().unwrap_or_default().to_owned();
     assert!(last.ends_with(" plies, 3 inputs not read"), "{last}");
     // convert goes on too: both good files are written (`-q`: the errors only).
-    let mut args = vec!["convert", "-q", "--to", "uci"];
+    let mut args = vec!["convert", "-q", "--to", "uci", "--moves-only"];
     args.extend(inputs);
     let r = scoresheet(&dir, &args);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
@@ -911,7 +923,8 @@ fn json_fields_are_documented() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let table = common::json_doc_fields;
     let inputs = common::fixture_inputs();
-    let mut args = vec!["validate", "--json", "--dedup"];
+    // --dedup and --eco: the fields only they write appear too.
+    let mut args = vec!["validate", "--json", "--dedup", "--eco"];
     let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     args.extend(names.iter().map(String::as_str));
     let walked = common::directory_with_a_hidden_game().display().to_string();

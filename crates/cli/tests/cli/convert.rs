@@ -62,7 +62,7 @@ fn converts_a_file_to_strict_pgn() {
 fn an_unconvertible_game_is_reported_and_the_others_written() {
     let path = fixture("err/0001_illegal_move_in_variation.pgn");
     let name = path.to_str().unwrap();
-    let out = run(&["convert", name, "--to", "san"], None);
+    let out = run(&["convert", name, "--to", "san", "--moves-only"], None);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "1. d4 *\n");
     let stderr = text(&out.stderr);
@@ -98,6 +98,7 @@ fn standard_input_and_output_file() {
             "-",
             "--to",
             "lan",
+            "--moves-only",
             "-o",
             target.to_str().unwrap(),
         ],
@@ -140,15 +141,36 @@ fn from_restricts_the_input_notation() {
         lines[1].starts_with("<stdin>:1:7: error[wrong-notation]: game 1, ply 2 (e7e5)"),
         "{stderr}"
     );
-    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    let out = run(&["convert", "-", "--to", "san", "--moves-only"], Some(game));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "1. e4 e5 *\n");
 }
 
 #[test]
+fn san_lan_and_uci_keep_the_tags_and_read_back() {
+    let game = b"[White \"Morphy\"]\n[ECO \"C41\"]\n\n1. e4 e5 2. Nf3 d6 *\n";
+    for to in ["san", "lan", "uci"] {
+        let out = run(&["convert", "-", "--to", to], Some(game));
+        assert_eq!(out.status.code(), Some(0));
+        let written = text(&out.stdout);
+        assert!(written.starts_with("[Event \"?\"]\n"), "{written}");
+        assert!(written.contains("[White \"Morphy\"]\n"), "{written}");
+        assert!(written.contains("[ECO \"C41\"]\n\n"), "{written}");
+        // It reads back as the same game, tags and moves.
+        let back = run(
+            &["convert", "-q", "-", "--to", "uci", "--moves-only"],
+            Some(&out.stdout),
+        );
+        assert_eq!(text(&back.stdout), "e2e4 e7e5 g1f3 d7d6 *\n", "{to}");
+        let pgn = run(&["convert", "-q", "-", "--to", "pgn"], Some(&out.stdout));
+        assert!(text(&pgn.stdout).contains("[White \"Morphy\"]"), "{to}");
+    }
+}
+
+#[test]
 fn strict_turns_warnings_into_errors() {
     let game = b"[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
-    let out = run(&["convert", "-", "--to", "san"], Some(game));
+    let out = run(&["convert", "-", "--to", "san", "--moves-only"], Some(game));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "1. e4 e5 1-0\n");
     assert!(
@@ -171,7 +193,10 @@ fn descriptive_output_reads_back_to_the_same_moves() {
         text(&out.stdout),
         "1. P-K4     P-K4\n2. N-KB3    N-QB3\n3. B-N5     P-QR3\n4. BxN      QPxB\n5. O-O      P-B3\n*\n\n"
     );
-    let back = run(&["convert", "-q", "-", "--to", "san"], Some(&out.stdout));
+    let back = run(
+        &["convert", "-q", "-", "--to", "san", "--moves-only"],
+        Some(&out.stdout),
+    );
     assert_eq!(text(&back.stderr), "");
     assert_eq!(
         text(&back.stdout),
@@ -419,4 +444,40 @@ fn convert_names_each_problem_as_validate_does() {
     assert!(v.iter().any(|p| p.2 == "Ng1f3"), "{v:?}");
     assert!(v.iter().any(|p| p.3 == "illegal-move"), "{v:?}");
     assert_eq!(c, v);
+}
+
+#[test]
+fn jobs_write_the_games_in_input_order() {
+    // Many games over many blocks (blocks of 7 bytes cut inside games), some
+    // refused: every --jobs writes the one output, in input order.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let mut inputs: Vec<PathBuf> = ["cleaning/messy.pgn", "cleaning/openings.pgn"]
+        .iter()
+        .map(|p| root.join(p))
+        .collect();
+    inputs.extend(
+        ["ok", "err"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(fixture(d)).expect("the fixtures"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn")),
+    );
+    inputs.sort();
+    let paths: Vec<&str> = inputs.iter().filter_map(|p| p.to_str()).collect();
+    let convert = |jobs: &str, block: Option<&str>| {
+        let mut c = bin();
+        c.args(["convert", "--to", "uci", "--jobs", jobs])
+            .args(&paths);
+        c.env("SCORESHEET_NO_TIMING", "1");
+        if let Some(b) = block {
+            c.env("SCORESHEET_BLOCK_BYTES", b);
+        }
+        let out = c.output().expect("the binary runs");
+        (text(&out.stdout), text(&out.stderr), out.status.code())
+    };
+    let one = convert("1", None);
+    assert!(one.0.lines().count() > 20, "{}", one.0);
+    for (jobs, block) in [("2", None), ("3", Some("7")), ("1", Some("7"))] {
+        assert_eq!(convert(jobs, block), one, "--jobs {jobs}, blocks {block:?}");
+    }
 }

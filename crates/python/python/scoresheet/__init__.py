@@ -136,6 +136,7 @@ def validate(
     lang: Optional[str] = None,
     repair: bool = False,
     ep: str = "always",
+    eco: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """Replays every game of ``source`` and yields each game's report, then the summary.
 
@@ -152,7 +153,10 @@ def validate(
     (default: all cores); ``lang`` reads piece letters of one language
     (``"de"``, ``"fr"``...; by default told per game); ``repair`` reads a
     misprinted move of a book table as its clearly best suggestion; ``ep``
-    (``"always"`` or ``"legal"``) is the en passant style of the FENs.
+    (``"always"`` or ``"legal"``) is the en passant style of the FENs;
+    ``eco`` names each game's opening by position (the report's ``opening``,
+    ``{"eco": ..., "name": ...}``) and warns where its ``ECO``, ``Opening`` or
+    ``Variation`` tag says otherwise (``wrong-opening-tag``).
 
     The work runs in Rust on other threads, with the GIL released; reports
     come through a bounded queue, so memory stays bounded however large the
@@ -165,6 +169,7 @@ def validate(
         "lang": None if lang is None else str(lang),
         "ep": ep,
         "jobs": None if jobs is None else int(jobs),
+        "eco": bool(eco),
     }
     job = _start(options, _sources(source))
     return _reports(job)
@@ -262,6 +267,9 @@ def convert(
     read_lang: Optional[str] = None,
     from_: str = "auto",
     fix_results: bool = False,
+    fix_tags: bool = False,
+    eco: bool = False,
+    moves_only: bool = False,
     repair: bool = False,
     style: str = "compact",
     knight: str = "n",
@@ -277,7 +285,12 @@ def convert(
     with this language's piece letters), ``read_lang``, ``from_`` (``"auto"``,
     ``"san"``, ``"lan"``, ``"uci"``, ``"descriptive"``), ``fix_results``,
     ``repair``, ``style`` (``"compact"`` or ``"spaced"``) and ``knight``
-    (``"n"`` or ``"kt"``) for descriptive output, ``notes``.
+    (``"n"`` or ``"kt"``) for descriptive output, ``notes``; ``fix_tags``
+    writes tag values in the standard's form where they have one clear reading;
+    ``eco`` writes each game's ``ECO``, ``Opening`` and ``Variation`` tags
+    from its opening, named by position; ``san``, ``lan`` and ``uci`` keep
+    each game's tags (PGN whose movetext is in that notation) unless
+    ``moves_only``, one line a game.
 
     ``source`` is read as :func:`validate` reads it; a book's descriptive move
     tables are replayed with the descriptive rules. With ``output``, the text
@@ -302,6 +315,9 @@ def convert(
         "read_lang": None if read_lang is None else str(read_lang),
         "strict": bool(strict),
         "fix_results": bool(fix_results),
+        "fix_tags": bool(fix_tags),
+        "eco": bool(eco),
+        "moves_only": bool(moves_only),
         "repair": bool(repair),
         "notes": bool(notes),
         "output": None if output is None else os.fspath(output),
