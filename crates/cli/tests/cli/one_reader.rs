@@ -93,3 +93,110 @@ fn mixed_line_ends_give_the_lines_and_columns_of_lf_text() {
         .collect();
     assert_eq!(found, expected, "{}", run.stdout);
 }
+
+/// A game whose block is cut inside it: a line of its comment ends with a
+/// result, where the block reader cuts (with tiny blocks, at once).
+const CUT: &str = "[Event \"cut\"]\n[Result \"*\"]\n\n1. e4 { a comment\nthat ends 1-0\n} e5 *\n\n";
+
+/// A valid game of another file.
+const FOREIGN: &str = "[Event \"foreign\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n";
+
+/// Runs `S args` in `dir` on a.pgn with tiny blocks, and renames b.pgn over
+/// a.pgn once the run has a.pgn open and is held by its full standard output
+/// (the games before the cut write far more than a pipe holds): the rest of
+/// a.pgn after the cut is read later, from whatever the run opened.
+#[cfg(target_os = "linux")]
+fn renamed_while_read(dir: &Path, args: &[&str]) -> (String, String) {
+    use std::io::Read as _;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env("SCORESHEET_NO_TIMING", "1")
+        .env("SCORESHEET_NO_PROGRESS", "1")
+        .env("SCORESHEET_BLOCK_BYTES", "7")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running scoresheet");
+    let target = dir.join("a.pgn").canonicalize().expect("a.pgn");
+    let fds = PathBuf::from(format!("/proc/{}/fd", child.id()));
+    let start = Instant::now();
+    let opened = || {
+        std::fs::read_dir(&fds)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == target))
+    };
+    while !opened() {
+        assert!(
+            start.elapsed() < crate::common::WATCHDOG,
+            "a.pgn never opened"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::rename(dir.join("b.pgn"), dir.join("a.pgn")).expect("renaming over");
+    let mut err = child.stderr.take().expect("stderr");
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("reading the output");
+    child.wait().expect("waiting");
+    (out, err.join().expect("stderr reader"))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_renamed_over_while_it_is_read_is_never_spliced_with_the_new_one() {
+    // 6,000 games (600 invalid) before the first cut inside a game, 100 after.
+    let (before, after) = (6_000, 100);
+    let text = games(before, "\n") + &CUT.repeat(after);
+    let foreign = FOREIGN.repeat(2 * text.len() / FOREIGN.len());
+    for (case, args) in [
+        (
+            "validate1",
+            &["validate", "--format", "json", "--jobs", "1", "a.pgn"][..],
+        ),
+        (
+            "validate2",
+            &["validate", "--format", "json", "--jobs", "2", "a.pgn"],
+        ),
+        ("convert2", &["convert", "--jobs", "2", "a.pgn"]),
+    ] {
+        let dir = scratch(&format!("renamed_{case}"));
+        std::fs::write(dir.join("a.pgn"), &text).expect("writing a.pgn");
+        std::fs::write(dir.join("b.pgn"), &foreign).expect("writing b.pgn");
+        let (out, err) = renamed_while_read(&dir, args);
+        assert!(
+            !out.contains("foreign"),
+            "{case}: games of b.pgn read as a.pgn's"
+        );
+        if args[0] == "validate" {
+            let s = summary(&out);
+            assert_eq!(s["games"], (before + after) as u64, "{case}: {s}\n{err}");
+            assert_eq!(s["invalid"], (before / 10) as u64, "{case}: {s}");
+        } else {
+            assert_eq!(
+                out.matches("[Event \"cut\"]").count(),
+                after,
+                "{case}: {err}"
+            );
+            assert_eq!(
+                out.matches("[Event \"e\"]").count(),
+                before - before / 10,
+                "{case}"
+            );
+        }
+    }
+}
