@@ -3,8 +3,8 @@
 //! read.
 //!
 //! A game file holds no control character but blanks and line ends (and the
-//! ESC of a terminal escape, and the DOS end-of-file mark, which the game
-//! readers report or skip themselves). The one reader of an input's bytes
+//! ESC, BEL and BS of terminal escapes, and the DOS end-of-file mark, which
+//! the game readers report or skip themselves). The one reader of an input's bytes
 //! finds each stretch of such control characters (the next one within
 //! [`STRETCH_GAP`] bytes of the last continues the stretch) and turns every
 //! byte of it into NUL, its line ends kept: one byte for one, so every
@@ -23,10 +23,11 @@ use memchr::{memchr, memrchr};
 /// gets one error for each.
 pub const STRETCH_GAP: usize = 256;
 
-/// The control characters that text never holds: NUL to BS, SO to SUB less
-/// one, FS to US (not tab, line ends, VT, FF, CR, the DOS end-of-file mark
-/// SUB, or ESC).
-const BINARY: u32 = 0xF3FF_C1FF;
+/// The control characters that text never holds: NUL to ACK, SO to EM, FS to
+/// US (not BEL, BS, tab, line ends, VT, FF, CR, the DOS end-of-file mark SUB
+/// or ESC, which terminal escapes and old files hold, and the game readers
+/// report or skip themselves).
+const BINARY: u32 = 0xF3FF_C07F;
 
 /// Whether `b` is a byte of binary data.
 #[inline]
@@ -57,6 +58,8 @@ pub struct BinaryStretches<R> {
     ready: usize,
     /// Just after the last binary byte of the stretch that may go on, in `buf`.
     last_end: Option<usize>,
+    /// `buf[ready]` starts a line (or the input).
+    ready_at_line_start: bool,
     ended: bool,
     failed: Option<io::Error>,
 }
@@ -70,6 +73,7 @@ impl<R: Read> BinaryStretches<R> {
             given: 0,
             ready: 0,
             last_end: None,
+            ready_at_line_start: true,
             ended: false,
             failed: None,
         }
@@ -121,7 +125,11 @@ impl<R: Read> BinaryStretches<R> {
                         self.close();
                         // A new stretch takes in the start of its line.
                         let near = floor.max(i.saturating_sub(STRETCH_GAP));
-                        memrchr(b'\n', &self.buf[near..i]).map_or(i, |n| near + n + 1)
+                        match memrchr(b'\n', &self.buf[near..i]) {
+                            Some(n) => near + n + 1,
+                            None if near == floor && self.ready_at_line_start => floor,
+                            None => i,
+                        }
                     }
                 };
                 mask(&mut self.buf[from..i]);
@@ -135,9 +143,20 @@ impl<R: Read> BinaryStretches<R> {
             Some(last_end) if len + 1 - last_end <= STRETCH_GAP && !done => last_end,
             _ => {
                 self.close();
-                len
+                if done {
+                    len
+                } else {
+                    // The end of the last line waits (up to a gap): a stretch
+                    // that starts further on it takes in its start.
+                    let line =
+                        memrchr(b'\n', &self.buf[floor..len]).map_or(floor, |n| floor + n + 1);
+                    line.max(len.saturating_sub(STRETCH_GAP)).max(floor)
+                }
             }
         };
+        if let Some(&before) = self.ready.checked_sub(1).and_then(|r| self.buf.get(r)) {
+            self.ready_at_line_start = before == b'\n';
+        }
     }
 
     /// Ends the stretch that may go on: it takes in the rest of its line.
@@ -248,11 +267,18 @@ mod tests {
 
     #[test]
     fn nuls_far_apart_are_stretches_of_their_own() {
-        let mut input = vec![b'a'; 1000];
+        // Lines of 49 letters; a NUL in line 0 and a SOH in line 10.
+        let mut input = [[b'a'; 49].as_slice(), b"\n"].concat().repeat(20);
         input[10] = 0;
-        input[10 + STRETCH_GAP + 2] = 1;
-        let out = masked(&input, 100);
-        assert_eq!(out.iter().filter(|&&b| b == 0).count(), 2);
+        input[10 * 50 + 5] = 1;
+        for chunk in [1, 100, 4096] {
+            let out = masked(&input, chunk);
+            // Each takes its line, and only its line.
+            assert_eq!(out.iter().filter(|&&b| b == 0).count(), 2 * 49);
+            assert!(out[..49].iter().all(|&b| b == 0));
+            assert!(out[500..549].iter().all(|&b| b == 0));
+            assert_eq!(out[49..500], input[49..500]);
+        }
     }
 
     #[test]
@@ -278,7 +304,7 @@ mod tests {
             }
         };
         assert!(failed);
-        // The stretch took in the rest of its line, where the input ended.
-        assert_eq!(read, b"a\x00\x00");
+        // The stretch took in its line, which the input's end ends.
+        assert_eq!(read, b"\x00\x00\x00");
     }
 }

@@ -942,7 +942,10 @@ impl<'a> Parser<'a, '_> {
         let nuls = text[start..end].iter().filter(|&&b| b == 0).count();
         self.invalid(
             Kind::BinaryData,
-            format!("{nuls} bytes of binary data, not text: the file is damaged here"),
+            format!(
+                "{nuls} {} of binary data, not text: the file is damaged here",
+                if nuls == 1 { "byte" } else { "bytes" }
+            ),
             start,
             end,
         );

@@ -632,8 +632,9 @@ pub struct GameReader<R> {
     splitter: Splitter,
     eof: bool,
     failed: bool,
-    /// The read error that ended the input: given once the games read before
-    /// it are (a decoder's bad checksum or cut comes after the text it gave).
+    /// The read error that ended the input: given once the whole games read
+    /// before it are (a decoder's bad checksum or cut comes after the text it
+    /// gave).
     error: Option<std::io::Error>,
     chunk: usize,
     max_game: usize,
@@ -846,6 +847,12 @@ impl<R: Read> Iterator for GameReader<R> {
                     }));
                 }
                 Scan::NeedMore => {
+                    if let Some(e) = self.error.take() {
+                        // The input failed inside a game: the whole games came
+                        // first; the one it cut is not a game.
+                        self.failed = true;
+                        return Some(Err(GameReadError::Io(e)));
+                    }
                     // Nothing before the current game is needed any more.
                     let keep_from = self.splitter.start.unwrap_or(self.splitter.pos);
                     let keep_from = keep_from.min(self.splitter.pos);
@@ -865,9 +872,8 @@ impl<R: Read> Iterator for GameReader<R> {
                         self.discard(pos);
                     }
                     if let Err(e) = self.fill() {
-                        // The input ends here: the games read before the error
-                        // come first, then the error.
-                        self.eof = true;
+                        // The games read before the error come first (the
+                        // bytes read before it were kept), then the error.
                         self.error = Some(e);
                     }
                 }
