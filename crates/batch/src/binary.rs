@@ -42,6 +42,20 @@ fn any_binary(bytes: &[u8]) -> bool {
     bytes.iter().fold(false, |seen, &b| seen | is_binary(b))
 }
 
+/// Where the first byte of binary data in `bytes` is: text, which has none,
+/// is passed over 64 bytes at a time.
+#[inline]
+fn next_binary(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    for block in bytes.chunks(64) {
+        if any_binary(block) {
+            return block.iter().position(|&b| is_binary(b)).map(|n| at + n);
+        }
+        at += block.len();
+    }
+    None
+}
+
 /// How much is read from the inner reader at a time.
 const READ: usize = 64 << 10;
 
@@ -111,31 +125,24 @@ impl<R: Read> BinaryStretches<R> {
         let len = self.buf.len();
         let floor = self.ready;
         let mut i = self.ready;
-        while i < len {
-            // Most text has no binary byte: skip it a block at a time.
-            let block = (i + 64).min(len);
-            if !any_binary(&self.buf[i..block]) {
-                i = block;
-                continue;
-            }
-            if is_binary(self.buf[i]) {
-                let from = match self.last_end {
-                    Some(last_end) if i + 1 - last_end <= STRETCH_GAP => last_end,
-                    _ => {
-                        self.close();
-                        // A new stretch takes in the start of its line.
-                        let near = floor.max(i.saturating_sub(STRETCH_GAP));
-                        match memrchr(b'\n', &self.buf[near..i]) {
-                            Some(n) => near + n + 1,
-                            None if near == floor && self.ready_at_line_start => floor,
-                            None => i,
-                        }
+        while let Some(n) = next_binary(&self.buf[i..len]) {
+            i += n;
+            let from = match self.last_end {
+                Some(last_end) if i + 1 - last_end <= STRETCH_GAP => last_end,
+                _ => {
+                    self.close();
+                    // A new stretch takes in the start of its line.
+                    let near = floor.max(i.saturating_sub(STRETCH_GAP));
+                    match memrchr(b'\n', &self.buf[near..i]) {
+                        Some(n) => near + n + 1,
+                        None if near == floor && self.ready_at_line_start => floor,
+                        None => i,
                     }
-                };
-                mask(&mut self.buf[from..i]);
-                self.buf[i] = 0;
-                self.last_end = Some(i + 1);
-            }
+                }
+            };
+            mask(&mut self.buf[from..i]);
+            self.buf[i] = 0;
+            self.last_end = Some(i + 1);
             i += 1;
         }
         let done = self.ended || self.failed.is_some();

@@ -95,16 +95,19 @@ fn mixed_line_ends_give_the_lines_and_columns_of_lf_text() {
 }
 
 /// A game whose block is cut inside it: a line of its comment ends with a
-/// result, where the block reader cuts (with tiny blocks, at once).
-const CUT: &str = "[Event \"cut\"]\n[Result \"*\"]\n\n1. e4 { a comment\nthat ends 1-0\n} e5 *\n\n";
+/// result, where the block reader cuts, and its last line does not (a
+/// comment after the result), so every cut among such games is inside one.
+const CUT: &str =
+    "[Event \"cut\"]\n[Result \"*\"]\n\n1. e4 { a comment\nthat ends 1-0\n} e5 * {end}\n\n";
 
 /// A valid game of another file.
 const FOREIGN: &str = "[Event \"foreign\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n";
 
-/// Runs `S args` in `dir` on a.pgn with tiny blocks, and renames b.pgn over
-/// a.pgn once the run has a.pgn open and is held by its full standard output
-/// (the games before the cut write far more than a pipe holds): the rest of
-/// a.pgn after the cut is read later, from whatever the run opened.
+/// Runs `S args` in `dir` on a.pgn, and renames b.pgn over a.pgn once the
+/// run has a.pgn open and is held by its full standard output (the games of
+/// the first block, all before the first cut inside a game, write far more
+/// than a pipe holds): the rest of a.pgn after the cut is read later, from
+/// whatever the run opened.
 #[cfg(target_os = "linux")]
 fn renamed_while_read(dir: &Path, args: &[&str]) -> (String, String) {
     use std::io::Read as _;
@@ -115,7 +118,6 @@ fn renamed_while_read(dir: &Path, args: &[&str]) -> (String, String) {
         .current_dir(dir)
         .env("SCORESHEET_NO_TIMING", "1")
         .env("SCORESHEET_NO_PROGRESS", "1")
-        .env("SCORESHEET_BLOCK_BYTES", "7")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -159,8 +161,10 @@ fn renamed_while_read(dir: &Path, args: &[&str]) -> (String, String) {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_file_renamed_over_while_it_is_read_is_never_spliced_with_the_new_one() {
-    // 6,000 games (600 invalid) before the first cut inside a game, 100 after.
-    let (before, after) = (6_000, 100);
+    // 6,000 games (600 invalid, 430 kB: more than the first block) before
+    // the first cut inside a game, 5,000 games after, among which the blocks
+    // are cut inside games (before: 21,213 games of b.pgn reported as a.pgn's).
+    let (before, after) = (6_000, 5_000);
     let text = games(before, "\n") + &CUT.repeat(after);
     let foreign = FOREIGN.repeat(2 * text.len() / FOREIGN.len());
     for (case, args) in [
