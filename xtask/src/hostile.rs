@@ -160,6 +160,7 @@ pub fn run() -> Result<(), String> {
         }
     }
     let _ = std::fs::remove_file(dir.join("case.pgn"));
+    slow += reader_rows(&bin, &dir)?;
     if slow > 0 {
         println!("\n{slow} case(s) under {FLOOR_MB_S} MB/s");
     }
@@ -197,4 +198,136 @@ fn time_one(bin: &Path, command: &str, file: &Path) -> Result<(f64, Option<u64>)
     let err = String::from_utf8_lossy(&out.stderr);
     let rss = err.lines().last().and_then(|l| l.trim().parse().ok());
     Ok((secs, rss))
+}
+
+/// A valid game of 7 plies, told apart from the others by its number.
+fn numbered_game(i: usize) -> String {
+    format!("[Event \"{i}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n")
+}
+
+/// Games up to `bytes`, with `end` as every line end.
+fn games_of(bytes: usize, end: &str) -> Vec<u8> {
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < bytes {
+        s.push_str(&numbered_game(i).replace('\n', end));
+        i += 1;
+    }
+    s.into_bytes()
+}
+
+/// `n` bytes that look random.
+fn noise(n: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// The one reader's cases (issue 29): line ends, pipes and standard input,
+/// a line past the cap, binary garbage. Each is a shell command over a
+/// generated file `$F` (`$S` the binary, `$T` `/usr/bin/time -f %M`), its
+/// time and peak memory; gives how many were under the floor.
+fn reader_rows(bin: &Path, dir: &Path) -> Result<usize, String> {
+    let mb = 1 << 20;
+    let mut cases: Vec<(String, Vec<u8>, &str)> = Vec::new();
+    for n in [1, 2, 4] {
+        cases.push((
+            format!("CR-only line ends, {n} MB"),
+            games_of(n * mb, "\r"),
+            "$T $S validate -q --jobs 1 $F",
+        ));
+    }
+    let tiny = b"*\n".repeat(mb / 2);
+    cases.push((
+        "1 MB of tiny games on standard input".into(),
+        tiny.clone(),
+        "$T $S validate -q - < $F",
+    ));
+    cases.push((
+        "1 MB of tiny games through a pipe".into(),
+        tiny,
+        "cat $F | $T $S validate -q -",
+    ));
+    cases.push((
+        "a stream of 200 MB (a 20 MB file 10 times) through a pipe".into(),
+        games_of(20 * mb, "\n"),
+        "for i in 1 2 3 4 5 6 7 8 9 10; do cat $F; done | $T $S validate -q -",
+    ));
+    let mut long = numbered_game(0).into_bytes();
+    long.resize(22_000_000, b'x');
+    cases.push((
+        "a line of 22 MB after the last line end".into(),
+        long.clone(),
+        "$T $S validate -q $F",
+    ));
+    cases.push((
+        "the same through a pipe".into(),
+        long,
+        "cat $F | $T $S validate -q -",
+    ));
+    let garbage = [
+        games_of(5 * mb, "\n"),
+        noise(mb),
+        b"\n".to_vec(),
+        games_of(5 * mb, "\n"),
+    ]
+    .concat();
+    cases.push((
+        "1 MB of random bytes between 10 MB of games".into(),
+        garbage,
+        "$T $S validate -q --jobs 1 $F",
+    ));
+    cases.push((
+        "1 MB of NUL bytes before 10 MB of games, through a pipe".into(),
+        [vec![0u8; mb], b"\n".to_vec(), games_of(10 * mb, "\n")].concat(),
+        "cat $F | $T $S validate -q -",
+    ));
+    println!("\nThe one reader (issue 29):\n");
+    println!(
+        "| case | command | MB | seconds | MB/s | peak RSS MB | |\n| --- | --- | ---: | ---: | ---: | ---: | --- |"
+    );
+    let file = dir.join("reader.pgn");
+    let mut slow = 0;
+    for (name, bytes, script) in &cases {
+        std::fs::write(&file, bytes).map_err(|e| format!("{}: {e}", file.display()))?;
+        let time = if Path::new("/usr/bin/time").is_file() {
+            "/usr/bin/time -f %M"
+        } else {
+            ""
+        };
+        let start = Instant::now();
+        let out = std::process::Command::new("bash")
+            .args(["-c", script])
+            .env("S", bin)
+            .env("F", &file)
+            .env("T", time)
+            .env("SCORESHEET_NO_PROGRESS", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .map_err(|e| format!("could not run bash: {e}"))?;
+        let secs = start.elapsed().as_secs_f64();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let rss: Option<u64> = err.lines().last().and_then(|l| l.trim().parse().ok());
+        let read = if script.contains("for i in") { 10 } else { 1 } * bytes.len();
+        let mb = read as f64 / 1e6;
+        let rate = mb / secs.max(1e-6);
+        let mark = if rate < FLOOR_MB_S {
+            slow += 1;
+            "under 1 MB/s"
+        } else {
+            ""
+        };
+        let rss = rss.map_or("?".to_owned(), |k| format!("{:.0}", k as f64 / 1024.0));
+        let shown = script.replace("$T ", "");
+        println!("| {name} | `{shown}` | {mb:.1} | {secs:.2} | {rate:.1} | {rss} | {mark} |");
+    }
+    let _ = std::fs::remove_file(&file);
+    Ok(slow)
 }

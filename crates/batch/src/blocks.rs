@@ -94,17 +94,18 @@ fn is_compressed_name(p: &std::path::Path) -> bool {
 }
 
 /// The games of an input from `at`, where a block was cut inside a game (see
-/// [`scoresheet_notation::pgn::BlockEnd::Unfinished`]): `reader`, the input
-/// opened again, read up to there, then split by the streaming reader.
+/// [`scoresheet_notation::pgn::BlockEnd::Unfinished`]): input `i`'s text from
+/// there, read again from the file the run opened (never from its path), split
+/// by the streaming reader.
 ///
 /// # Errors
 /// The input cannot be read.
 pub fn resume(
-    mut reader: Box<dyn Read + Send>,
+    progress: &crate::progress::Progress,
+    i: usize,
     at: ResumePoint,
 ) -> io::Result<GameReader<Box<dyn Read + Send>>> {
-    io::copy(&mut (&mut reader).take(at.offset), &mut io::sink())?;
-    Ok(GameReader::resume(reader, at))
+    Ok(GameReader::resume(progress.resume(i, at.offset)?, at))
 }
 
 /// How an input opens for the workers.

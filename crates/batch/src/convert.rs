@@ -915,6 +915,7 @@ impl Writer<'_> {
     }
 
     fn start(&mut self, i: usize) {
+        self.report.progress.release_before(i);
         self.report.summary.files += 1;
         self.file = i;
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
@@ -969,12 +970,7 @@ impl Writer<'_> {
     /// Converts the rest of input `file` from `at`, where a block was cut inside
     /// a game, with the streaming reader.
     fn resume(&mut self, file: usize, at: ResumePoint) -> io::Result<()> {
-        let games = match self
-            .report
-            .progress
-            .open(self.inputs, file)
-            .and_then(|reader| blocks::resume(reader, at))
-        {
+        let games = match blocks::resume(self.report.progress, file, at) {
             Ok(games) => games,
             Err(e) => return self.input_failed(&e),
         };

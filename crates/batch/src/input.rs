@@ -94,13 +94,13 @@ impl Input {
 
     /// Opens the input for reading, decompressing zstd, gzip and bzip2 as
     /// they stream (told by their magic bytes, whatever the name), UTF-16
-    /// text read as UTF-8, and a CR alone read as a line end (LF, byte for
-    /// byte: `line_ends.rs`).
+    /// text read as UTF-8, a CR alone read as a line end (LF, byte for
+    /// byte: `line_ends.rs`) and each stretch of binary data as NUL bytes,
+    /// which the parser reports as one `binary-data` error (`binary.rs`).
     ///
     /// # Errors
-    /// The input cannot be opened or read, or is binary (a NUL byte in its
-    /// first 8 KiB once decompressed: no game file has one), reported once
-    /// rather than as a game error at every line.
+    /// The input cannot be opened, or a zip archive (unpack it first), or its
+    /// first bytes cannot be read.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
         self.open_with(|raw| raw)
     }
@@ -114,6 +114,21 @@ impl Input {
         &self,
         wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
     ) -> io::Result<Box<dyn Read + Send>> {
+        Ok(self.open_once(wrap)?.0)
+    }
+
+    /// [`Input::open_with`], and for a regular file the file as it was opened,
+    /// to read its text again from any point ([`Reopen::text_from`]) without
+    /// opening its path a second time.
+    pub(crate) fn open_once(
+        &self,
+        wrap: impl FnOnce(Box<dyn Read + Send>) -> Box<dyn Read + Send>,
+    ) -> io::Result<(Box<dyn Read + Send>, Option<Reopen>)> {
+        if let Input::Path(p) = self {
+            let file = OpenFile::open(p)?;
+            let (text, plain) = text(wrap(Box::new(file.reader_at(0))))?;
+            return Ok((text, Some(Reopen { file, plain })));
+        }
         let raw: Box<dyn Read + Send> = match self {
             Input::Stdin => {
                 hint_on_terminal();
@@ -124,8 +139,121 @@ impl Input {
             Input::Stream(p) => Box::new(EndsOnce::new(File::open(p)?)),
             Input::Reader(_, r) => Box::new(EndsOnce::new(r.take()?)),
         };
-        let text = refuse_binary(decompressed(wrap(raw))?)?;
-        Ok(Box::new(crate::line_ends::LineEnds::new(text)))
+        Ok((text(wrap(raw))?.0, None))
+    }
+}
+
+/// The text of an input from its bytes `raw`: decompressed, UTF-16 read as
+/// UTF-8, lone CRs read as LF; and whether it is the bytes themselves (no
+/// decoding changed an offset), so that it can be read from any offset.
+fn text(raw: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, bool)> {
+    let (decoded, compressed) = decompressed(raw)?;
+    let (text, utf16) = utf16_as_utf8(decoded)?;
+    Ok((lines(text), !compressed && !utf16))
+}
+
+/// Text as the game readers take it: lone CRs read as LF (`line_ends.rs`),
+/// stretches of binary data as NUL bytes (`binary.rs`), byte for byte.
+fn lines(text: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
+    Box::new(crate::binary::BinaryStretches::new(
+        crate::line_ends::LineEnds::new(text),
+    ))
+}
+
+/// A regular file opened once: every reader of it reads the one descriptor at
+/// its own position, so a file renamed over (what an atomic save does) while
+/// it is read is never spliced with the file that replaced it.
+#[derive(Debug, Clone)]
+pub(crate) struct OpenFile(Arc<File>);
+
+impl OpenFile {
+    /// Opens `path`.
+    pub(crate) fn open(path: &Path) -> io::Result<OpenFile> {
+        Ok(OpenFile(Arc::new(File::open(path)?)))
+    }
+
+    /// A reader of the file from byte `pos` on.
+    pub(crate) fn reader_at(&self, pos: u64) -> FileAt {
+        FileAt {
+            file: self.0.clone(),
+            pos,
+        }
+    }
+}
+
+/// A reader of an [`OpenFile`] from a position of its own (positioned reads:
+/// the descriptor's own position is neither used nor moved, so several
+/// readers of one file never disturb each other).
+pub(crate) struct FileAt {
+    file: Arc<File>,
+    pos: u64,
+}
+
+impl Read for FileAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = read_at(&self.file, buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, pos)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, pos)
+}
+
+/// Elsewhere, a seek and a read under one lock (readers of one file take turns).
+#[cfg(not(any(unix, windows)))]
+fn read_at(mut file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
+    use std::io::{Seek, SeekFrom};
+    static TURN: Mutex<()> = Mutex::new(());
+    let _turn = TURN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    file.seek(SeekFrom::Start(pos))?;
+    file.read(buf)
+}
+
+/// A regular file of a run, open, to read its text again from a point (where a
+/// block was cut inside a game) from the descriptor opened first.
+#[derive(Debug, Clone)]
+pub(crate) struct Reopen {
+    file: OpenFile,
+    /// Its text is its bytes (not compressed, not UTF-16).
+    plain: bool,
+}
+
+impl Reopen {
+    /// A file already open, whose text is its bytes.
+    pub(crate) fn plain(file: OpenFile) -> Reopen {
+        Reopen { file, plain: true }
+    }
+
+    /// The file's text from offset `at` of the text on, its bytes read through
+    /// `wrap` (`wrap` is told where they start): plain text straight from
+    /// there, decoded text again from the file's start.
+    pub(crate) fn text_from(
+        &self,
+        at: u64,
+        wrap: impl FnOnce(Box<dyn Read + Send>, u64) -> Box<dyn Read + Send>,
+    ) -> io::Result<Box<dyn Read + Send>> {
+        if self.plain {
+            return Ok(lines(wrap(Box::new(self.file.reader_at(at)), at)));
+        }
+        let (mut text, _) = text(wrap(Box::new(self.file.reader_at(0)), 0))?;
+        let skipped = io::copy(&mut (&mut text).take(at), &mut io::sink())?;
+        if skipped < at {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the text ends at byte {skipped}, before byte {at}"),
+            ));
+        }
+        Ok(text)
     }
 }
 
@@ -193,20 +321,31 @@ fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 }
 
 /// `raw` decompressed as it streams when it starts with the magic bytes of
-/// zstd, gzip (members one after the other, as `cat a.gz b.gz` makes) or
-/// bzip2; otherwise as it is (every reader of inputs reads in large pieces: no
+/// zstd (skippable frames too), gzip (members one after the other, as `cat
+/// a.gz b.gz` makes, and zero padding: [`GzipMembers`]) or bzip2; otherwise as
+/// it is (a zip archive is refused) (every reader of inputs reads in large pieces: no
 /// buffer between).
-fn decompressed(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+fn decompressed(mut raw: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, bool)> {
     let mut magic = [0u8; 4];
     let n = read_up_to(&mut raw, &mut magic)?;
     let head = magic[..n].to_vec();
     let raw = io::Cursor::new(head).chain(raw);
-    Ok(match compression(&magic[..n]) {
-        Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::new(raw)?),
-        Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(raw)),
-        Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-        None => Box::new(raw),
-    })
+    if is_zip(&magic[..n]) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "a zip archive: unpack it first (`unzip`), then read the game files it holds",
+        ));
+    }
+    let compression = compression(&magic[..n]);
+    Ok((
+        match compression {
+            Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::new(raw)?),
+            Some(Compression::Gzip) => Box::new(GzipMembers::new(raw)),
+            Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+            None => Box::new(raw),
+        },
+        compression.is_some(),
+    ))
 }
 
 /// A compression an input is decoded from.
@@ -217,36 +356,94 @@ pub enum Compression {
     Bzip2,
 }
 
+/// Whether the first bytes of an input are a zip archive's (a local file
+/// header, or the end record of an empty archive).
+fn is_zip(magic: &[u8]) -> bool {
+    matches!(magic, [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..])
+}
+
+/// gzip members one after the other (`cat a.gz b.gz`), decoded as they
+/// stream, and after the last, zero bytes as padding (tape and block devices
+/// write them; `gzip -t` accepts them). Anything else after a member is an
+/// error, given once the text before it is read.
+struct GzipMembers<R> {
+    member: Option<flate2::bufread::GzDecoder<io::BufReader<R>>>,
+}
+
+impl<R: Read> GzipMembers<R> {
+    fn new(raw: R) -> GzipMembers<R> {
+        GzipMembers {
+            member: Some(flate2::bufread::GzDecoder::new(
+                io::BufReader::with_capacity(64 << 10, raw),
+            )),
+        }
+    }
+}
+
+impl<R: Read> Read for GzipMembers<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use io::BufRead;
+        loop {
+            let Some(member) = &mut self.member else {
+                return Ok(0);
+            };
+            let n = member.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: another, padding, or garbage follows.
+            let Some(member) = self.member.take() else {
+                return Ok(0);
+            };
+            let mut rest = member.into_inner();
+            if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
+                self.member = Some(flate2::bufread::GzDecoder::new(rest));
+                continue;
+            }
+            loop {
+                let bytes = rest.fill_buf()?;
+                if bytes.is_empty() {
+                    return Ok(0);
+                }
+                if bytes.iter().any(|&b| b != 0) {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "bytes after the end of the gzip data that are not gzip data (trailing garbage)",
+                    ));
+                }
+                let n = bytes.len();
+                rest.consume(n);
+            }
+        }
+    }
+}
+
 /// The compression the first bytes of an input (at least 4, when it has them) show.
 pub fn compression(magic: &[u8]) -> Option<Compression> {
     match magic {
         [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+        // A skippable frame (`pzstd` starts its output with one), then frames.
+        [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..] => Some(Compression::Zstd),
         [0x1f, 0x8b, 0x08, ..] => Some(Compression::Gzip),
         [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
         _ => None,
     }
 }
 
-/// How much of an input's start is looked at for a NUL byte.
+/// How much of an input's start is looked at to tell UTF-16 text.
 pub const BINARY_HEAD: usize = 8 << 10;
 
-/// `reader`, unless its first [`BINARY_HEAD`] bytes hold a NUL byte; UTF-16
-/// text (see [`utf16_order`]) is read as UTF-8.
-fn refuse_binary(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+/// `reader`, its UTF-16 text (see [`utf16_order`], on its first
+/// [`BINARY_HEAD`] bytes) read as UTF-8; and whether it was UTF-16.
+fn utf16_as_utf8(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, bool)> {
     let mut head = vec![0u8; BINARY_HEAD];
     let n = read_up_to(&mut reader, &mut head)?;
     head.truncate(n);
     if let Some(big_endian) = utf16_order(&head) {
         let text = io::Cursor::new(head).chain(reader);
-        return Ok(Box::new(Utf16Text::new(text, big_endian)));
+        return Ok((Box::new(Utf16Text::new(text, big_endian)), true));
     }
-    if let Some(at) = head.iter().position(|&b| b == 0) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("binary data (a NUL byte at offset {at}), not a game file: not read"),
-        ));
-    }
-    Ok(Box::new(io::Cursor::new(head).chain(reader)))
+    Ok((Box::new(io::Cursor::new(head).chain(reader)), false))
 }
 
 /// Whether `head`, the start of an input, is UTF-16 text, and in which byte
@@ -726,6 +923,11 @@ fn file_id(meta: &std::fs::Metadata) -> (u64, u64) {
 /// Bytes of game text gathered before a batch is handed to the workers.
 pub const BATCH_BYTES: usize = 1 << 20;
 
+/// Games gathered before a batch is handed to the workers, whatever their
+/// size: each game read costs its reports and buffers, so a megabyte of tiny
+/// games (`*` on each line: half a million) must not be one batch.
+pub const BATCH_GAMES: usize = 2048;
+
 /// Games with their 1-based index in their input, and the sum of their sizes.
 pub type GameBatch = (
     Vec<(
@@ -735,7 +937,8 @@ pub type GameBatch = (
     usize,
 );
 
-/// Hands the games of `games` to `emit` in batches of about [`BATCH_BYTES`],
+/// Hands the games of `games` to `emit` in batches of about [`BATCH_BYTES`]
+/// (at most [`BATCH_GAMES`] games),
 /// numbering them on from `first` (the games already counted in the input).
 /// `emit` returns `false` to stop early. Gives whether all was read; an I/O
 /// error ends the reading (what was read before it is emitted first).
@@ -762,7 +965,7 @@ pub fn batches<R: Read>(
             None => {}
         }
         let end = done || failed.is_some();
-        if (batch_bytes >= BATCH_BYTES || end) && !batch.is_empty() {
+        if (batch_bytes >= BATCH_BYTES || batch.len() >= BATCH_GAMES || end) && !batch.is_empty() {
             if !emit((std::mem::take(&mut batch), batch_bytes)) {
                 return Ok(false);
             }

@@ -29,6 +29,7 @@
 //! A frontend that holds text in memory (an editor's buffer) asks
 //! [`judge_text`] for each game's report directly.
 
+mod binary;
 mod blocks;
 mod books;
 mod ci;

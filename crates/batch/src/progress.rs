@@ -8,10 +8,13 @@
 //! once per block or batch of games, never per game, with a message naming
 //! the file being reported and the games per second.
 
+use std::collections::HashMap;
 use std::io::{self, Read};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use crate::input::Reopen;
 
 use crate::input::Input;
 use crate::report::printable;
@@ -85,11 +88,16 @@ pub struct Counting<R> {
 impl<R> Counting<R> {
     /// Counts what `inner`, a reader of input `input` from its start, reads.
     pub fn new(inner: R, meter: Arc<Meter>, input: usize) -> Counting<R> {
+        Counting::from(inner, meter, input, 0)
+    }
+
+    /// Counts what `inner`, a reader of input `input` from byte `pos`, reads.
+    pub fn from(inner: R, meter: Arc<Meter>, input: usize, pos: u64) -> Counting<R> {
         Counting {
             inner,
             meter,
             input,
-            pos: 0,
+            pos,
         }
     }
 }
@@ -119,9 +127,16 @@ pub trait ProgressView: Send + Sync {
 
 /// The progress of a run: the meter of the bytes read and the view drawing
 /// it, or nothing at all ([`Progress::hidden`]).
+///
+/// It is also where a run opens its inputs: each regular file is opened once
+/// and kept open while its games may still be read on from a point (where a
+/// block was cut inside a game: [`Progress::resume`]), so that its path is
+/// never opened a second time.
 pub struct Progress {
     shown: Option<(Arc<Meter>, Box<dyn ProgressView>)>,
     start: Instant,
+    /// The regular files opened, by input index, until released.
+    opened: Mutex<HashMap<usize, Reopen>>,
 }
 
 impl Progress {
@@ -130,6 +145,7 @@ impl Progress {
         Progress {
             shown: Some((Arc::new(Meter::new(inputs.len())), view)),
             start: Instant::now(),
+            opened: Mutex::default(),
         }
     }
 
@@ -138,6 +154,7 @@ impl Progress {
         Progress {
             shown: None,
             start: Instant::now(),
+            opened: Mutex::default(),
         }
     }
 
@@ -149,12 +166,53 @@ impl Progress {
         let Some(input) = inputs.get(i) else {
             return Err(io::Error::other("no such input"));
         };
-        match &self.shown {
-            None => input.open(),
+        let (text, reopen) = match &self.shown {
+            None => input.open_once(|raw| raw)?,
             Some((meter, _)) => {
-                input.open_with(|raw| Box::new(Counting::new(raw, meter.clone(), i)))
+                input.open_once(|raw| Box::new(Counting::new(raw, meter.clone(), i)))?
             }
+        };
+        if let Some(reopen) = reopen {
+            self.opened_files().insert(i, reopen);
         }
+        Ok(text)
+    }
+
+    /// The text of input `i` from offset `at` of its text on, read again from
+    /// the file [`Progress::open`] opened (never from its path again).
+    ///
+    /// # Errors
+    /// The input was not opened as a regular file (or was released), or it
+    /// cannot be read up to `at`.
+    pub fn resume(&self, i: usize, at: u64) -> io::Result<Box<dyn Read + Send>> {
+        let reopen = self.opened_files().get(&i).cloned().ok_or_else(|| {
+            io::Error::other("this input is not open: it cannot be read on from a point")
+        })?;
+        match &self.shown {
+            None => reopen.text_from(at, |raw, _| raw),
+            Some((meter, _)) => reopen.text_from(at, |raw, pos| {
+                Box::new(Counting::from(raw, meter.clone(), i, pos))
+            }),
+        }
+    }
+
+    /// Keeps open the file of input `i` alone, in the place of any opened
+    /// before ([`Progress::resume`] needs it): `validate_range`'s range was
+    /// read from it.
+    pub(crate) fn adopt(&self, i: usize, reopen: Reopen) {
+        self.opened_files().insert(i, reopen);
+    }
+
+    /// Closes the files of the inputs before input `i`: their games are all
+    /// reported, none will be read on.
+    pub fn release_before(&self, i: usize) {
+        self.opened_files().retain(|&input, _| input >= i);
+    }
+
+    fn opened_files(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Reopen>> {
+        self.opened
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Moves the view on: `games` games reported so far, the last of `file`.
@@ -188,6 +246,7 @@ impl Progress {
 
     /// Takes the view off the terminal.
     pub fn finish(&self) {
+        self.opened_files().clear();
         if let Some((_, view)) = &self.shown {
             view.finish();
         }

@@ -837,6 +837,7 @@ impl<W: Write> Run<'_, '_, W> {
     }
 
     fn start_file(&mut self, i: usize) {
+        self.progress.release_before(i);
         self.reporter.summary.files += 1;
         self.input = i;
         self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
@@ -924,11 +925,7 @@ impl<W: Write> Run<'_, '_, W> {
         if i >= self.inputs.len() {
             return Ok(());
         }
-        let games = match self
-            .progress
-            .open(self.inputs, i)
-            .and_then(|reader| blocks::resume(reader, at))
-        {
+        let games = match blocks::resume(self.progress, i, at) {
             Ok(games) => games,
             Err(e) => return self.failed(i, &e),
         };
@@ -974,6 +971,9 @@ impl<W: Write> Run<'_, '_, W> {
         };
         for r in &mut reports {
             self.reporter.game(r)?;
+        }
+        if let Some((last, _)) = batch.last() {
+            self.index = *last;
         }
         if let Some(split) = &mut self.split {
             // A game too large to hold goes to neither output (it is reported).

@@ -282,6 +282,10 @@ kinds! {
     UnexpectedCharacter = "unexpected-character", Error,
         example "1. e4 e5 2. Nf3 ] *",
         fix "Delete the character, or put it in a comment `{...}`.";
+    /// A stretch of binary data (control characters no text holds: a damaged disk block, zeros or random bytes spliced into the file), reported once for the whole stretch; the games after it are read.
+    BinaryData = "binary-data", Error,
+        example "1. e4 e5 \x00\x00\x01\x02\x00 2. Nf3 *",
+        fix "Restore the damaged part of the file from a copy, or delete it: the games around it are read as they are.";
     /// Text glued after a complete move.
     TrailingCharacters = "trailing-characters", Error,
         example "1. e4 e5 2. Nf3abc *",

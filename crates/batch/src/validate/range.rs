@@ -6,14 +6,13 @@
 //! (the caller adds the games of the ranges before, which it learns from their
 //! summaries).
 
-use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Write};
 
 use scoresheet_notation::pgn::{Block, BlockReader};
 
 use crate::Outcome;
 use crate::books;
-use crate::input::{BINARY_HEAD, Input, compression, utf16_order};
+use crate::input::{BINARY_HEAD, Input, OpenFile, Reopen, compression, utf16_order};
 use crate::options::ValidateOptions;
 
 /// A byte range of a file, cut where the block reader cuts it.
@@ -52,14 +51,16 @@ pub fn ranges(input: &Input, size: usize) -> io::Result<Option<Vec<Range>>> {
     let Input::Path(path) = input else {
         return Ok(None);
     };
-    let mut raw = File::open(path)?;
+    let file = OpenFile::open(path)?;
     let mut head = Vec::new();
-    (&mut raw).take(BINARY_HEAD as u64).read_to_end(&mut head)?;
+    file.reader_at(0)
+        .take(BINARY_HEAD as u64)
+        .read_to_end(&mut head)?;
     // Offsets in the text read are not offsets in the file.
     if compression(&head).is_some() || utf16_order(&head).is_some() {
         return Ok(None);
     }
-    let mut reader = input.open()?;
+    let mut reader = Reopen::plain(file).text_from(0, |raw, _| raw)?;
     let (head, book) = books::read_head(&mut reader)?;
     if book {
         return Ok(None);
@@ -98,7 +99,13 @@ pub fn validate_range(
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
 ) -> io::Result<(Outcome, RangeEnd)> {
-    let bytes = read_range(input, range)?;
+    let Input::Path(path) = input else {
+        return Err(io::Error::other("only a regular file is read in ranges"));
+    };
+    // The file is opened once: the rest of it, when the range ends inside a
+    // game, is read from the same descriptor.
+    let file = OpenFile::open(path)?;
+    let bytes = read_range(&file, range)?;
     let block = Block {
         offset: range.offset,
         line: range.line,
@@ -108,13 +115,15 @@ pub fn validate_range(
         before_tag: range.before_tag,
     };
     let mut rest = false;
+    let progress = crate::progress::Progress::hidden();
+    progress.adopt(0, Reopen::plain(file));
     let outcome = super::run_to(
         args,
         std::slice::from_ref(input),
         out,
         err,
         Some((&block, &mut rest)),
-        &crate::progress::Progress::hidden(),
+        &progress,
     )?;
     Ok((
         outcome,
@@ -127,12 +136,8 @@ pub fn validate_range(
 }
 
 /// The bytes of `range` of a regular file.
-fn read_range(input: &Input, range: Range) -> io::Result<Vec<u8>> {
-    let Input::Path(path) = input else {
-        return Err(io::Error::other("only a regular file is read in ranges"));
-    };
-    let mut file = File::open(path)?;
-    file.seek(SeekFrom::Start(range.offset))?;
+fn read_range(file: &OpenFile, range: Range) -> io::Result<Vec<u8>> {
+    let file = file.reader_at(range.offset);
     let len = usize::try_from(range.len).map_err(io::Error::other)?;
     let mut bytes = Vec::with_capacity(len + 1);
     // One byte more: whether a CR at the end is a line end of its own.

@@ -226,16 +226,18 @@ fn convert_writes_its_output_through_a_temporary_file() {
     assert_eq!(left, ["cut.pgn.zst", "cut.uci", "out.uci", "x.pgn"]);
 }
 
-/// `bytes` with each CR that no LF follows turned into LF, as the reader
-/// reads them.
-fn lone_cr_as_lf(bytes: &[u8]) -> Vec<u8> {
-    let mut out = bytes.to_vec();
-    for (i, b) in out.iter_mut().enumerate() {
-        if *b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
-            *b = b'\n';
-        }
-    }
-    out
+/// `bytes` as the one reader of inputs reads them (lone CRs as LF, binary
+/// data as NUL bytes).
+fn as_read(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read as _;
+    let input =
+        scoresheet_batch::Input::reader("bytes", Box::new(std::io::Cursor::new(bytes.to_vec())));
+    let mut text = Vec::new();
+    input
+        .open()
+        .and_then(|mut r| r.read_to_end(&mut text))
+        .expect("reading memory");
+    text
 }
 
 /// `n` valid games told apart by their Event tag (so that they do not
@@ -479,7 +481,7 @@ fn gzip_bzip2_and_zstd_are_read_as_they_stream_told_by_their_magic_bytes() {
 }
 
 #[test]
-fn a_binary_file_is_reported_once_and_the_run_goes_on() {
+fn a_binary_file_is_one_binary_data_error_and_the_run_goes_on() {
     let dir = scratch("binary");
     let mut bytes = b"\x7fELF\x02\x01\x01\x00".to_vec();
     for i in 0..200_000u32 {
@@ -490,15 +492,29 @@ fn a_binary_file_is_reported_once_and_the_run_goes_on() {
     std::fs::write(dir.join("ok.pgn"), GAME).expect("writing");
     for jobs in ["1", "2"] {
         let r = scoresheet(&dir, &["validate", "--jobs", jobs, "prog.pgn", "ok.pgn"]);
-        assert_eq!(
-            r.stderr,
-            "scoresheet: error: prog.pgn: binary data (a NUL byte at offset 7), not a game file: not read\n"
+        assert_eq!(r.stderr, "");
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{}", r.stdout);
+        // One stretch up to the last NUL's line; the line after it is text
+        // of its own (a tag line, wrong).
+        assert!(
+            lines[0].starts_with("prog.pgn:1:1: error[binary-data]: game 1, ply 1 ("),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].contains(": error[invalid-tag]: game 2 ("),
+            "{}",
+            lines[1]
         );
         assert_eq!(
-            r.stdout,
-            "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 7 plies, 1 input not read\n"
+            &lines[2..],
+            [
+                "errors: 1 binary-data, 1 invalid-tag",
+                "2 files, 3 games: 1 valid, 2 invalid, 0 warnings, 7 plies"
+            ]
         );
-        assert_eq!(r.code, Some(2));
+        assert_eq!(r.code, Some(1));
     }
 }
 
@@ -795,8 +811,9 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
             std::fs::write(dir.join(&name), enc.finish().expect("gzip")).expect("writing");
             name
         };
-        // The split copies each game as read: a lone CR read as the line end LF.
-        let bytes = lone_cr_as_lf(&bytes);
+        // The split copies each game as read: a lone CR read as the line end
+        // LF, binary data as NUL bytes.
+        let bytes = as_read(&bytes);
         all.extend_from_slice(&bytes);
         text.insert(plain.clone(), bytes.clone());
         text.insert(packed.clone(), bytes);
@@ -804,7 +821,7 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
         names.push(packed);
     }
     std::fs::write(dir.join("all.txt"), &all).expect("writing");
-    text.insert("<stdin>".to_owned(), all);
+    text.insert("<stdin>".to_owned(), as_read(&all));
     let split = |args: &[&str], stdin: Option<&str>, env: &str| -> (Run, Vec<u8>, Vec<u8>) {
         let _ = std::fs::remove_file(dir.join("good.pgn"));
         let _ = std::fs::remove_file(dir.join("bad.pgn"));
@@ -825,9 +842,7 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
         let mut args = vec!["--jobs", jobs];
         args.extend(&names);
         let (r, good, bad) = split(&args, None, env);
-        // The binary fixture (twice) is refused as a whole: no game.
-        assert_eq!(r.code, Some(2), "{}", r.stderr);
-        assert_eq!(r.stderr.matches("binary data").count(), 2, "{}", r.stderr);
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
         let (want_good, want_bad) = expected_split(&r.stdout, &text);
         same(&good, &want_good, &format!("valid, --jobs {jobs} {env}"));
         same(&bad, &want_bad, &format!("invalid, --jobs {jobs} {env}"));
@@ -846,7 +861,7 @@ fn the_split_holds_every_game_of_every_fixture_byte_for_byte_in_order() {
             args.extend(&names);
             let _ = std::fs::remove_file(dir.join("dups.pgn"));
             let (r, good, bad) = split(&args, None, env);
-            assert_eq!(r.code, Some(2), "{}", r.stderr);
+            assert_eq!(r.code, Some(1), "{}", r.stderr);
             let (want_good, want_bad, want_dups) = expected_split_dups(&r.stdout, &text, apart);
             let what = format!("--dedup --jobs {jobs} {env} apart {apart}");
             same(&good, &want_good, &format!("valid, {what}"));
@@ -929,6 +944,8 @@ fn json_fields_are_documented() {
     args.extend(names.iter().map(String::as_str));
     let walked = common::directory_with_a_hidden_game().display().to_string();
     args.push(&walked);
+    // An input that cannot be read: the summary counts it (`unread`).
+    args.push("no-such-input.pgn");
     let r = scoresheet(&root, &args);
     let (mut game, mut problem, mut summary, mut line) = (
         BTreeSet::new(),

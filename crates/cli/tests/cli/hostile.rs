@@ -213,8 +213,8 @@ fn tag_with_unterminated_string() {
 }
 
 /// Deterministic bytes from 0x80..=0xff and a few controls: no brace, bracket,
-/// newline or `;`, so the whole garbage is one token soup; no NUL byte either
-/// (a NUL at the start makes the file binary, refused whole: tests/batch.rs).
+/// newline or `;`, so the whole garbage is one token soup, which its control
+/// characters make one stretch of binary data.
 fn garbage(len: usize) -> Vec<u8> {
     let mut x: u32 = 0x2545_f491;
     (0..len)
@@ -239,12 +239,14 @@ fn binary_garbage() {
         1,
         &[
             lines.first().copied().unwrap_or("(nothing)"),
-            "errors: 1 invalid-move",
+            "errors: 1 binary-data",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 4 plies",
         ],
     );
+    // The control characters make it one stretch of binary data, from the
+    // start of its line to the end of its line.
     assert!(
-        lines[0].starts_with("garbage.pgn:1:1: error[invalid-move]: game 1, ply 1 ("),
+        lines[0].starts_with("garbage.pgn:1:1: error[binary-data]: game 1, ply 1 ("),
         "{}",
         lines[0]
     );

@@ -225,6 +225,8 @@ static TOKEN_STOP: [bool; 256] = {
     t[0xC2] = true;
     t[0xE2] = true;
     t[0xEF] = true;
+    // Binary data (read as NUL bytes) is a stretch of its own.
+    t[0] = true;
     t
 };
 
@@ -915,9 +917,39 @@ impl<'a> Parser<'a, '_> {
                     self.pos += 1;
                 }
                 b'$' => self.nag(),
+                0 => self.binary_data(),
                 _ => self.token(),
             }
         }
+    }
+
+    /// A stretch of binary data, which the reader of the bytes gives as NUL
+    /// bytes (its line ends kept): one error over all of it.
+    #[cold]
+    fn binary_data(&mut self) {
+        let text = self.text;
+        let start = self.pos;
+        let mut end = start;
+        let mut i = start;
+        while let Some(&b) = text.get(i) {
+            if b == 0 {
+                end = i + 1;
+            } else if !is_space(b) {
+                break;
+            }
+            i += 1;
+        }
+        let nuls = text[start..end].iter().filter(|&&b| b == 0).count();
+        self.invalid(
+            Kind::BinaryData,
+            format!(
+                "{nuls} {} of binary data, not text: the file is damaged here",
+                if nuls == 1 { "byte" } else { "bytes" }
+            ),
+            start,
+            end,
+        );
+        self.pos = end;
     }
 
     /// The game's text would end past [`Span::MAX_OFFSET`] (4 GiB) of its

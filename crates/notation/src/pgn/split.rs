@@ -594,7 +594,8 @@ pub struct GameChunk {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameReadError {
-    /// Reading the input failed; the reader stops.
+    /// Reading the input failed; the reader stops, after the games read
+    /// before the failure (the bytes read before it end the input).
     #[error("cannot read the input: {0}")]
     Io(#[from] std::io::Error),
     /// A game longer than the cap was skipped; reading goes on with the next game.
@@ -631,6 +632,10 @@ pub struct GameReader<R> {
     splitter: Splitter,
     eof: bool,
     failed: bool,
+    /// The read error that ended the input: given once the whole games read
+    /// before it are (a decoder's bad checksum or cut comes after the text it
+    /// gave).
+    error: Option<std::io::Error>,
     chunk: usize,
     max_game: usize,
     /// Skipping a too-large game that started at this absolute offset.
@@ -663,6 +668,7 @@ impl<R: Read> GameReader<R> {
             splitter: Splitter::default(),
             eof: false,
             failed: false,
+            error: None,
             chunk: chunk.max(1),
             max_game: max_game.max(1),
             skipping: None,
@@ -748,24 +754,17 @@ impl<R: Read> GameReader<R> {
     fn fill(&mut self) -> std::io::Result<()> {
         let pending = self.buf.len().saturating_sub(self.splitter.pos);
         let want = self.chunk.max(pending).min(self.max_game.max(self.chunk));
-        let old = self.buf.len();
         // Read all of `want` (pipes give 64 KiB at a time): reading less would
         // rescan a long unfinished unit once per short read, in quadratic time.
-        match (&mut self.reader)
+        // On an error, what was read before it stays in the buffer (read_to_end
+        // appends it): it is the end of the input.
+        let n = (&mut self.reader)
             .take(want as u64)
-            .read_to_end(&mut self.buf)
-        {
-            Ok(n) => {
-                if n == 0 {
-                    self.eof = true;
-                }
-                Ok(())
-            }
-            Err(e) => {
-                self.buf.truncate(old);
-                Err(e)
-            }
+            .read_to_end(&mut self.buf)?;
+        if n == 0 {
+            self.eof = true;
         }
+        Ok(())
     }
 }
 
@@ -830,8 +829,30 @@ impl<R: Read> Iterator for GameReader<R> {
                         bytes,
                     }));
                 }
-                Scan::Done => return None,
+                Scan::Done => {
+                    // A unit too long that runs to the end of the input (a line
+                    // with no line end, bytes after the last one) is reported,
+                    // never dropped in silence.
+                    let Some((skip_start, line, column)) = self.skipping.take() else {
+                        self.failed = true;
+                        return self.error.take().map(|e| Err(GameReadError::Io(e)));
+                    };
+                    let len = (self.buf_offset + self.buf.len() as u64).saturating_sub(skip_start);
+                    return Some(Err(GameReadError::TooLarge {
+                        offset: skip_start,
+                        line,
+                        column,
+                        len,
+                        limit: self.max_game,
+                    }));
+                }
                 Scan::NeedMore => {
+                    if let Some(e) = self.error.take() {
+                        // The input failed inside a game: the whole games came
+                        // first; the one it cut is not a game.
+                        self.failed = true;
+                        return Some(Err(GameReadError::Io(e)));
+                    }
                     // Nothing before the current game is needed any more.
                     let keep_from = self.splitter.start.unwrap_or(self.splitter.pos);
                     let keep_from = keep_from.min(self.splitter.pos);
@@ -851,8 +872,9 @@ impl<R: Read> Iterator for GameReader<R> {
                         self.discard(pos);
                     }
                     if let Err(e) = self.fill() {
-                        self.failed = true;
-                        return Some(Err(GameReadError::Io(e)));
+                        // The games read before the error come first (the
+                        // bytes read before it were kept), then the error.
+                        self.error = Some(e);
                     }
                 }
             }
@@ -912,6 +934,9 @@ pub struct BlockReader<R> {
     max: usize,
     /// Buffers of blocks done with, to read the next blocks into.
     spare: Vec<Vec<u8>>,
+    /// The read error that stopped the reading, given after the block of
+    /// the bytes read before it.
+    error: Option<std::io::Error>,
 }
 
 impl<R: Read> BlockReader<R> {
@@ -947,6 +972,7 @@ impl<R: Read> BlockReader<R> {
             size: size.max(1),
             max: max.max(size),
             spare: Vec::new(),
+            error: None,
         }
     }
 
@@ -1006,7 +1032,7 @@ impl<R: Read> Iterator for BlockReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
-            return None;
+            return self.error.take().map(Err);
         }
         // A buffer handed back (its bytes read over), or one made at once (growing
         // it as it fills would copy and fault in its pages several times). The
@@ -1023,9 +1049,18 @@ impl<R: Read> Iterator for BlockReader<R> {
         let last = loop {
             let eof = match self.fill(&mut bytes, &mut filled, want) {
                 Ok(eof) => eof,
-                Err(e) => {
+                Err(e) if filled == 0 => {
                     self.done = true;
                     return Some(Err(e));
+                }
+                Err(e) => {
+                    // The bytes read before the error are a block that does
+                    // not end the file (its last game is read on, where the
+                    // reader of the rest meets the error again); the error
+                    // comes next.
+                    self.done = true;
+                    self.error = Some(e);
+                    break false;
                 }
             };
             if eof {
