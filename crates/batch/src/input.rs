@@ -78,6 +78,20 @@ impl Input {
         }
     }
 
+    /// The name as the system knows it: a path's bytes (on Unix, where a
+    /// path need not be UTF-8), else [`Input::name`]'s. The JSON report and
+    /// SARIF keep every byte of it; human output shows [`Input::name`].
+    pub fn name_bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        match self {
+            #[cfg(unix)]
+            Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => {
+                use std::os::unix::ffi::OsStrExt;
+                std::borrow::Cow::Borrowed(p.as_os_str().as_bytes())
+            }
+            _ => std::borrow::Cow::Owned(self.name().into_bytes()),
+        }
+    }
+
     /// Whether the input can be read only once, from its start to its end
     /// (standard input, pipes, FIFOs): it is never opened a second time.
     pub fn streams(&self) -> bool {
@@ -354,9 +368,14 @@ fn is_game_file(p: &Path) -> bool {
 /// as they are, whatever their name. A path that cannot be read becomes an
 /// [`Input::Bad`] in its place: it is reported in its turn, and the run goes on.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    expand_with(paths, true)
+}
+
+/// [`expand`], `-` standard input only when `dash_is_stdin`.
+pub fn expand_with(paths: &[PathBuf], dash_is_stdin: bool) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
-        if p.as_os_str() == "-" {
+        if dash_is_stdin && p.as_os_str() == "-" {
             out.push(Input::Stdin);
             continue;
         }
