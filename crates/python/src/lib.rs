@@ -368,6 +368,12 @@ fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
 /// the error that stopped it or None).
 type Ended = (u8, String, Option<String>);
 
+/// How a run ended whose wait Python interrupted (the exception raised then
+/// is what the caller sees).
+fn interrupted() -> Ended {
+    (2, String::new(), Some("interrupted".to_owned()))
+}
+
 fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
     let err = String::from_utf8_lossy(&err).into_owned();
     match result {
@@ -484,7 +490,10 @@ impl Job {
     /// error's text, the error that stopped the run or None, the summary
     /// line's JSON).
     fn result(&self, py: Python<'_>) -> PyResult<(u8, String, Option<String>, Py<PyBytes>)> {
-        let ((code, err, error), summary) = self.run.result(py, "the validation thread failed")?;
+        let ((code, err, error), summary) = self
+            .run
+            .result(py, "the validation thread failed")?
+            .unwrap_or_else(|| (interrupted(), Vec::new()));
         Ok((code, err, error, PyBytes::new(py, &summary).unbind()))
     }
 }
@@ -662,7 +671,10 @@ impl Games {
     /// How the run ended, once the games are all read: (exit code, standard
     /// error's text, the error that stopped the run or None).
     fn result(&self, py: Python<'_>) -> PyResult<Ended> {
-        self.run.result(py, "the reading thread failed")
+        Ok(self
+            .run
+            .result(py, "the reading thread failed")?
+            .unwrap_or_else(interrupted))
     }
 }
 
@@ -719,9 +731,11 @@ impl<T: Send, R: Send> Running<T, R> {
         }
     }
 
-    /// How the run ended (`failed`: what to say if its thread panicked).
+    /// How the run ended (`failed`: what to say if its thread panicked);
+    /// `None` when a wait for it was interrupted and it has not ended (it is
+    /// left to end on its own: joining could wait for ever on input).
     /// Whatever was not read is dropped: the run stops at its next write.
-    fn result(&self, py: Python<'_>, failed: &str) -> PyResult<R> {
+    fn result(&self, py: Python<'_>, failed: &str) -> PyResult<Option<R>> {
         if let Ok(mut rx) = self.rx.lock() {
             rx.take();
         }
@@ -730,11 +744,10 @@ impl<T: Send, R: Send> Running<T, R> {
             return Err(PyRuntimeError::new_err("result() was already taken"));
         };
         if self.interrupted.load(Ordering::Relaxed) && !thread.is_finished() {
-            // Joining could wait for ever on input: the thread is left to end
-            // at its next report.
-            return Err(PyRuntimeError::new_err("the run was interrupted"));
+            return Ok(None);
         }
         py.detach(|| thread.join())
+            .map(Some)
             .map_err(|_| PyRuntimeError::new_err(failed.to_owned()))
     }
 }

@@ -158,6 +158,17 @@ def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
     return out
 
 
+def _kinds(value: Any) -> Any:
+    """Kinds as Rust reads them: a name, or a list of names (any iterable);
+    anything else is passed on for Rust to name in its error."""
+    if value is None or isinstance(value, str):
+        return value
+    try:
+        return list(value)
+    except TypeError:
+        return value
+
+
 def _flag(value: Any) -> bool:
     """A flag as Python reads one: its truth."""
     return bool(value)
@@ -220,8 +231,8 @@ def validate(
         "ep": ep,
         "jobs": jobs,
         "dedup": dedup,
-        "deny": deny if deny is None or isinstance(deny, str) else list(deny),
-        "allow": allow if allow is None or isinstance(allow, str) else list(allow),
+        "deny": _kinds(deny),
+        "allow": _kinds(allow),
         "fen": fen,
         "invalid_only": only == "invalid",
         "summary_only": only == "summary",
