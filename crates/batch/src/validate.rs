@@ -523,7 +523,15 @@ impl<W: Write> Reporter<'_, W> {
     /// One problem, in the human, GitHub or SARIF form.
     fn problem(&mut self, file: &str, game: u64, severity: &str, p: &Problem) -> io::Result<()> {
         match self.format {
-            Format::Sarif => self.sarif.result(&mut self.out, file, game, severity, p),
+            Format::Sarif => {
+                // The name as the system knows it, where it is the input's.
+                let raw = if file == self.file.shown {
+                    &self.file.raw[..]
+                } else {
+                    file.as_bytes()
+                };
+                self.sarif.result(&mut self.out, raw, game, severity, p)
+            }
             Format::Github => writeln!(self.out, "{}", github_line(file, game, severity, p)),
             Format::Human | Format::Json => {
                 let line = human_line_styled(file, game, severity, p, self.color);
