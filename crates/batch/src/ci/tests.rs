@@ -26,7 +26,10 @@ fn github_commands_escape_as_the_toolkit_does() {
     assert_eq!(github_data("50% a\r\nb: c, d"), "50%25 a%0D%0Ab: c, d");
     assert_eq!(github_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
     // Every other control character too, C1 controls byte by byte.
-    assert_eq!(github_data("a\x1b[31mb\tc\u{85}d\u{7f}"), "a%1B[31mb%09c%C2%85d%7F");
+    assert_eq!(
+        github_data("a\x1b[31mb\tc\u{85}d\u{7f}"),
+        "a%1B[31mb%09c%C2%85d%7F"
+    );
     assert_eq!(github_property("x\x00y.pgn"), "x%00y.pgn");
     let p = problem("illegal-move", "no black knight can move to c5, 100%");
     assert_eq!(
@@ -42,7 +45,10 @@ fn github_commands_escape_as_the_toolkit_does() {
 fn sarif_uris_are_percent_encoded_paths() {
     assert_eq!(sarif_uri(b"games/a-b_c.~1.pgn"), "games/a-b_c.~1.pgn");
     assert_eq!(sarif_uri(b"<stdin>"), "%3Cstdin%3E");
-    assert_eq!(sarif_uri("my games/é.pgn".as_bytes()), "my%20games/%C3%A9.pgn");
+    assert_eq!(
+        sarif_uri("my games/é.pgn".as_bytes()),
+        "my%20games/%C3%A9.pgn"
+    );
     // A name that is not UTF-8 keeps its bytes.
     assert_eq!(sarif_uri(b"caf\xe9.pgn"), "caf%E9.pgn");
 }
