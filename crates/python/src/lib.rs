@@ -386,6 +386,9 @@ fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
 
 /// What a `validate` run hands to Python, in input order: each input's name
 /// (as the system knows it) before its first report, and the reports.
+// Nearly every piece is a report: boxing them would cost an allocation each
+// for nothing.
+#[allow(clippy::large_enum_variant)]
 enum Piece {
     Name(Vec<u8>),
     Report(GameReport),
