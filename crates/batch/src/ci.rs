@@ -11,12 +11,24 @@ use serde_json::json;
 use crate::options::ColorChoice as ColorArg;
 use crate::report::{Problem, Summary, human_message};
 
-/// Escapes the message of a workflow command, as GitHub's toolkit does
-/// (`%`, carriage return, line feed).
+/// Escapes the message of a workflow command as GitHub's toolkit does (`%`,
+/// carriage return, line feed: `%25`, `%0D`, `%0A`, which the runner reads
+/// back), and every other control character the same way (`%1B`; each byte
+/// of a C1 control's UTF-8): none reaches the log raw to drive a terminal or
+/// end the command early.
 pub fn github_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '%' || c.is_control() {
+            let mut utf8 = [0u8; 4];
+            for b in c.encode_utf8(&mut utf8).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Escapes a property value of a workflow command (also `:` and `,`).
@@ -42,12 +54,13 @@ pub fn github_line(file: &str, game: u64, severity: &str, p: &Problem) -> String
     )
 }
 
-/// The URI of an input as SARIF's `artifactLocation.uri` wants it: a relative
-/// or absolute path reference, every byte outside the unreserved characters
-/// and `/` percent-encoded.
-pub fn sarif_uri(file: &str) -> String {
+/// The URI of an input (its name as the system knows it, bytes) as SARIF's
+/// `artifactLocation.uri` wants it: a relative or absolute path reference,
+/// every byte outside the unreserved characters and `/` percent-encoded (a
+/// name that is not UTF-8 keeps its bytes).
+pub fn sarif_uri(file: &[u8]) -> String {
     let mut uri = String::with_capacity(file.len());
-    for b in file.bytes() {
+    for &b in file {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             uri.push(char::from(b));
         } else {
@@ -73,11 +86,12 @@ pub struct Sarif {
 const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 impl Sarif {
-    /// The start of the log, up to the first result.
+    /// The start of the log, up to the first result. Columns count
+    /// characters (`columnKind`: `unicodeCodePoints`), as every report's do.
     pub fn start(&self, out: &mut impl Write) -> io::Result<()> {
         write!(
             out,
-            "{{\"$schema\":\"{SARIF_SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"results\":["
+            "{{\"$schema\":\"{SARIF_SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"columnKind\":\"unicodeCodePoints\",\"results\":["
         )
     }
 
@@ -86,7 +100,7 @@ impl Sarif {
     pub fn result(
         &mut self,
         out: &mut impl Write,
-        file: &str,
+        file: &[u8],
         game: u64,
         severity: &str,
         p: &Problem,

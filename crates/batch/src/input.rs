@@ -78,6 +78,20 @@ impl Input {
         }
     }
 
+    /// The name as the system knows it: a path's bytes (on Unix, where a
+    /// path need not be UTF-8), else [`Input::name`]'s. The JSON report and
+    /// SARIF keep every byte of it; human output shows [`Input::name`].
+    pub fn name_bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        match self {
+            #[cfg(unix)]
+            Input::Path(p) | Input::Stream(p) | Input::Bad(p, ..) => {
+                use std::os::unix::ffi::OsStrExt;
+                std::borrow::Cow::Borrowed(p.as_os_str().as_bytes())
+            }
+            _ => std::borrow::Cow::Owned(self.name().into_bytes()),
+        }
+    }
+
     /// Whether the input can be read only once, from its start to its end
     /// (standard input, pipes, FIFOs): it is never opened a second time.
     pub fn streams(&self) -> bool {
@@ -676,9 +690,21 @@ pub struct Found {
 /// # Errors
 /// `InvalidInput` for a glob that cannot be read.
 pub fn expand_walked(paths: &[PathBuf], how: &Walk) -> io::Result<Found> {
+    expand_walked_with(paths, how, true)
+}
+
+/// [`expand`], `-` standard input only when `dash_is_stdin` (a library's
+/// callers name standard input otherwise: a path `-` is the file of that name).
+pub fn expand_with(paths: &[PathBuf], dash_is_stdin: bool) -> Vec<Input> {
+    expand_walked_with(paths, &Walk::default(), dash_is_stdin)
+        .map_or_else(|_| Vec::new(), |found| found.inputs)
+}
+
+/// [`expand_walked`], `-` standard input only when `dash_is_stdin`.
+fn expand_walked_with(paths: &[PathBuf], how: &Walk, dash_is_stdin: bool) -> io::Result<Found> {
     let mut found = Found::default();
     for p in paths {
-        if p.as_os_str() == "-" {
+        if dash_is_stdin && p.as_os_str() == "-" {
             found.inputs.push(Input::Stdin);
             continue;
         }

@@ -37,6 +37,7 @@ mod convert;
 pub mod decode;
 mod games;
 mod input;
+mod json;
 mod line_ends;
 mod options;
 mod output;
@@ -62,7 +63,7 @@ pub use output::{
 pub use progress::{Progress, ProgressView};
 pub use report::{GameReport, Problem, printable};
 pub use text::judge_text;
-pub use validate::{Range, RangeEnd, ranges, validate_range};
+pub use validate::{Collect, Range, RangeEnd, ranges, validate_range};
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +117,12 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     input::expand(paths)
 }
 
+/// [`expand`] for a library's callers, who name standard input otherwise
+/// (a file object): a path `-` is the file of that name.
+pub fn expand_files(paths: &[PathBuf]) -> Vec<Input> {
+    input::expand_with(paths, false)
+}
+
 /// Runs `validate` over `inputs`: the reports go to `out` in the format
 /// asked for, in input order, and what the command says on standard error
 /// (an input that cannot be read) to `err`.
@@ -144,6 +151,55 @@ pub fn validate_with(
     progress: &Progress,
 ) -> io::Result<Outcome> {
     validate::run_to(options, inputs, out, err, None, progress)
+}
+
+/// [`validate`] for a frontend that takes each game's report as a value
+/// rather than as text (the Python package builds its dicts from them):
+/// every report `validate --format json` would write (only the invalid games'
+/// with [`ValidateOptions::invalid_only`], none with `quiet`) is handed to
+/// `each` in input order, with the name of its input as the system knows it
+/// (bytes); the summary line, JSON, still goes to `out`.
+///
+/// ```
+/// use scoresheet_batch::{Input, ValidateOptions};
+/// let text = b"1. e4 e5 2. Ke3 *\n\n1. d4 *\n".to_vec();
+/// let inputs = vec![Input::reader("g.pgn", Box::new(std::io::Cursor::new(text)))];
+/// let mut valid = Vec::new();
+/// let mut each = |g: scoresheet_batch::GameReport, name: &[u8]| {
+///     assert_eq!(name, b"g.pgn");
+///     valid.push(g.valid);
+///     Ok(())
+/// };
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let options = ValidateOptions::default();
+/// scoresheet_batch::validate_each(&options, &inputs, &mut each, &mut out, &mut err)?;
+/// assert_eq!(valid, [false, true]);
+/// assert!(String::from_utf8(out)?.starts_with("{\"type\":\"summary\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`validate`]; an error of `each` ends the run with it.
+pub fn validate_each<'c>(
+    options: &ValidateOptions,
+    inputs: &[Input],
+    each: &'c mut Collect<'c>,
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+) -> io::Result<Outcome> {
+    let options = ValidateOptions {
+        format: ReportFormat::Json,
+        ..options.clone()
+    };
+    validate::run_collecting(
+        &options,
+        inputs,
+        out,
+        err,
+        None,
+        &Progress::hidden(),
+        Some(each),
+    )
 }
 
 /// Runs `convert` over `inputs`: the converted text goes to `out`, or to

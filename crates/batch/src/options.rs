@@ -63,6 +63,9 @@ pub struct ValidateOptions {
     pub format: ReportFormat,
     /// Only the summary.
     pub quiet: bool,
+    /// JSON reports of the invalid games only (every game is still counted
+    /// in the summary): what a caller that looks only for problems reads.
+    pub invalid_only: bool,
     /// Whether human output is coloured.
     pub color: ColorChoice,
     /// Human output shows notes too (JSON always has them).

@@ -131,6 +131,27 @@ pub struct OpeningName {
     pub name: &'static str,
 }
 
+/// Tag lists longer than this find repeated names with a hash set rather
+/// than by looking back (which is quadratic).
+const FEW_TAGS: usize = 24;
+
+impl GameReport {
+    /// The tag pairs as the reports show them, in order: the first of a
+    /// repeated name only (the one the judge reads).
+    pub fn shown_tags(&self) -> impl Iterator<Item = &(String, String)> + '_ {
+        let mut seen = (self.tags.len() > FEW_TAGS)
+            .then(|| std::collections::HashSet::with_capacity(self.tags.len()));
+        self.tags
+            .iter()
+            .enumerate()
+            .filter(move |(i, (name, _))| match &mut seen {
+                Some(seen) => seen.insert(name.as_str()),
+                None => !self.tags[..*i].iter().any(|(t, _)| t == name),
+            })
+            .map(|(_, pair)| pair)
+    }
+}
+
 /// Where a game's text is in its input.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct At {

@@ -49,6 +49,7 @@ pub fn judge_text(
     let options = ValidateOptions {
         format: ReportFormat::Json,
         quiet: false,
+        invalid_only: false,
         jobs: Some(1),
         valid_out: None,
         invalid_out: None,
@@ -59,6 +60,10 @@ pub fn judge_text(
         Box::new(io::Cursor::new(text.to_vec())),
     )];
     let mut games = Vec::new();
+    let mut collect = |g: GameReport, _: &[u8]| {
+        games.push(g);
+        Ok(())
+    };
     let (mut out, mut err) = (io::sink(), Vec::new());
     run_collecting(
         &options,
@@ -67,7 +72,7 @@ pub fn judge_text(
         &mut err,
         None,
         &Progress::hidden(),
-        Some(&mut games),
+        Some(&mut collect),
     )?;
     if games.is_empty() && !err.is_empty() {
         let said = String::from_utf8_lossy(&err);

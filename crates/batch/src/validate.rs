@@ -33,6 +33,7 @@ use crate::blocks::{self, Item, Opened};
 use crate::books;
 use crate::ci::{Sarif, github_line, no_color_env, use_color};
 use crate::input::{Input, batches};
+use crate::json;
 use crate::options::{ReportFormat as Format, ValidateOptions};
 use crate::progress::Progress;
 use crate::report::{
@@ -61,9 +62,11 @@ pub struct Judge {
     /// En passant style of reported FENs.
     pub ep: EpStyle,
     /// Whether every game's report is shown, valid or not (JSON output, not
-    /// `--quiet`); it alone shows the final FEN. Otherwise a game valid without
-    /// a warning is only counted.
+    /// `--quiet`). Otherwise a game valid without a warning is only counted.
     pub every: bool,
+    /// Whether reports show the final FEN, the tags and the notation (JSON
+    /// output, of every game or of the invalid ones).
+    pub details: bool,
     /// `--valid-out` or `--invalid-out`: every game's text goes to the
     /// reporting side, with its verdict.
     pub split: bool,
@@ -73,6 +76,12 @@ impl Judge {
     /// The judge of a run of `validate` with `args`: `split` when games are
     /// split into files, `every` when every game's report is shown.
     pub fn new(args: &ValidateOptions, split: bool, every: bool) -> Judge {
+        Judge::with_details(args, split, every, every)
+    }
+
+    /// [`Judge::new`], the reports that are shown given their details
+    /// (`details`) even when not every game's report is (`every`).
+    pub fn with_details(args: &ValidateOptions, split: bool, every: bool, details: bool) -> Judge {
         let (deny, allow, deny_warnings) = (args.deny, args.allow, args.deny_warnings);
         let dedup = args.dedup;
         Judge {
@@ -89,12 +98,13 @@ impl Judge {
                 start: args.fen.clone(),
                 dedup,
                 // Tags and notation are shown in the JSON report only.
-                details: every,
+                details,
                 eco: args.eco,
             }),
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             ep: args.ep,
             every,
+            details,
             split,
         }
     }
@@ -158,7 +168,7 @@ impl Judge {
             tags: j.tags,
             valid: errors.is_empty(),
             plies: j.plies as u64,
-            fen: if self.every {
+            fen: if self.details {
                 j.position.to_fen(self.ep)
             } else {
                 String::new()
@@ -354,10 +364,11 @@ pub(crate) fn too_large(file: &str, index: u64, e: &GameReadError) -> GameReport
 /// Writes the report of each game as it comes, in input order.
 struct Reporter<'c, W: Write> {
     out: W,
-    /// Where the JSON reports go as values instead of lines ([`judge_text`]).
+    /// Where the JSON reports go as values instead of lines ([`judge_text`],
+    /// Python).
     ///
     /// [`judge_text`]: crate::judge_text
-    collected: Option<&'c mut Vec<GameReport>>,
+    collected: Option<&'c mut Collect<'c>>,
     format: Format,
     quiet: bool,
     /// `--notes`: human output shows the notes too.
@@ -371,6 +382,51 @@ struct Reporter<'c, W: Write> {
     color: bool,
     /// The SARIF log being written (`--format sarif`).
     sarif: Sarif,
+    /// The name of the input being reported, in its forms.
+    file: FileName,
+    /// Where a game's JSON line is written before it goes out whole.
+    line: Vec<u8>,
+    /// JSON output shows only the invalid games (all are counted).
+    invalid_only: bool,
+}
+
+/// Where the reports of the games go instead of being written: each game's
+/// report, with the name of its input as the system knows it (bytes, not
+/// always UTF-8). An error stops the run.
+pub type Collect<'c> = dyn FnMut(GameReport, &[u8]) -> io::Result<()> + Send + 'c;
+
+/// The name of an input as the reports need it, made once per input.
+#[derive(Debug, Default)]
+struct FileName {
+    /// As the reports show it ([`Input::name`]).
+    shown: String,
+    /// As the system knows it ([`Input::name_bytes`]).
+    raw: Vec<u8>,
+    /// As a JSON string, quotes included, every byte of `raw` kept.
+    json: Vec<u8>,
+}
+
+impl FileName {
+    fn of(input: &Input) -> FileName {
+        let raw = input.name_bytes().into_owned();
+        let mut json = Vec::with_capacity(raw.len() + 2);
+        json::name(&mut json, &raw);
+        FileName {
+            shown: input.name(),
+            raw,
+            json,
+        }
+    }
+
+    fn shown(name: &str) -> FileName {
+        let mut json = Vec::with_capacity(name.len() + 2);
+        json::string(&mut json, name);
+        FileName {
+            shown: name.to_owned(),
+            raw: name.as_bytes().to_vec(),
+            json,
+        }
+    }
 }
 
 /// The games of a `--dedup` run so far, in input order: "earlier" is the same
@@ -437,12 +493,21 @@ impl<W: Write> Reporter<'_, W> {
         }
         match self.format {
             Format::Json => {
-                if let Some(collected) = &mut self.collected {
-                    collected.push(g.clone());
+                if self.invalid_only && g.valid {
                     return Ok(());
                 }
-                serde_json::to_writer(&mut self.out, g)?;
-                self.out.write_all(b"\n")
+                if let Some(collected) = &mut self.collected {
+                    return collected(g.clone(), &self.file.raw);
+                }
+                if g.file != self.file.shown {
+                    // Not the input started last (never so today): its name
+                    // as shown is all there is.
+                    self.file = FileName::shown(&g.file);
+                }
+                self.line.clear();
+                json::game(&mut self.line, g, &self.file.json);
+                self.line.push(b'\n');
+                self.out.write_all(&self.line)
             }
             Format::Human | Format::Github | Format::Sarif => {
                 let notes = if self.notes { &g.notes[..] } else { &[] };
@@ -470,7 +535,15 @@ impl<W: Write> Reporter<'_, W> {
     /// One problem, in the human, GitHub or SARIF form.
     fn problem(&mut self, file: &str, game: u64, severity: &str, p: &Problem) -> io::Result<()> {
         match self.format {
-            Format::Sarif => self.sarif.result(&mut self.out, file, game, severity, p),
+            Format::Sarif => {
+                // The name as the system knows it, where it is the input's.
+                let raw = if file == self.file.shown {
+                    &self.file.raw[..]
+                } else {
+                    file.as_bytes()
+                };
+                self.sarif.result(&mut self.out, raw, game, severity, p)
+            }
             Format::Github => writeln!(self.out, "{}", github_line(file, game, severity, p)),
             Format::Human | Format::Json => {
                 let line = human_line_styled(file, game, severity, p, self.color);
@@ -494,16 +567,16 @@ pub(crate) fn run_to(
     run_collecting(args, inputs, out, err, range, progress, None)
 }
 
-/// [`run_to`], the JSON reports of the games pushed to `collected` (when
-/// given) instead of written to `out`.
-pub(crate) fn run_collecting(
+/// [`run_to`], the JSON reports of the games handed to `collected` (when
+/// given) instead of written to `out` (the summary line still is).
+pub(crate) fn run_collecting<'c>(
     args: &ValidateOptions,
     inputs: &[Input],
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
     range: Option<(&Block, &mut bool)>,
     progress: &Progress,
-    collected: Option<&mut Vec<GameReport>>,
+    collected: Option<&'c mut Collect<'c>>,
 ) -> io::Result<Outcome> {
     let start = Instant::now();
     blocks::env_block_bytes()?;
@@ -523,10 +596,12 @@ pub(crate) fn run_collecting(
     if let Some(split) = &mut split {
         split.fix_tags = args.fix_tags;
     }
-    let judge = Judge::new(
+    let details = matches!(format, Format::Json) && !args.quiet;
+    let judge = Judge::with_details(
         args,
         split.is_some(),
-        matches!(format, Format::Json) && !args.quiet,
+        details && !args.invalid_only,
+        details,
     );
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, &mut out),
@@ -543,6 +618,9 @@ pub(crate) fn run_collecting(
         color: args.format == Format::Human
             && use_color(args.color, io::stdout().is_terminal(), no_color_env()),
         sarif: Sarif::default(),
+        file: FileName::default(),
+        line: Vec::with_capacity(1 << 12),
+        invalid_only: args.invalid_only,
     };
     if args.format == Format::Sarif {
         reporter.sarif.start(&mut reporter.out)?;
@@ -840,7 +918,8 @@ impl<W: Write> Run<'_, '_, W> {
         self.progress.release_before(i);
         self.reporter.summary.files += 1;
         self.input = i;
-        self.name = self.inputs.get(i).map(Input::name).unwrap_or_default();
+        self.reporter.file = self.inputs.get(i).map(FileName::of).unwrap_or_default();
+        self.name.clone_from(&self.reporter.file.shown);
         self.index = 0;
         self.skip = false;
         self.read = 0;

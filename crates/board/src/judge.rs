@@ -315,8 +315,19 @@ impl Judge {
         }
     }
 
-    /// The tags of a game the quick lane read.
+    /// The tags of a game the quick lane read: its tag section read again
+    /// (the moves are not replayed a second time).
     fn quick_tags(&mut self, text: &[u8]) -> Vec<(String, String)> {
+        let mut tags = Vec::new();
+        let read = scoresheet_notation::pgn::quick_tags(text, |n, v| {
+            tags.push((
+                String::from_utf8_lossy(n).into_owned(),
+                String::from_utf8_lossy(v).into_owned(),
+            ));
+        });
+        if read.is_ok() {
+            return tags;
+        }
         let mut record = QuickRecord::default();
         if self.lane.replay_recording(text, &mut record).is_none() {
             // The record has no place for comments, NAGs and variations: the

@@ -866,6 +866,7 @@ impl ValidateArgs {
                 Format::Sarif => ReportFormat::Sarif,
             },
             quiet: self.quiet,
+            invalid_only: false,
             color: match self.color {
                 ColorArg::Auto => ColorChoice::Auto,
                 ColorArg::Always => ColorChoice::Always,

@@ -1,100 +1,76 @@
 //! The native part of the `scoresheet` Python package: a thin frontend that
-//! runs the batch library (`scoresheet_batch`) with the GIL released. The Python part (`python/scoresheet/`) turns its JSON lines into
-//! dicts and its failures into exceptions.
+//! runs the batch library (`scoresheet_batch`) with the GIL released. The
+//! Python part (`python/scoresheet/`) turns its failures into exceptions.
 //!
-//! A `Job` runs `validate` on a thread of its own and hands its output over
-//! in pieces of whole lines through a bounded channel, so memory stays bounded
-//! however long the input (`Games` does the same for `read_games`); `convert`
-//! runs `convert` to the end.
+//! A `Job` runs `validate` on a thread of its own and hands the games'
+//! reports (values, not text) over in batches through a bounded channel, so
+//! memory stays bounded however long the input; the dicts Python sees are
+//! built here, from the reports, with no JSON in between (`Games` does the
+//! same for `read_games`); `convert` runs `convert` to the end.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use scoresheet_batch::{
-    ConvertOptions, GameRecord, Input, Outcome, Range, RangeEnd, ReportFormat, Target,
-    ValidateOptions,
+    ConvertOptions, GameRecord, GameReport, Input, Outcome, Problem, Range, RangeEnd, ReportFormat,
+    Target, ValidateOptions,
 };
+use scoresheet_board::dedup::DedupBy;
 use scoresheet_board::{EpStyle, Position};
 use scoresheet_convert::Notation;
 use scoresheet_convert::descriptive::KnightLetter;
+use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::{Language, codes};
+use scoresheet_notation::{Kind, Severity};
 
-/// How much output is sent over the channel at once (whole lines).
-const PIECE: usize = 1 << 18;
-/// Pieces in flight: the Rust side waits when Python falls behind.
+/// Reports handed over at once by [`Job`].
+const REPORTS_AT_ONCE: usize = 256;
+/// Batches in flight: the Rust side waits when Python falls behind.
 const PIECES_IN_FLIGHT: usize = 8;
+/// How often a wait for the next batch lets Python handle its signals
+/// (Ctrl-C), in milliseconds.
+const SIGNAL_POLL_MS: u64 = 50;
 
-/// A `Write` that hands whole JSON lines over a channel in pieces of about
-/// [`PIECE`] bytes, each a JSON array of the lines.
-struct LineSender {
-    tx: SyncSender<Vec<u8>>,
-    buf: Vec<u8>,
+/// A Python binary file object read from Rust (taking the GIL for each
+/// read). A `read(n)` that gives more than `n` bytes (some wrappers do) keeps
+/// the rest for the next reads: no byte is lost.
+struct PyReader {
+    file: Py<PyAny>,
+    /// Bytes read from the file and not yet handed on, from `at`.
+    pending: Vec<u8>,
+    at: usize,
 }
 
-impl LineSender {
-    /// Sends the whole lines buffered (all of it when `all`).
-    fn send(&mut self, all: bool) -> io::Result<()> {
-        let end = if all {
-            self.buf.len()
-        } else {
-            match self.buf.iter().rposition(|&b| b == b'\n') {
-                Some(i) => i + 1,
-                None => return Ok(()),
-            }
-        };
-        if end == 0 {
-            return Ok(());
+impl PyReader {
+    fn new(file: Py<PyAny>) -> PyReader {
+        PyReader {
+            file,
+            pending: Vec::new(),
+            at: 0,
         }
-        // The lines as one JSON array: Python parses it in one call, sharing
-        // the keys, three to four times faster than line by line. A JSON line
-        // holds no raw newline, so each newline is a separator.
-        let mut piece = Vec::with_capacity(end + 2);
-        piece.push(b'[');
-        piece.extend(
-            self.buf[..end]
-                .iter()
-                .map(|&b| if b == b'\n' { b',' } else { b }),
-        );
-        if piece.last() == Some(&b',') {
-            piece.pop();
-        }
-        piece.push(b']');
-        self.buf.drain(..end);
-        self.tx
-            .send(piece)
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader went away"))
     }
 }
-
-impl Write for LineSender {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.extend_from_slice(data);
-        if self.buf.len() >= PIECE {
-            self.send(false)?;
-        }
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// A Python binary file object read from Rust (taking the GIL for each read).
-struct PyReader(Py<PyAny>);
 
 impl Read for PyReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        Python::attach(|py| {
-            let got = self
-                .0
+        if self.at < self.pending.len() {
+            let n = (self.pending.len() - self.at).min(buf.len());
+            buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+            self.at += n;
+            return Ok(n);
+        }
+        let file = &self.file;
+        let (pending, n) = Python::attach(|py| -> io::Result<(Vec<u8>, usize)> {
+            let got = file
                 .bind(py)
                 .call_method1("read", (buf.len(),))
                 .map_err(|e| io::Error::other(e.to_string()))?;
@@ -102,17 +78,31 @@ impl Read for PyReader {
                 // A non-blocking stream with nothing yet: read again.
                 return Err(io::Error::from(io::ErrorKind::Interrupted));
             }
-            let bytes = got.cast::<PyBytes>().map_err(|_| {
-                io::Error::new(
+            let bytes = if let Ok(b) = got.cast::<PyBytes>() {
+                b.as_bytes().to_vec()
+            } else if got.is_instance_of::<PyString>() {
+                return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
                     "the file object gave text, not bytes: open it in binary mode ('rb')",
-                )
-            })?;
-            let bytes = bytes.as_bytes();
+                ));
+            } else {
+                // bytearray, memoryview: anything that holds bytes.
+                got.extract::<Vec<u8>>().map_err(|_| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the file object's read() gave neither bytes nor None",
+                    )
+                })?
+            };
             let n = bytes.len().min(buf.len());
             buf[..n].copy_from_slice(&bytes[..n]);
-            Ok(n)
-        })
+            Ok((bytes, n))
+        })?;
+        if pending.len() > n {
+            self.pending = pending;
+            self.at = n;
+        }
+        Ok(n)
     }
 }
 
@@ -132,9 +122,13 @@ fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
                 Ok(n) if n.is_instance_of::<PyString>() => n.extract::<String>()?,
                 _ => "<file>".to_owned(),
             };
-            out.push(Input::reader(name, Box::new(PyReader(source.unbind()))));
+            out.push(Input::reader(
+                name,
+                Box::new(PyReader::new(source.unbind())),
+            ));
         } else if let Ok(path) = source.extract::<PathBuf>() {
-            out.extend(scoresheet_batch::expand(&[path]));
+            // `-` is a file: standard input is `sys.stdin.buffer`.
+            out.extend(scoresheet_batch::expand_files(&[path]));
         } else {
             return Err(PyTypeError::new_err(format!(
                 "a source is a path, bytes or a binary file object, not {}",
@@ -149,33 +143,41 @@ fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
 // `python/scoresheet/__init__.py`) become the batch library's options; a
 // wrong value is a `ValueError`, which Python raises as a `UsageError`.
 
-/// The value of `key` in `options`, `None` when missing or None.
+/// The value of `key` in `options`, `None` when missing or None; a value of
+/// another type is a `ValueError` naming the keyword, what it must be
+/// (`what`) and the value given.
 fn get<'py, T: FromPyObjectOwned<'py>>(
     options: &Bound<'py, PyDict>,
     key: &str,
+    what: &str,
 ) -> PyResult<Option<T>> {
     match options.get_item(key)? {
-        Some(v) if !v.is_none() => v
-            .extract::<T>()
-            .map(Some)
-            .map_err(|e| PyValueError::new_err(format!("{key}: {}", Into::<PyErr>::into(e)))),
+        Some(v) if !v.is_none() => v.extract::<T>().map(Some).map_err(|_| wrong(key, what, &v)),
         _ => Ok(None),
     }
 }
 
-/// A flag of `options`: false when missing.
+/// `jobs must be a positive integer, got -1`.
+fn wrong(key: &str, what: &str, value: &Bound<'_, PyAny>) -> PyErr {
+    let shown = value
+        .repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string_lossy().into_owned());
+    PyValueError::new_err(format!("{key} must be {what}, got {shown}"))
+}
+
+/// A flag of `options`: false when missing (Python gives `bool(value)`).
 fn flag(options: &Bound<'_, PyDict>, key: &str) -> PyResult<bool> {
-    Ok(get::<bool>(options, key)?.unwrap_or(false))
+    Ok(get::<bool>(options, key, "True or False")?.unwrap_or(false))
 }
 
 /// A language code of `options`.
 fn language(options: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Language>> {
-    let Some(code) = get::<String>(options, key)? else {
+    let Some(code) = get::<String>(options, key, "a language code (a string)")? else {
         return Ok(None);
     };
     Language::from_code(&code).map(Some).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown language code {code:?}: the codes are {}",
+            "{key} must be a language code ({}), got {code:?}",
             codes()
         ))
     })
@@ -183,15 +185,15 @@ fn language(options: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<Language>
 
 /// A start position of `options` (`startpos` for the standard one).
 fn start(options: &Bound<'_, PyDict>) -> PyResult<Option<Position>> {
-    let Some(fen) = get::<String>(options, "fen")? else {
+    let Some(fen) = get::<String>(options, "fen", "a FEN (a string)")? else {
         return Ok(None);
     };
     if fen.trim() == "startpos" {
         return Ok(Some(Position::new()));
     }
-    Position::from_fen(&fen)
-        .map(Some)
-        .map_err(|e| PyValueError::new_err(format!("invalid FEN: {e}")))
+    Position::from_fen(&fen).map(Some).map_err(|e| {
+        PyValueError::new_err(format!("fen must be a legal position, got {fen:?}: {e}"))
+    })
 }
 
 /// One of `choices` (name, value) named by `key` in `options`, `default`
@@ -202,30 +204,90 @@ fn choice<T: Copy>(
     choices: &[(&str, T)],
     default: T,
 ) -> PyResult<T> {
-    let Some(name) = get::<String>(options, key)? else {
+    let names: Vec<String> = choices.iter().map(|(n, _)| format!("{n:?}")).collect();
+    let what = format!("one of {}", names.join(", "));
+    let Some(name) = get::<String>(options, key, &what)? else {
         return Ok(default);
     };
     choices
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            PyValueError::new_err(format!(
-                "{key} must be one of {}, not {name:?}",
-                names.join(", ")
-            ))
-        })
+        .ok_or_else(|| PyValueError::new_err(format!("{key} must be {what}, got {name:?}")))
+}
+
+/// The worker threads of `options`' `jobs`: a positive integer, or None for
+/// every core.
+fn jobs(options: &Bound<'_, PyDict>) -> PyResult<Option<usize>> {
+    const WHAT: &str = "a positive integer (or None: every core)";
+    let Some(value) = options.get_item("jobs")?.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    // `True` is an int to Python, never a number of threads.
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(wrong("jobs", WHAT, &value));
+    }
+    match value.extract::<i64>() {
+        Ok(n) if n > 0 => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
+        _ => Err(wrong("jobs", WHAT, &value)),
+    }
+}
+
+/// The kinds `key` names (a kind's name, or a list of them), as `--deny` or
+/// `--allow` take them: a set, and whether `warnings` was among them (for
+/// `deny`: every warning an error). Only warnings and notes can be allowed.
+fn kinds(options: &Bound<'_, PyDict>, key: &str) -> PyResult<(KindSet, bool)> {
+    const WHAT: &str = "a kind's name or a list of them";
+    let mut set = KindSet::default();
+    let mut warnings = false;
+    let Some(value) = options.get_item(key)?.filter(|v| !v.is_none()) else {
+        return Ok((set, warnings));
+    };
+    let names: Vec<String> = if let Ok(one) = value.extract::<String>() {
+        vec![one]
+    } else {
+        value
+            .extract::<Vec<String>>()
+            .map_err(|_| wrong(key, WHAT, &value))?
+    };
+    for name in names {
+        if key == "deny" && name == "warnings" {
+            warnings = true;
+            continue;
+        }
+        match Kind::from_name(&name) {
+            Some(k) if key == "allow" && k.severity() == Severity::Error => {
+                return Err(PyValueError::new_err(format!(
+                    "allow must name warnings and notes, got {name:?}, which is always an error"
+                )));
+            }
+            Some(k) => set.add(k),
+            None => {
+                return Err(PyValueError::new_err(format!(
+                    "{key} must name kinds of problems (`scoresheet explain --list-kinds`), got {name:?}"
+                )));
+            }
+        }
+    }
+    Ok((set, warnings))
 }
 
 /// `validate`'s options from Python's: `strict`, `repair`, `lang`, `ep`
-/// (`always` or `legal`), `jobs`, `fen`, `eco`; the reports are JSON.
+/// (`always` or `legal`), `jobs`, `fen`, `dedup` (`moves`, `tags`),
+/// `deny`, `allow`, `summary_only`, `invalid_only`, `eco`; the reports are JSON.
 fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
+    let (deny, deny_warnings) = kinds(options, "deny")?;
+    let (allow, _) = kinds(options, "allow")?;
     Ok(ValidateOptions {
-        jobs: get::<usize>(options, "jobs")?,
+        jobs: jobs(options)?,
         strict: flag(options, "strict")?,
         repair: flag(options, "repair")?,
         format: ReportFormat::Json,
+        quiet: flag(options, "summary_only")?,
+        invalid_only: flag(options, "invalid_only")?,
+        deny,
+        deny_warnings,
+        allow,
         lang: language(options, "lang")?,
         ep: choice(
             options,
@@ -235,6 +297,16 @@ fn validate_options(options: &Bound<'_, PyDict>) -> PyResult<ValidateOptions> {
         )?,
         fen: start(options)?,
         eco: flag(options, "eco")?,
+        dedup: choice(
+            options,
+            "dedup",
+            &[
+                ("none", None),
+                ("moves", Some(DedupBy::Moves)),
+                ("tags", Some(DedupBy::Tags)),
+            ],
+            None,
+        )?,
         ..ValidateOptions::default()
     })
 }
@@ -276,7 +348,7 @@ fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
         eco: flag(options, "eco")?,
         moves_only: flag(options, "moves_only")?,
         repair: flag(options, "repair")?,
-        output: get::<PathBuf>(options, "output")?,
+        output: get::<PathBuf>(options, "output", "a path")?,
         spaced: choice(
             options,
             "style",
@@ -300,6 +372,12 @@ fn convert_options(options: &Bound<'_, PyDict>) -> PyResult<ConvertOptions> {
 /// the error that stopped it or None).
 type Ended = (u8, String, Option<String>);
 
+/// How a run ended whose wait Python interrupted (the exception raised then
+/// is what the caller sees).
+fn interrupted() -> Ended {
+    (2, String::new(), Some("interrupted".to_owned()))
+}
+
 fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
     let err = String::from_utf8_lossy(&err).into_owned();
     match result {
@@ -310,11 +388,26 @@ fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
     }
 }
 
-/// `validate` running on a thread of its own: iterate it for pieces of its
-/// JSON lines (bytes, each piece a JSON array of the lines), then call `result()`.
+/// What a `validate` run hands to Python, in input order: each input's name
+/// (as the system knows it) before its first report, and the reports.
+// Nearly every piece is a report: boxing them would cost an allocation each
+// for nothing.
+#[allow(clippy::large_enum_variant)]
+enum Piece {
+    Name(Vec<u8>),
+    Report(GameReport),
+}
+
+/// How a `validate` run ended, with its summary line (JSON).
+type JobEnded = (Ended, Vec<u8>);
+
+/// `validate` running on a thread of its own: iterate it for lists of
+/// reports (dicts), then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
-    run: Running<Vec<u8>>,
+    run: Running<Vec<Piece>, JobEnded>,
+    /// The name of the input being reported, as Python shows it.
+    file: Mutex<Option<Py<PyString>>>,
 }
 
 #[pymethods]
@@ -329,22 +422,44 @@ impl Job {
                 "no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found",
             ));
         }
-        let (tx, rx) = sync_channel(PIECES_IN_FLIGHT);
+        let (tx, rx) = sync_channel::<Vec<Piece>>(PIECES_IN_FLIGHT);
         let thread = std::thread::Builder::new()
             .name("scoresheet-validate".to_owned())
             .spawn(move || {
-                let mut out = LineSender {
-                    tx,
-                    buf: Vec::new(),
+                let mut batch = Vec::with_capacity(REPORTS_AT_ONCE + 1);
+                let mut name: Option<Vec<u8>> = None;
+                let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the reader went away");
+                let mut each = |g: GameReport, raw: &[u8]| {
+                    if name.as_deref() != Some(raw) {
+                        name = Some(raw.to_vec());
+                        batch.push(Piece::Name(raw.to_vec()));
+                    }
+                    batch.push(Piece::Report(g));
+                    if batch.len() >= REPORTS_AT_ONCE {
+                        tx.send(std::mem::take(&mut batch)).map_err(|_| gone())?;
+                    }
+                    Ok(())
                 };
-                let mut err = Vec::new();
-                let result = scoresheet_batch::validate(&args, inputs, &mut out, &mut err)
-                    .and_then(|o| out.send(true).map(|()| o));
-                ended(result, err)
+                let (mut summary, mut err) = (Vec::new(), Vec::new());
+                let result = scoresheet_batch::validate_each(
+                    &args,
+                    &inputs,
+                    &mut each,
+                    &mut summary,
+                    &mut err,
+                );
+                let result = result.and_then(|o| {
+                    if !batch.is_empty() {
+                        tx.send(batch).map_err(|_| gone())?;
+                    }
+                    Ok(o)
+                });
+                (ended(result, err), summary)
             })
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Job {
             run: Running::new(rx, thread),
+            file: Mutex::new(None),
         })
     }
 
@@ -352,17 +467,133 @@ impl Job {
         slf
     }
 
-    /// The next piece (a JSON array of whole JSON lines), waiting with the GIL released.
-    fn __next__(&self, py: Python<'_>) -> Option<Py<PyBytes>> {
-        let piece = self.run.next(py)?;
-        Some(PyBytes::new(py, &piece).unbind())
+    /// The next reports, as dicts, waiting with the GIL released (Ctrl-C
+    /// interrupts the wait).
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let Some(batch) = self.run.next(py)? else {
+            return Ok(None);
+        };
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("a report list was being made"))?;
+        let list = PyList::empty(py);
+        for piece in batch {
+            match piece {
+                Piece::Name(raw) => *file = Some(file_name(py, &raw)?.unbind()),
+                Piece::Report(g) => {
+                    let name = match &*file {
+                        Some(name) => name.bind(py).clone(),
+                        None => PyString::new(py, &g.file),
+                    };
+                    list.append(report_dict(py, &g, &name)?)?;
+                }
+            }
+        }
+        Ok(Some(list))
     }
 
-    /// How the run ended, once the pieces are all read: (exit code, standard
-    /// error's text, the error that stopped the run or None).
-    fn result(&self, py: Python<'_>) -> PyResult<Ended> {
-        self.run.result(py, "the validation thread failed")
+    /// How the run ended, once the reports are all read: (exit code, standard
+    /// error's text, the error that stopped the run or None, the summary
+    /// line's JSON).
+    fn result(&self, py: Python<'_>) -> PyResult<(u8, String, Option<String>, Py<PyBytes>)> {
+        let ((code, err, error), summary) = self
+            .run
+            .result(py, "the validation thread failed")?
+            .unwrap_or_else(|| (interrupted(), Vec::new()));
+        Ok((code, err, error, PyBytes::new(py, &summary).unbind()))
     }
+}
+
+/// A file's name, from the bytes the system knows it by, as Python names
+/// files: bytes that are not UTF-8 kept as lone surrogates (`os.fsencode`
+/// gives them back).
+fn file_name<'py>(py: Python<'py>, raw: &[u8]) -> PyResult<Bound<'py, PyString>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(raw).into_pyobject(py)?;
+        Ok(name.cast_into::<PyString>()?)
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(PyString::new(py, &String::from_utf8_lossy(raw)))
+    }
+}
+
+/// A game's report as a dict with the fields (and their order) of its JSON
+/// object (docs/JSON.md), `file` its input's name.
+fn report_dict<'py>(
+    py: Python<'py>,
+    g: &GameReport,
+    file: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "type"), intern!(py, "game"))?;
+    d.set_item(intern!(py, "file"), file)?;
+    d.set_item(intern!(py, "game"), g.game)?;
+    d.set_item(intern!(py, "line"), g.at.line)?;
+    d.set_item(intern!(py, "column"), g.at.column)?;
+    d.set_item(intern!(py, "offset"), g.at.offset)?;
+    d.set_item(intern!(py, "length"), g.at.length)?;
+    d.set_item(
+        intern!(py, "notation"),
+        g.notation.map(|n| PyString::intern(py, n)),
+    )?;
+    let tags = PyDict::new(py);
+    for (name, value) in g.shown_tags() {
+        tags.set_item(name, value)?;
+    }
+    d.set_item(intern!(py, "tags"), tags)?;
+    d.set_item(intern!(py, "valid"), g.valid)?;
+    d.set_item(intern!(py, "plies"), g.plies)?;
+    d.set_item(intern!(py, "fen"), &g.fen)?;
+    d.set_item(intern!(py, "errors"), problems_list(py, &g.errors)?)?;
+    d.set_item(intern!(py, "warnings"), problems_list(py, &g.warnings)?)?;
+    d.set_item(intern!(py, "notes"), problems_list(py, &g.notes)?)?;
+    Ok(d)
+}
+
+fn problems_list<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for p in problems {
+        list.append(problem_dict(py, p)?)?;
+    }
+    Ok(list)
+}
+
+/// A problem as a dict with the fields of its JSON object.
+fn problem_dict<'py>(py: Python<'py>, p: &Problem) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "line"), p.line)?;
+    d.set_item(intern!(py, "column"), p.column)?;
+    d.set_item(intern!(py, "ply"), p.ply)?;
+    d.set_item(intern!(py, "move"), &p.text)?;
+    d.set_item(intern!(py, "kind"), PyString::intern(py, p.kind))?;
+    d.set_item(intern!(py, "message"), &p.message)?;
+    if !p.candidates.is_empty() {
+        d.set_item(intern!(py, "candidates"), &p.candidates)?;
+    }
+    if !p.suggestions.is_empty() {
+        d.set_item(intern!(py, "suggestions"), &p.suggestions)?;
+    }
+    if let Some(of) = &p.duplicate_of {
+        let earlier = PyDict::new(py);
+        earlier.set_item(intern!(py, "file"), &of.file)?;
+        earlier.set_item(intern!(py, "game"), of.game)?;
+        d.set_item(intern!(py, "duplicate_of"), earlier)?;
+    }
+    if let Some(m) = &p.misprint {
+        let at = PyDict::new(py);
+        at.set_item(intern!(py, "line"), m.line)?;
+        at.set_item(intern!(py, "column"), m.column)?;
+        at.set_item(intern!(py, "ply"), m.ply)?;
+        at.set_item(intern!(py, "move"), &m.text)?;
+        at.set_item(intern!(py, "change"), PyString::intern(py, m.change))?;
+        at.set_item(intern!(py, "suggestions"), &m.suggestions)?;
+        d.set_item(intern!(py, "misprint"), at)?;
+    }
+    Ok(d)
 }
 
 /// Games handed over at once by [`Games`].
@@ -432,54 +663,86 @@ impl Games {
     }
 
     /// The next games, waiting with the GIL released.
-    fn __next__(&self, py: Python<'_>) -> Option<Vec<GameTuple>> {
-        let batch = self.run.next(py)?;
-        Some(
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<GameTuple>>> {
+        let Some(batch) = self.run.next(py)? else {
+            return Ok(None);
+        };
+        Ok(Some(
             batch
                 .into_iter()
                 .map(|g| (g.tags, g.fen, g.san, g.uci, g.result, g.report))
                 .collect(),
-        )
+        ))
     }
 
     /// How the run ended, once the games are all read: (exit code, standard
     /// error's text, the error that stopped the run or None).
     fn result(&self, py: Python<'_>) -> PyResult<Ended> {
-        self.run.result(py, "the reading thread failed")
+        Ok(self
+            .run
+            .result(py, "the reading thread failed")?
+            .unwrap_or_else(interrupted))
     }
 }
 
 /// A run on a thread of its own, handing over its output through a bounded
-/// channel: what [`Job`] and [`Games`] iterate.
-struct Running<T> {
+/// channel: what [`Job`] and [`Games`] iterate; `R` is how it ended.
+struct Running<T, R = Ended> {
     rx: Mutex<Option<Receiver<T>>>,
-    thread: Mutex<Option<JoinHandle<Ended>>>,
+    thread: Mutex<Option<JoinHandle<R>>>,
+    /// A wait for the next item was interrupted (Ctrl-C): the run may be
+    /// waiting for input that never comes, so it is left, not joined.
+    interrupted: AtomicBool,
 }
 
-impl<T: Send> Running<T> {
-    fn new(rx: Receiver<T>, thread: JoinHandle<Ended>) -> Self {
+impl<T: Send, R: Send> Running<T, R> {
+    fn new(rx: Receiver<T>, thread: JoinHandle<R>) -> Self {
         Running {
             rx: Mutex::new(Some(rx)),
             thread: Mutex::new(Some(thread)),
+            interrupted: AtomicBool::new(false),
         }
     }
 
-    /// The next item, waiting with the GIL released; `None` at the end.
-    fn next(&self, py: Python<'_>) -> Option<T> {
-        let rx = self.rx.lock().ok()?.take()?;
-        let (rx, item) = py.detach(move || {
-            let item = rx.recv().ok();
-            (rx, item)
-        });
-        if let Ok(mut slot) = self.rx.lock() {
-            *slot = Some(rx);
+    /// The next item, waiting with the GIL released; `None` at the end. The
+    /// wait lets Python handle its signals every [`SIGNAL_POLL_MS`]: Ctrl-C
+    /// raises `KeyboardInterrupt` here even while the run waits for input.
+    fn next(&self, py: Python<'_>) -> PyResult<Option<T>> {
+        let Some(mut rx) = self.rx.lock().ok().and_then(|mut rx| rx.take()) else {
+            return Ok(None);
+        };
+        let poll = std::time::Duration::from_millis(SIGNAL_POLL_MS);
+        loop {
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(poll);
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(item) => {
+                    if let Ok(mut slot) = self.rx.lock() {
+                        *slot = Some(rx);
+                    }
+                    return Ok(Some(item));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        self.interrupted.store(true, Ordering::Relaxed);
+                        // Dropping the receiver stops the run at its next report.
+                        drop(rx);
+                        return Err(e);
+                    }
+                }
+            }
         }
-        item
     }
 
-    /// How the run ended (`failed`: what to say if its thread panicked).
+    /// How the run ended (`failed`: what to say if its thread panicked);
+    /// `None` when a wait for it was interrupted and it has not ended (it is
+    /// left to end on its own: joining could wait for ever on input).
     /// Whatever was not read is dropped: the run stops at its next write.
-    fn result(&self, py: Python<'_>, failed: &str) -> PyResult<Ended> {
+    fn result(&self, py: Python<'_>, failed: &str) -> PyResult<Option<R>> {
         if let Ok(mut rx) = self.rx.lock() {
             rx.take();
         }
@@ -487,7 +750,11 @@ impl<T: Send> Running<T> {
         let Some(thread) = thread else {
             return Err(PyRuntimeError::new_err("result() was already taken"));
         };
+        if self.interrupted.load(Ordering::Relaxed) && !thread.is_finished() {
+            return Ok(None);
+        }
         py.detach(|| thread.join())
+            .map(Some)
             .map_err(|_| PyRuntimeError::new_err(failed.to_owned()))
     }
 }
@@ -519,10 +786,14 @@ fn convert(
 /// The inputs a list of paths names, in the command's order: for each, its
 /// path, or None when it is not a regular file read in ranges.
 #[pyfunction]
-fn expand(paths: Vec<PathBuf>) -> Vec<(String, bool)> {
-    scoresheet_batch::expand(&paths)
+fn expand(paths: Vec<PathBuf>) -> Vec<(std::ffi::OsString, bool)> {
+    scoresheet_batch::expand_files(&paths)
         .iter()
-        .map(|i| (i.name(), matches!(i, Input::Path(_))))
+        .map(|i| match i {
+            Input::Path(p) => (p.clone().into_os_string(), true),
+            Input::Stream(p) | Input::Bad(p, ..) => (p.clone().into_os_string(), false),
+            other => (other.name().into(), false),
+        })
         .collect()
 }
 
@@ -573,6 +844,25 @@ fn validate_range(
     Ok((PyBytes::new(py, &text).unbind(), rest, ended))
 }
 
+/// Runs `validate` with `options` over `sources` to the end, with the GIL
+/// released: (its JSON lines, exit code, standard error's text, the error
+/// that stopped the run or None). What a Dask task ships back.
+#[pyfunction]
+fn validate_json(
+    py: Python<'_>,
+    options: &Bound<'_, PyDict>,
+    sources: &Bound<'_, PyAny>,
+) -> PyResult<(Py<PyBytes>, Ended)> {
+    let args = validate_options(options)?;
+    let inputs = inputs(sources)?;
+    let (text, ended) = py.detach(|| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let result = scoresheet_batch::validate(&args, inputs, &mut out, &mut err);
+        (out, ended(result, err))
+    });
+    Ok((PyBytes::new(py, &text).unbind(), ended))
+}
+
 /// Checks `validate`'s options: a `ValueError` saying what is wrong.
 #[pyfunction]
 fn check(options: &Bound<'_, PyDict>) -> PyResult<()> {
@@ -600,5 +890,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(expand, m)?)?;
     m.add_function(wrap_pyfunction!(ranges, m)?)?;
     m.add_function(wrap_pyfunction!(validate_range, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_json, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

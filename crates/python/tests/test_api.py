@@ -116,7 +116,7 @@ def test_an_invalid_game_is_a_report_with_its_location():
 def test_errors_are_exceptions(tmp_path):
     with pytest.raises(scoresheet.InputError):
         scoresheet.validate(tmp_path / "missing.pgn")
-    with pytest.raises(scoresheet.UsageError, match="unknown language code"):
+    with pytest.raises(scoresheet.UsageError, match="lang must be a language code"):
         scoresheet.validate(MATE, lang="xx")
     with pytest.raises(scoresheet.InputError, match="no input file"):
         scoresheet.validate(tmp_path)  # an empty directory

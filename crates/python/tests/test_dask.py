@@ -94,3 +94,16 @@ def test_usage_errors_before_any_task(client):
         list(scoresheet.dask.validate(FIXTURES, client, lang="xx"))
     with pytest.raises(scoresheet.InputError):
         list(scoresheet.dask.validate([], client))
+
+
+def test_bytes_are_one_task_each(client):
+    text = (FIXTURES / "bench" / "games.pgn").read_bytes()
+    expected, _ = cli_json("-", input=text)
+    for item in expected:
+        if "file" in item:
+            item["file"] = "<bytes>"
+    got = list(scoresheet.dask.validate([text, bytearray(text)], client))
+    games = expected[:-1]
+    assert_same(got[: len(games)], games)
+    assert len(got) == 2 * len(games) + 1
+    assert got[-1]["summary"]["games"] == 2 * expected[-1]["summary"]["games"]

@@ -25,6 +25,12 @@ fn problem(kind: &'static str, message: &str) -> Problem {
 fn github_commands_escape_as_the_toolkit_does() {
     assert_eq!(github_data("50% a\r\nb: c, d"), "50%25 a%0D%0Ab: c, d");
     assert_eq!(github_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+    // Every other control character too, C1 controls byte by byte.
+    assert_eq!(
+        github_data("a\x1b[31mb\tc\u{85}d\u{7f}"),
+        "a%1B[31mb%09c%C2%85d%7F"
+    );
+    assert_eq!(github_property("x\x00y.pgn"), "x%00y.pgn");
     let p = problem("illegal-move", "no black knight can move to c5, 100%");
     assert_eq!(
         github_line("dir/a,b:c.pgn", 3, "error", &p),
@@ -37,9 +43,14 @@ fn github_commands_escape_as_the_toolkit_does() {
 
 #[test]
 fn sarif_uris_are_percent_encoded_paths() {
-    assert_eq!(sarif_uri("games/a-b_c.~1.pgn"), "games/a-b_c.~1.pgn");
-    assert_eq!(sarif_uri("<stdin>"), "%3Cstdin%3E");
-    assert_eq!(sarif_uri("my games/é.pgn"), "my%20games/%C3%A9.pgn");
+    assert_eq!(sarif_uri(b"games/a-b_c.~1.pgn"), "games/a-b_c.~1.pgn");
+    assert_eq!(sarif_uri(b"<stdin>"), "%3Cstdin%3E");
+    assert_eq!(
+        sarif_uri("my games/é.pgn".as_bytes()),
+        "my%20games/%C3%A9.pgn"
+    );
+    // A name that is not UTF-8 keeps its bytes.
+    assert_eq!(sarif_uri(b"caf\xe9.pgn"), "caf%E9.pgn");
 }
 
 #[test]
@@ -91,7 +102,7 @@ fn logs() -> Vec<serde_json::Value> {
         let mut out = Vec::new();
         let written = sarif.start(&mut out).and_then(|()| {
             for (severity, p) in results.iter().take(n) {
-                sarif.result(&mut out, "my games/a.pgn", 2, severity, p)?;
+                sarif.result(&mut out, b"my games/a.pgn", 2, severity, p)?;
             }
             sarif.finish(&mut out, &summary)
         });
@@ -129,6 +140,8 @@ fn sarif_logs_are_valid_against_the_sarif_2_1_0_schema() {
     bad.as_object_mut().map(|o| o.remove("version"));
     assert!(!validator.is_valid(&bad));
 
+    // Columns count characters, as every report's do.
+    assert_eq!(logs[0]["runs"][0]["columnKind"], "unicodeCodePoints");
     // What each result carries: the kind as the rule, the level, the message,
     // the artifact and the region.
     let r = &logs[0]["runs"][0]["results"];

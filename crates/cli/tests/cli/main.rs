@@ -11,6 +11,7 @@ mod explain;
 mod hostile;
 mod inputs;
 mod lsp;
+mod names;
 mod one_reader;
 mod outputs;
 mod reader_cap;

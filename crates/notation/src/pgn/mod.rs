@@ -41,7 +41,7 @@ use crate::span::Span;
 pub use parse::{
     MAX_TOKENS, parse_game, parse_game_chosen_into, parse_game_into, parse_game_lang_into,
 };
-pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix};
+pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix, quick_tags};
 pub use record::MoveRecord;
 pub use split::{
     Block, BlockEnd, BlockGame, BlockGames, BlockReader, DEFAULT_MAX_GAME_LEN, GameChunk,

@@ -173,6 +173,30 @@ pub fn quick_scan_prefix<'t>(
     scan(text, visitor, true)
 }
 
+/// The tag pairs of a game, name and value, as [`quick_scan`] hands them to
+/// its visitor, without reading the movetext: what a caller that has
+/// replayed the game already asks for its tags.
+///
+/// ```
+/// let game = b"[Event \"a\"]\n[White \"B\"]\n\n1. e4 *\n";
+/// let mut tags = Vec::new();
+/// scoresheet_notation::pgn::quick_tags(game, |n, v| tags.push((n, v))).unwrap();
+/// assert_eq!(tags, [(&b"Event"[..], &b"a"[..]), (b"White", b"B")]);
+/// ```
+///
+/// # Errors
+/// [`Unusual`] where [`quick_scan`] would give up on the tags.
+pub fn quick_tags<'t>(
+    text: &'t [u8],
+    mut each: impl FnMut(&'t [u8], &'t [u8]),
+) -> Result<(), Unusual> {
+    let mut scan = QuickScan::new(text);
+    while let Some((name, value)) = scan.next_tag()? {
+        each(name, value);
+    }
+    Ok(())
+}
+
 #[inline(always)]
 fn scan<'t>(
     text: &'t [u8],

@@ -20,12 +20,14 @@ docs/JSON.md); the last item is ``{"type": "summary", "summary": {...}}``.
 
 from __future__ import annotations
 
-import json
-import os
-import re
+import json as _json
+import os as _os
+import re as _re
 from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Union
 
 from . import _scoresheet
+
+__version__: str = _scoresheet.__version__
 
 __all__ = [
     "validate",
@@ -38,7 +40,12 @@ __all__ = [
     "GameError",
 ]
 
-Source = Union[str, "os.PathLike[str]", bytes, BinaryIO]
+Source = Union[str, "_os.PathLike[str]", bytes, BinaryIO]
+
+
+def __dir__() -> List[str]:
+    """The package's API, without the modules and types it uses."""
+    return sorted([*__all__, "__version__", "Source"])
 
 
 class ScoresheetError(Exception):
@@ -62,7 +69,7 @@ class InputError(ScoresheetError, OSError):
         self.messages = messages or [message]
 
 
-_PROBLEM = re.compile(
+_PROBLEM = _re.compile(
     r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|note)"
     r"\[(?P<kind>[a-z0-9-]+)\]: game (?P<game>\d+)(?P<rest>.*)$"
 )
@@ -109,23 +116,62 @@ def _problems(stderr: str) -> List[Dict[str, Any]]:
     return out
 
 
+# What a str holding games rather than a path starts with: a tag, a comment,
+# a move number.
+_MOVETEXT = _re.compile(r"\s*(\[|\{|;|\d+\s*\.)")
+
+
 def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
-    """One source or a list of them, each a path, bytes or a binary file object."""
-    if isinstance(source, (str, bytes, os.PathLike)) or hasattr(source, "read"):
+    """One source or a list of them, each a path, bytes or a binary file object.
+
+    A path that does not exist is read in its turn (an :class:`InputError`
+    after the reports of the others), unless none exists: then at once. A
+    str that is no path but holds games is a :class:`UsageError` saying so.
+    """
+    if isinstance(source, (str, bytes, bytearray, memoryview, _os.PathLike)) or hasattr(
+        source, "read"
+    ):
         sources = [source]
     else:
         sources = list(source)
     out: List[Any] = []
+    missing: List[str] = []
     for s in sources:
         if isinstance(s, (bytearray, memoryview)):
             s = bytes(s)
-        if isinstance(s, (str, os.PathLike)):
-            path = os.fspath(s)
-            if not os.path.exists(path):
-                raise InputError(f"{path}: no such file or directory")
+        if isinstance(s, (str, _os.PathLike)):
+            path = _os.fspath(s)
+            if isinstance(path, bytes):
+                path = _os.fsdecode(path)
+            if not _os.path.exists(path):
+                if "\n" in path or _MOVETEXT.match(path):
+                    shown = path if len(path) <= 40 else path[:37] + "..."
+                    raise UsageError(
+                        f"source {shown!r} is a str that names no file but looks like "
+                        "games: pass the text as bytes (text.encode()) or as io.BytesIO"
+                    )
+                missing.append(path)
             s = path
         out.append(s)
+    if missing and len(missing) == len(out):
+        raise InputError(f"{missing[0]}: no such file or directory")
     return out
+
+
+def _kinds(value: Any) -> Any:
+    """Kinds as Rust reads them: a name, or a list of names (any iterable);
+    anything else is passed on for Rust to name in its error."""
+    if value is None or isinstance(value, str):
+        return value
+    try:
+        return list(value)
+    except TypeError:
+        return value
+
+
+def _flag(value: Any) -> bool:
+    """A flag as Python reads one: its truth."""
+    return bool(value)
 
 
 def validate(
@@ -137,39 +183,64 @@ def validate(
     repair: bool = False,
     ep: str = "always",
     eco: bool = False,
+    dedup: Optional[str] = None,
+    deny: Union[str, Iterable[str], None] = None,
+    allow: Union[str, Iterable[str], None] = None,
+    fen: Optional[str] = None,
+    only: str = "all",
 ) -> Iterator[Dict[str, Any]]:
     """Replays every game of ``source`` and yields each game's report, then the summary.
 
     ``source`` is a path (a ``.pgn`` file, compressed ``.pgn.zst``,
     ``.pgn.gz`` or ``.pgn.bz2``, or a directory searched for them), bytes, a
-    binary file object, or a list of these, read in order. Each report is a
-    dict with the fields of ``scoresheet validate --format json``
-    (docs/JSON.md): ``file``, ``game``, ``valid``, ``plies``, ``fen``,
-    ``errors``, ``warnings``, ``notes``, each problem with ``line``,
-    ``column``, ``kind``, ``message``... The last item is
+    binary file object (standard input is ``sys.stdin.buffer``; a path
+    ``"-"`` is the file of that name), or a list of these, read in order.
+    Games held in a str are passed as bytes (``text.encode()``) or
+    ``io.BytesIO``. Each report is a dict with the fields of ``scoresheet
+    validate --format json`` (docs/JSON.md): ``file``, ``game``, ``valid``,
+    ``plies``, ``fen``, ``errors``, ``warnings``, ``notes``, each problem
+    with ``line``, ``column``, ``kind``, ``message``... The last item is
     ``{"type": "summary", "summary": {...}}``.
 
-    ``strict`` treats warnings as errors; ``jobs`` is the number of threads
-    (default: all cores); ``lang`` reads piece letters of one language
-    (``"de"``, ``"fr"``...; by default told per game); ``repair`` reads a
-    misprinted move of a book table as its clearly best suggestion; ``ep``
-    (``"always"`` or ``"legal"``) is the en passant style of the FENs;
+    The options are those of ``scoresheet validate``: ``strict`` treats
+    warnings as errors; ``jobs`` is the number of threads (default: all
+    cores); ``lang`` reads piece letters of one language (``"de"``,
+    ``"fr"``...; by default told per game); ``repair`` reads a misprinted
+    move of a book table as its clearly best suggestion; ``ep`` (``"always"``
+    or ``"legal"``) is the en passant style of the FENs; ``dedup``
+    (``"moves"`` or ``"tags"``) makes a game that repeats an earlier one a
+    ``duplicate`` error; ``deny`` and ``allow`` name kinds (a name or a list;
+    ``deny="warnings"`` is ``strict``) whose warnings become errors or are
+    dropped; ``fen`` is the start of every game without one of its own;
     ``eco`` names each game's opening by position (the report's ``opening``,
     ``{"eco": ..., "name": ...}``) and warns where its ``ECO``, ``Opening`` or
     ``Variation`` tag says otherwise (``wrong-opening-tag``).
 
+    ``only`` asks for less: ``"invalid"`` yields the reports of the invalid
+    games only, ``"summary"`` the summary only (every game is judged and
+    counted either way, and faster).
+
     The work runs in Rust on other threads, with the GIL released; reports
     come through a bounded queue, so memory stays bounded however large the
     input. Raises :class:`InputError` (after the summary) when an input could
-    not be read, :class:`UsageError` for a wrong option.
+    not be read, :class:`UsageError` for a wrong option; Ctrl-C interrupts
+    the run, even one waiting for input.
     """
+    if only not in ("all", "invalid", "summary"):
+        raise UsageError(f"only must be one of 'all', 'invalid', 'summary', got {only!r}")
     options = {
-        "strict": bool(strict),
-        "repair": bool(repair),
-        "lang": None if lang is None else str(lang),
+        "strict": _flag(strict),
+        "repair": _flag(repair),
+        "lang": lang,
         "ep": ep,
-        "jobs": None if jobs is None else int(jobs),
-        "eco": bool(eco),
+        "jobs": jobs,
+        "dedup": dedup,
+        "deny": _kinds(deny),
+        "allow": _kinds(allow),
+        "fen": fen,
+        "invalid_only": only == "invalid",
+        "summary_only": only == "summary",
+        "eco": _flag(eco),
     }
     job = _start(options, _sources(source))
     return _reports(job)
@@ -185,13 +256,14 @@ def _start(options: Dict[str, Any], sources: List[Any]) -> Any:
 
 
 def _reports(job: Any) -> Iterator[Dict[str, Any]]:
-    loads = json.loads
     try:
-        for piece in job:
-            # A piece is a JSON array of reports: one call parses them all.
-            yield from loads(piece)
+        for batch in job:
+            # A list of reports, built in Rust: no JSON in between.
+            yield from batch
     finally:
-        code, stderr, error = job.result()
+        code, stderr, error, summary = job.result()
+    if summary:
+        yield _json.loads(summary)
     if error is not None:
         raise InputError(error, stderr.splitlines())
     if code == 2:
@@ -220,7 +292,7 @@ def read_games(
     another thread; a book's move tables are not read here (an
     :class:`InputError`): :func:`convert` turns them into PGN.
     """
-    options = {"strict": bool(strict), "lang": None if lang is None else str(lang), "ep": ep}
+    options = {"strict": _flag(strict), "lang": lang, "ep": ep}
     try:
         job = _scoresheet.Games(options, _sources(source))
     except ValueError as e:
@@ -231,7 +303,7 @@ def read_games(
 
 
 def _games(job: Any) -> Iterator[Dict[str, Any]]:
-    loads = json.loads
+    loads = _json.loads
     try:
         for batch in job:
             for pairs, fen, san, uci, result, report in batch:
@@ -274,7 +346,7 @@ def convert(
     style: str = "compact",
     knight: str = "n",
     notes: bool = False,
-    output: Union[str, "os.PathLike[str]", None] = None,
+    output: Union[str, "_os.PathLike[str]", None] = None,
     errors: str = "raise",
 ) -> Optional[str]:
     """Converts the games of ``source`` and returns the text (or writes it to ``output``).
@@ -303,24 +375,24 @@ def convert(
     ``errors="ignore"`` the text of the others is returned.
     """
     if to not in _TO:
-        raise UsageError(f"to must be one of {', '.join(_TO)}, not {to!r}")
+        raise UsageError(f"to must be one of {', '.join(map(repr, _TO))}, got {to!r}")
     if errors not in ("raise", "ignore"):
-        raise UsageError(f"errors must be 'raise' or 'ignore', not {errors!r}")
+        raise UsageError(f"errors must be 'raise' or 'ignore', got {errors!r}")
     options = {
         "to": to,
         "from": from_,
         "style": style,
         "knight": knight,
-        "lang": None if lang is None else str(lang),
-        "read_lang": None if read_lang is None else str(read_lang),
-        "strict": bool(strict),
-        "fix_results": bool(fix_results),
-        "fix_tags": bool(fix_tags),
-        "eco": bool(eco),
-        "moves_only": bool(moves_only),
-        "repair": bool(repair),
-        "notes": bool(notes),
-        "output": None if output is None else os.fspath(output),
+        "lang": lang,
+        "read_lang": read_lang,
+        "strict": _flag(strict),
+        "fix_results": _flag(fix_results),
+        "fix_tags": _flag(fix_tags),
+        "eco": _flag(eco),
+        "moves_only": _flag(moves_only),
+        "repair": _flag(repair),
+        "notes": _flag(notes),
+        "output": None if output is None else _os.fspath(output),
     }
     try:
         text, (code, stderr, error) = _scoresheet.convert(options, _sources(source))
@@ -352,8 +424,8 @@ def decode(transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[s
     ``movetext``, ``confidence``, ``fen`` and ``final_fen``. Raises
     ``UsageError`` for input that is not a transcription.
     """
-    text = transcription if isinstance(transcription, str) else json.dumps(transcription)
+    text = transcription if isinstance(transcription, str) else _json.dumps(transcription)
     try:
-        return json.loads(_scoresheet.decode(text, fen))
+        return _json.loads(_scoresheet.decode(text, fen))
     except ValueError as e:
         raise UsageError(str(e)) from None

@@ -3,6 +3,8 @@
 import os
 from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Literal, Optional, Union
 
+__version__: str
+
 Source = Union[str, os.PathLike[str], bytes, BinaryIO]
 Report = Dict[str, Any]
 """A game's report (``file``, ``game``, ``valid``, ``plies``, ``fen``,
@@ -33,6 +35,11 @@ def validate(
     lang: Optional[str] = ...,
     repair: bool = ...,
     ep: Literal["always", "legal"] = ...,
+    dedup: Optional[Literal["moves", "tags"]] = ...,
+    deny: Union[str, Iterable[str], None] = ...,
+    allow: Union[str, Iterable[str], None] = ...,
+    fen: Optional[str] = ...,
+    only: Literal["all", "invalid", "summary"] = ...,
 ) -> Iterator[Report]: ...
 def read_games(
     source: Union[Source, Iterable[Source]],
@@ -57,3 +64,6 @@ def convert(
     output: Union[str, os.PathLike[str], None] = ...,
     errors: Literal["raise", "ignore"] = ...,
 ) -> Optional[str]: ...
+def decode(
+    transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[str] = ...
+) -> Dict[str, Any]: ...

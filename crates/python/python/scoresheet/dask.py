@@ -38,7 +38,7 @@ def _options(strict: bool, lang: Optional[str], repair: bool, ep: str) -> Dict[s
     return {
         "strict": bool(strict),
         "repair": bool(repair),
-        "lang": None if lang is None else str(lang),
+        "lang": lang,
         "ep": ep,
         "jobs": 1,
     }
@@ -61,11 +61,12 @@ def _validate_range(options: Dict[str, Any], path: str, rng: Tuple[int, int, int
     return [b"[" + b",".join(lines) + b"]"], rest, ended
 
 
-def _validate_whole(options: Dict[str, Any], path: str):
-    """Task: the items of one whole input (JSON arrays, bytes), and how it ended."""
-    job = _scoresheet.Job(options, [path])
-    pieces = list(job)
-    return pieces, False, job.result()
+def _validate_whole(options: Dict[str, Any], source: Union[str, bytes]):
+    """Task: the items of one whole input, a path or bytes (JSON arrays,
+    bytes), and how it ended."""
+    text, ended = _scoresheet.validate_json(options, [source])
+    lines = text.splitlines()
+    return [b"[" + b",".join(lines) + b"]"], False, ended
 
 
 def _small(path: str, size: int) -> bool:
@@ -113,7 +114,8 @@ def validate(
     """Validates ``sources`` on the cluster of ``client`` (a ``dask.distributed.Client``).
 
     ``sources`` are paths (files or directories, searched as the command
-    searches them) that every worker can read. Yields each game's report,
+    searches them) that every worker can read, or bytes (each one task,
+    named ``<bytes>``). Yields each game's report,
     then ``{"type": "summary", "summary": {...}}``, exactly as :func:`scoresheet.validate` and
     ``scoresheet validate --format json`` give them (``seconds`` is the wall
     clock of the whole run). Files larger than ``chunk_size`` bytes are
@@ -122,10 +124,15 @@ def validate(
     be read.
     """
     start = time.monotonic()
-    if isinstance(sources, (str, os.PathLike)):
+    if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
         sources = [sources]
-    paths = [os.fspath(s) for s in sources]
-    inputs = _scoresheet.expand(paths)
+    # Each input: (its name, or the bytes themselves, whether a regular file).
+    inputs: List[Tuple[Union[str, bytes], bool]] = []
+    for s in sources:
+        if isinstance(s, (bytes, bytearray, memoryview)):
+            inputs.append((bytes(s), False))
+        else:
+            inputs.extend(_scoresheet.expand([os.fspath(s)]))
     if not inputs:
         raise InputError("no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found")
     options = _options(strict, lang, repair, ep)
@@ -139,12 +146,12 @@ def validate(
     cuts = {
         name: client.submit(_ranges, name, chunk_size, pure=False)
         for name, regular in inputs
-        if regular and not _small(name, chunk_size)
+        if regular and isinstance(name, str) and not _small(name, chunk_size)
     }
     # One list of tasks per input, in input order.
     tasks: List[List[Any]] = []
     for name, regular in inputs:
-        ranges = cuts[name].result() if name in cuts else None
+        ranges = cuts[name].result() if isinstance(name, str) and name in cuts else None
         if ranges is None or len(ranges) <= 1:
             tasks.append([client.submit(_validate_whole, options, name, pure=False)])
         else:

@@ -6,7 +6,7 @@ from typing import Any, Dict, Iterable, Iterator, Literal, Optional, Union
 CHUNK_SIZE: int
 
 def validate(
-    sources: Union[str, os.PathLike[str], Iterable[Union[str, os.PathLike[str]]]],
+    sources: Union[str, os.PathLike[str], bytes, Iterable[Union[str, os.PathLike[str], bytes]]],
     client: Any,
     *,
     strict: bool = ...,

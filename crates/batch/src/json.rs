@@ -1,0 +1,226 @@
+//! The JSON report of a game written straight into a byte buffer: no tree of
+//! values and no allocation per game, byte for byte what `serde_json` writes
+//! for the [`GameReport`] and [`Problem`] shapes (a test compares the two).
+//!
+//! File names come as bytes: a name that is not UTF-8 keeps every byte, each
+//! byte outside UTF-8 written as the escape of a lone surrogate `\udcXX` (XX
+//! the byte), the convention of Python's `surrogateescape` (docs/JSON.md).
+
+use crate::report::{GameReport, MisprintAt, Problem};
+
+/// Appends `s` as a JSON string, quotes included, escaped as `serde_json`
+/// escapes: `"`, `\` and the control characters below U+0020 (`\n`, `\t`...,
+/// else `\u00XX`), nothing else.
+pub fn string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    escaped(out, s.as_bytes());
+    out.push(b'"');
+}
+
+/// Appends the name of a file, given as the bytes the system knows it by, as
+/// a JSON string: UTF-8 stretches escaped as [`string`] escapes them, every
+/// other byte as `\udcXX` (lossless: Python's `surrogateescape` reads it back
+/// as the same bytes with `os.fsencode`).
+pub fn name(out: &mut Vec<u8>, raw: &[u8]) {
+    out.push(b'"');
+    for chunk in raw.utf8_chunks() {
+        escaped(out, chunk.valid().as_bytes());
+        for b in chunk.invalid() {
+            out.extend_from_slice(b"\\udc");
+            out.push(HEX[usize::from(b >> 4)]);
+            out.push(HEX[usize::from(b & 0xf)]);
+        }
+    }
+    out.push(b'"');
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// The escape of each byte below 0x80: 0 for none, `u` for `\u00XX`, else the
+/// letter after the backslash.
+const ESCAPE: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = b'u';
+        b += 1;
+    }
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0a] = b'n';
+    table[0x0c] = b'f';
+    table[0x0d] = b'r';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
+
+/// Appends `bytes` (UTF-8) escaped, the plain runs copied whole.
+fn escaped(out: &mut Vec<u8>, bytes: &[u8]) {
+    let mut plain = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape = if b < 0x80 { ESCAPE[usize::from(b)] } else { 0 };
+        if escape == 0 {
+            continue;
+        }
+        out.extend_from_slice(&bytes[plain..i]);
+        out.push(b'\\');
+        out.push(escape);
+        if escape == b'u' {
+            out.extend_from_slice(b"00");
+            out.push(HEX[usize::from(b >> 4)]);
+            out.push(HEX[usize::from(b & 0xf)]);
+        }
+        plain = i + 1;
+    }
+    out.extend_from_slice(&bytes[plain..]);
+}
+
+/// Appends `n` in decimal.
+pub fn number(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Appends `"key":`.
+fn key(out: &mut Vec<u8>, key: &str) {
+    out.push(b'"');
+    out.extend_from_slice(key.as_bytes());
+    out.extend_from_slice(b"\":");
+}
+
+/// Appends a JSON array of strings.
+fn strings(out: &mut Vec<u8>, list: &[String]) {
+    out.push(b'[');
+    for (i, s) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, s);
+    }
+    out.push(b']');
+}
+
+/// Appends the report of a game as one JSON object (no line end), the file
+/// given as its JSON string already written (`file`, quotes included: the same
+/// for every game of an input).
+pub fn game(out: &mut Vec<u8>, g: &GameReport, file: &[u8]) {
+    out.extend_from_slice(b"{\"type\":");
+    string(out, g.object);
+    out.extend_from_slice(b",\"file\":");
+    out.extend_from_slice(file);
+    out.extend_from_slice(b",\"game\":");
+    number(out, g.game);
+    out.extend_from_slice(b",\"line\":");
+    number(out, g.at.line);
+    out.extend_from_slice(b",\"column\":");
+    number(out, g.at.column);
+    out.extend_from_slice(b",\"offset\":");
+    number(out, g.at.offset);
+    out.extend_from_slice(b",\"length\":");
+    number(out, g.at.length);
+    out.extend_from_slice(b",\"notation\":");
+    match g.notation {
+        Some(n) => string(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"tags\":{");
+    for (i, (tag, value)) in g.shown_tags().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, tag);
+        out.push(b':');
+        string(out, value);
+    }
+    out.extend_from_slice(b"},\"valid\":");
+    out.extend_from_slice(if g.valid { b"true" } else { b"false" });
+    out.extend_from_slice(b",\"plies\":");
+    number(out, g.plies);
+    out.extend_from_slice(b",\"fen\":");
+    string(out, &g.fen);
+    for (name, list) in [
+        (",\"errors\":[", &g.errors),
+        (",\"warnings\":[", &g.warnings),
+        (",\"notes\":[", &g.notes),
+    ] {
+        out.extend_from_slice(name.as_bytes());
+        for (i, p) in list.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            problem(out, p);
+        }
+        out.push(b']');
+    }
+    out.push(b'}');
+}
+
+/// Appends one problem as a JSON object.
+pub fn problem(out: &mut Vec<u8>, p: &Problem) {
+    out.extend_from_slice(b"{\"line\":");
+    number(out, p.line);
+    out.extend_from_slice(b",\"column\":");
+    number(out, p.column);
+    out.extend_from_slice(b",\"ply\":");
+    match p.ply {
+        Some(ply) => number(out, u64::from(ply)),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"move\":");
+    string(out, &p.text);
+    out.extend_from_slice(b",\"kind\":");
+    string(out, p.kind);
+    out.extend_from_slice(b",\"message\":");
+    string(out, &p.message);
+    if !p.candidates.is_empty() {
+        out.extend_from_slice(b",\"candidates\":");
+        strings(out, &p.candidates);
+    }
+    if !p.suggestions.is_empty() {
+        out.extend_from_slice(b",\"suggestions\":");
+        strings(out, &p.suggestions);
+    }
+    if let Some(d) = &p.duplicate_of {
+        out.extend_from_slice(b",\"duplicate_of\":{\"file\":");
+        string(out, &d.file);
+        out.extend_from_slice(b",\"game\":");
+        number(out, d.game);
+        out.push(b'}');
+    }
+    if let Some(m) = &p.misprint {
+        out.push(b',');
+        key(out, "misprint");
+        misprint(out, m);
+    }
+    out.push(b'}');
+}
+
+fn misprint(out: &mut Vec<u8>, m: &MisprintAt) {
+    out.extend_from_slice(b"{\"line\":");
+    number(out, m.line);
+    out.extend_from_slice(b",\"column\":");
+    number(out, m.column);
+    out.extend_from_slice(b",\"ply\":");
+    number(out, u64::from(m.ply));
+    out.extend_from_slice(b",\"move\":");
+    string(out, &m.text);
+    out.extend_from_slice(b",\"change\":");
+    string(out, m.change);
+    out.extend_from_slice(b",\"suggestions\":");
+    strings(out, &m.suggestions);
+    out.push(b'}');
+}
+
+#[cfg(test)]
+mod tests;

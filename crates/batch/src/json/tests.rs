@@ -1,0 +1,136 @@
+use super::*;
+use crate::report::{At, GameRef};
+
+/// A problem with every optional part, its text holding what must be escaped.
+fn problem_with_everything(text: &str) -> Problem {
+    Problem {
+        line: 12,
+        column: 7,
+        ply: Some(33),
+        text: text.to_owned(),
+        kind: "illegal-move",
+        message: format!("no legal move {text}"),
+        candidates: vec!["Nbd2 (Nb1-d2)".to_owned(), text.to_owned()],
+        suggestions: vec!["Rhe1 (Rh1-e1)".to_owned()],
+        duplicate_of: Some(GameRef {
+            file: format!("dir/{text}.pgn"),
+            game: 4,
+        }),
+        misprint: Some(MisprintAt {
+            line: 11,
+            column: 1,
+            ply: 31,
+            text: text.to_owned(),
+            change: "replaced",
+            suggestions: vec!["Nf3".to_owned()],
+            note: "not written".to_owned(),
+        }),
+        start: 5,
+        end: 9,
+    }
+}
+
+fn report(tags: Vec<(String, String)>, odd: &str) -> GameReport {
+    let mut bare = problem_with_everything(odd);
+    bare.ply = None;
+    bare.candidates.clear();
+    bare.suggestions.clear();
+    bare.duplicate_of = None;
+    bare.misprint = None;
+    GameReport {
+        object: "game",
+        file: "a.pgn".to_owned(),
+        game: u64::MAX,
+        at: At {
+            line: 1,
+            column: 2,
+            offset: 0,
+            length: 1234,
+        },
+        notation: Some("san"),
+        tags,
+        valid: false,
+        plies: 7,
+        fen: "8/8/8/8/8/8/8/8 w - - 0 1".to_owned(),
+        errors: vec![problem_with_everything(odd)],
+        warnings: vec![bare.clone(), bare],
+        notes: Vec::new(),
+        key: None,
+    }
+}
+
+/// What `serde_json` writes for `g`, the writer's `file` being its file name.
+fn by_serde(g: &GameReport) -> String {
+    serde_json::to_string(g).expect("serialisable")
+}
+
+fn by_writer(g: &GameReport) -> String {
+    let mut file = Vec::new();
+    string(&mut file, &g.file);
+    let mut out = Vec::new();
+    game(&mut out, g, &file);
+    String::from_utf8(out).expect("UTF-8")
+}
+
+#[test]
+fn a_report_is_written_as_serde_json_writes_it() {
+    let every_control: String = (0u8..0x20).map(char::from).collect();
+    for odd in [
+        "",
+        "Nf3",
+        "\"quoted\" \\ back",
+        &every_control,
+        "é ü ♞ \u{7f} \u{2028} 𝄞",
+        "tab\there\r\nnext",
+    ] {
+        let tags = vec![
+            ("Event".to_owned(), odd.to_owned()),
+            ("White".to_owned(), "A".to_owned()),
+            ("Event".to_owned(), "repeated: not shown".to_owned()),
+            (odd.to_owned(), "x".to_owned()),
+        ];
+        let mut g = report(tags, odd);
+        g.file = format!("{odd}.pgn");
+        assert_eq!(by_writer(&g), by_serde(&g), "text {odd:?}");
+        g.notation = None;
+        g.valid = true;
+        g.errors.clear();
+        assert_eq!(by_writer(&g), by_serde(&g), "text {odd:?}");
+    }
+}
+
+#[test]
+fn many_tags_repeated_keep_the_first_of_each_name() {
+    let tags: Vec<(String, String)> = (0..100)
+        .map(|i| (format!("T{}", i % 40), format!("v{i}")))
+        .collect();
+    let g = report(tags, "x");
+    let written = by_writer(&g);
+    assert_eq!(written, by_serde(&g));
+    assert!(written.contains("\"T39\":\"v39\"") && !written.contains("v40"));
+}
+
+#[test]
+fn numbers_are_written_in_decimal() {
+    for n in [0, 1, 9, 10, 99, 100, 12345, u64::from(u32::MAX), u64::MAX] {
+        let mut out = Vec::new();
+        number(&mut out, n);
+        assert_eq!(out, n.to_string().into_bytes());
+    }
+}
+
+#[test]
+fn a_name_that_is_not_utf8_keeps_its_bytes_as_surrogate_escapes() {
+    let mut out = Vec::new();
+    name(&mut out, b"caf\xe9 \"x\"\n\xff.pgn");
+    assert_eq!(
+        String::from_utf8(out).expect("ASCII"),
+        r#""caf\udce9 \"x\"\n\udcff.pgn""#
+    );
+    // A UTF-8 name is written as any string.
+    let mut out = Vec::new();
+    name(&mut out, "café.pgn".as_bytes());
+    let mut same = Vec::new();
+    string(&mut same, "café.pgn");
+    assert_eq!(out, same);
+}
