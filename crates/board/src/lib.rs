@@ -59,6 +59,7 @@ mod moves;
 mod perft;
 mod position;
 pub mod quick;
+pub mod reading;
 pub mod replay;
 mod resolve;
 mod san;
