@@ -109,8 +109,15 @@ pub fn book_reading(
     options: &ReplayOptions,
     start: Option<&Position>,
 ) -> Option<BookReading> {
+    // Most games PGN reads have no `%` at all: they pay one scan for it.
+    if pgn.valid && !text.contains(&b'%') {
+        return None;
+    }
+    if !may_be_table(text) {
+        return None;
+    }
     let headers = headed(text);
-    if (pgn.valid && !headers) || !may_be_table(text) {
+    if pgn.valid && !headers {
         return None;
     }
     let book = read_book(text);

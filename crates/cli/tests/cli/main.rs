@@ -13,5 +13,6 @@ mod inputs;
 mod lsp;
 mod one_reader;
 mod reader_cap;
+mod readings;
 mod serve;
 mod shipped;
