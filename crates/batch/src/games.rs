@@ -119,7 +119,7 @@ fn record(
     let r = replay_from(&parsed, &options.replay, options.start.as_ref());
     let table = book_reading(
         &chunk.bytes,
-        PgnOutcome::of(&r),
+        PgnOutcome::of(&r, &parsed),
         &options.replay,
         options.start.as_ref(),
     );

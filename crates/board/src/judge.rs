@@ -282,7 +282,7 @@ impl Judge {
         // The board decides whether the unit is a book's table (crate::reading).
         if let Some(table) = book_reading(
             text,
-            PgnOutcome::of(&r),
+            PgnOutcome::of(&r, &game),
             options,
             self.options.start.as_ref(),
         ) {

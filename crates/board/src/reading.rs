@@ -11,7 +11,8 @@
 //! is, is decided by the board: the reading that plays more plies before its
 //! first error wins; on a tie, the one without an error; on a tie again, the
 //! table when the unit has `% key: value` headers (which it reads as tags and
-//! PGN skips as escape lines), else PGN. Nothing is decided from a file's name
+//! PGN skips as escape lines) or PGN read descriptive moves (which the table
+//! reader reads in every form), else PGN. Nothing is decided from a file's name
 //! or its first lines, so one file may hold PGN games and book tables.
 //!
 //! The table is read only for units PGN does not read cleanly (or that carry
@@ -46,27 +47,32 @@ pub struct BookReading {
     /// The table as read.
     pub book: Book,
     /// Its replay with the descriptive rules, the verdict on the unit (a
-    /// `table-by-moves` note first when the PGN reading played moves too).
+    /// `table-by-moves` note first when it played more moves than the PGN
+    /// reading, which played some).
     pub replay: Replay,
 }
 
 /// What the PGN reading of a unit came to: the plies it played before its
-/// first error, and whether it had an error.
+/// first error, whether it had an error, whether its moves were descriptive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PgnOutcome {
     /// Main-line plies played.
     pub plies: usize,
     /// Whether the reading has no error.
     pub valid: bool,
+    /// Whether the movetext held descriptive moves (`P-K4`), which the
+    /// table reader reads in every form.
+    pub descriptive: bool,
 }
 
 impl PgnOutcome {
-    /// The outcome of a PGN replay.
+    /// The outcome of the PGN replay `r` of the parsed `game`.
     #[must_use]
-    pub fn of(r: &Replay) -> PgnOutcome {
+    pub fn of(r: &Replay, game: &Game<'_>) -> PgnOutcome {
         PgnOutcome {
             plies: r.moves.len(),
             valid: r.is_valid(),
+            descriptive: game.mainline().any(|m| m.is_descriptive()),
         }
     }
 }
@@ -127,14 +133,17 @@ pub fn book_reading(
     let mut replay = replay_book_game(&book, book_start(&book, start), options, None);
     let plies = replay.moves.len();
     let valid = replay.is_valid();
+    // On a tie, the table where it reads the unit's headers as tags, or where
+    // the movetext was descriptive: the table reader reads that in every form.
+    let table_kind = headers || pgn.descriptive;
     let better = plies > pgn.plies
         || (plies == pgn.plies
-            && ((valid && !pgn.valid) || (valid == pgn.valid && headers && plies > 0)))
+            && ((valid && !pgn.valid) || (valid == pgn.valid && table_kind && plies > 0)))
         || (plies == 0 && pgn.plies == 0 && headers && valid >= pgn.valid);
     if !better {
         return None;
     }
-    if pgn.plies > 0 {
+    if pgn.plies > 0 && plies > pgn.plies {
         let at = book.plies.first().map_or(Span::new(0, 0), |p| p.span);
         let note = Diagnostic::new(
             Severity::Note,
@@ -168,5 +177,5 @@ pub fn read_unit(
     let mut game = Game::default();
     parse_game_told(&mut game, text, 0, options.mode(), lang);
     let r = replay_from(&game, options, start);
-    book_reading(text, PgnOutcome::of(&r), options, start)
+    book_reading(text, PgnOutcome::of(&r, &game), options, start)
 }

@@ -85,7 +85,7 @@ pub fn run(args: &PlayArgs) -> io::Result<Outcome> {
             // The board decides whether the game is a book's table.
             let table = book_reading(
                 &chunk.bytes,
-                PgnOutcome::of(&r),
+                PgnOutcome::of(&r, &game),
                 &options,
                 args.fen.as_ref(),
             );

@@ -324,7 +324,7 @@ impl Analyzer {
         let start = self.options.start.as_ref();
         let replay: Replay = replay_from(&game, options, start);
         // The board decides whether the game is a book's table, as the judge does.
-        let replay = match book_reading(game_text, PgnOutcome::of(&replay), options, start) {
+        let replay = match book_reading(game_text, PgnOutcome::of(&replay, &game), options, start) {
             Some(table) => table.replay,
             None => replay,
         };

@@ -154,7 +154,12 @@ fn play(text: &[u8], offset: usize) -> Option<Played> {
     parse_game_told(&mut parsed, slice.bytes, slice.offset, Mode::Lenient, None);
     let replay = replay_from(&parsed, &options, None);
     // A table is read from the game's own bytes: its spans are moved to the text's.
-    let replay = match book_reading(slice.bytes, PgnOutcome::of(&replay), &options, None) {
+    let replay = match book_reading(
+        slice.bytes,
+        PgnOutcome::of(&replay, &parsed),
+        &options,
+        None,
+    ) {
         Some(table) => {
             let mut r = table.replay;
             for span in &mut r.written {
