@@ -12,7 +12,8 @@
 //! first error wins; on a tie, the one without an error; on a tie again, the
 //! table when the unit has `% key: value` headers (which it reads as tags and
 //! PGN skips as escape lines) or PGN read descriptive moves (which the table
-//! reader reads in every form), else PGN. Nothing is decided from a file's name
+//! reader reads in every form; when both fail, only where PGN could not read
+//! its failing token at all), else PGN. Nothing is decided from a file's name
 //! or its first lines, so one file may hold PGN games and book tables.
 //!
 //! The table is read only for units PGN does not read cleanly (or that carry
@@ -63,6 +64,9 @@ pub struct PgnOutcome {
     /// Whether the movetext held descriptive moves (`P-K4`), which the
     /// table reader reads in every form.
     pub descriptive: bool,
+    /// Whether the first error is a token PGN could not read as a move at
+    /// all (`invalid-move`), rather than a move read and judged.
+    pub unreadable: bool,
 }
 
 impl PgnOutcome {
@@ -73,6 +77,7 @@ impl PgnOutcome {
             plies: r.moves.len(),
             valid: r.is_valid(),
             descriptive: game.mainline().any(|m| m.is_descriptive()),
+            unreadable: r.first_error().is_some_and(|d| d.kind == Kind::InvalidMove),
         }
     }
 }
@@ -134,8 +139,9 @@ pub fn book_reading(
     let plies = replay.moves.len();
     let valid = replay.is_valid();
     // On a tie, the table where it reads the unit's headers as tags, or where
-    // the movetext was descriptive: the table reader reads that in every form.
-    let table_kind = headers || pgn.descriptive;
+    // the movetext was descriptive (the table reader reads that in every
+    // form) and, both failing, PGN could not even read its failing token.
+    let table_kind = headers || (pgn.descriptive && (pgn.valid || pgn.unreadable));
     let better = plies > pgn.plies
         || (plies == pgn.plies
             && ((valid && !pgn.valid) || (valid == pgn.valid && table_kind && plies > 0)))
