@@ -120,15 +120,16 @@ pub fn book_reading(
     options: &ReplayOptions,
     start: Option<&Position>,
 ) -> Option<BookReading> {
-    // Most games PGN reads have no `%` at all: they pay one scan for it.
-    if pgn.valid && !text.contains(&b'%') {
+    // Most games PGN reads are algebraic with no `%` at all: they pay one
+    // scan for it.
+    if pgn.valid && !pgn.descriptive && !text.contains(&b'%') {
         return None;
     }
     if !may_be_table(text) {
         return None;
     }
     let headers = headed(text);
-    if pgn.valid && !headers {
+    if pgn.valid && !headers && !pgn.descriptive {
         return None;
     }
     let book = read_book(text);

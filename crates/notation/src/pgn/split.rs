@@ -418,9 +418,21 @@ impl Splitter {
                             None => return Scan::NeedMore,
                         }
                     }
-                    // A numbered row after a line that ended in a book's end
-                    // words starts the next game (tagless games one per line).
-                    if self.words_ended && self.line_start && b.is_ascii_digit() {
+                    // A row numbered 1 after a line that ended in a book's end
+                    // words starts the next game (tagless games one per line);
+                    // other numbers go on (a table's second range of moves).
+                    if self.words_ended && self.line_start && b == b'1' {
+                        let Some(&next) = buf.get(self.pos + 1) else {
+                            if !eof {
+                                return Scan::NeedMore;
+                            }
+                            self.words_ended = false;
+                            continue;
+                        };
+                        if next.is_ascii_digit() {
+                            self.words_ended = false;
+                            continue;
+                        }
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
