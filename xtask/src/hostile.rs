@@ -86,12 +86,54 @@ fn blame_window(games: usize) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// A book of about `bytes`: descriptive tables, each headed by `% key:
+/// value` lines and ended by its closing words, no blank line between them
+/// (the splitter must cut them into games as it streams).
+fn book(bytes: usize) -> Vec<u8> {
+    let game = b"% title: Game\n% white: A\n% black: B\n1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n3. B-B4 B-B4\n4. P-QKt4 BxKtP\nResigns.\n";
+    let mut v = Vec::with_capacity(bytes + game.len());
+    while v.len() < bytes {
+        v.extend_from_slice(game);
+    }
+    v
+}
+
+/// One book row followed by `n` end words on one line.
+fn end_words(n: usize) -> Vec<u8> {
+    let mut v = b"% title: words\n1. P-K4 P-K4\n".to_vec();
+    v.extend(std::iter::repeat_n(b"resigns ".as_slice(), n).flatten());
+    v.push(b'\n');
+    v
+}
+
+/// The cases of book tables read as a stream (issue 29's "books stream like
+/// PGN"): a large book, blank lines alone, a line of end words.
+fn book_cases() -> Vec<(&'static str, Vec<u8>, Vec<&'static str>)> {
+    vec![
+        (
+            "a book of 100 MB, % headers, no blank lines",
+            book(100_000_000),
+            vec!["validate", "convert"],
+        ),
+        (
+            "200 MiB of blank lines",
+            vec![b'\n'; 200 << 20],
+            vec!["validate", "play", "convert"],
+        ),
+        (
+            "a book line of 200,000 end words",
+            end_words(200_000),
+            vec!["validate", "play", "convert"],
+        ),
+    ]
+}
+
 /// Runs the cases; prints one row each.
 pub fn run() -> Result<(), String> {
     let bin = release_binary()?;
     let dir = target_dir().join("bench-hostile");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
+    let mut cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
         (
             "check marks, one line of 80,000 plies",
             check_marks_on_one_line(20_000),
@@ -133,6 +175,7 @@ pub fn run() -> Result<(), String> {
             vec!["validate"],
         ),
     ];
+    cases.extend(book_cases());
     println!(
         "| case | command | MB | seconds | MB/s | peak RSS MB | RSS / size | |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
     );

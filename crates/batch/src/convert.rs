@@ -2,7 +2,8 @@
 //!
 //! Files are read in blocks, each split into games and converted on one of the
 //! workers ([`blocks::run`]), and written in input order into one buffered
-//! output. Standard input, a book's move tables, and the rest of a file whose
+//! output. Book tables go the same way, each game read as the board decides
+//! (`scoresheet_board::reading`). Standard input and the rest of a file whose
 //! block was cut inside a game are split by the streaming reader on a thread of
 //! its own (memory bounded by the largest game and three batches) and converted
 //! in batches on all cores. A game that cannot be converted is
@@ -20,7 +21,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use scoresheet_board::replay::{ReplayOptions, book_start, replay_book_game};
+use scoresheet_board::reading::{BookReading, read_unit};
+use scoresheet_board::replay::ReplayOptions;
 use scoresheet_convert::book::{book_to_pgn, write_descriptive};
 use scoresheet_convert::descriptive::DescStyle;
 use scoresheet_convert::game::Strip;
@@ -29,16 +31,14 @@ use scoresheet_convert::{
     ConvertError, Format, LineFormat, Notation, Options, ResolvedGame, Resolver, write_in,
     write_tagged_line,
 };
-use scoresheet_notation::desc::read_books;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, GameChunk, GameReadError, GameReader, ResumePoint,
 };
-use scoresheet_notation::{Diagnostic, LineIndex, Span};
+use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
 use crate::Outcome;
 use crate::blocks::{self, Item, Opened};
-use crate::books;
 use crate::input::Input;
 use crate::input::batches;
 use crate::options::{ConvertOptions, ProblemFormat as ConvertFormat, Target as ToArg};
@@ -180,12 +180,108 @@ impl Converter {
             column: chunk.column,
             offset: chunk.offset,
         };
-        self.with_resolver(|resolver| {
-            resolver.resolve(&chunk.bytes, |r| {
-                self.take(r, &chunk.bytes, origin, &mut done.out, &mut done.problems)
-            })
+        let bytes = &chunk.bytes;
+        self.with_resolver(|resolver| match resolver.quick(bytes) {
+            Some(resolved) => self.take(
+                Ok(&resolved),
+                bytes,
+                origin,
+                &mut done.out,
+                &mut done.problems,
+            ),
+            None => self.full(resolver, bytes, origin, &mut done.out, &mut done.problems),
         });
         done
+    }
+
+    /// Resolves a game the quick lane did not take in full, as the board
+    /// decides it is written (`scoresheet_board::reading`): PGN movetext, or a
+    /// book's table (unless `--from` names another notation), and writes it.
+    /// Whether it could not be converted.
+    fn full(
+        &self,
+        resolver: &mut Resolver,
+        bytes: &[u8],
+        origin: Origin,
+        out: &mut Vec<u8>,
+        problems: &mut Problems,
+    ) -> bool {
+        if self.books() {
+            let options = self.replay_options();
+            if let Some(table) = read_unit(
+                bytes,
+                &options,
+                self.options.lang,
+                self.options.start.as_ref(),
+            ) {
+                return self.table(&table, bytes, origin, out, problems);
+            }
+        }
+        resolver.resolve_full(bytes, |r| self.take(r, bytes, origin, out, problems))
+    }
+
+    /// The judge's options of this conversion, for a book's table.
+    fn replay_options(&self) -> ReplayOptions {
+        ReplayOptions {
+            strict: self.options.strict,
+            fix_results: self.options.fix_results,
+            fix_tags: self.options.fix_tags,
+            repair: self.repair,
+            ..ReplayOptions::default()
+        }
+    }
+
+    /// Writes a game read as a book's table (`bytes`, at `origin`), replayed:
+    /// its problems located in the table, its moves converted as the PGN they
+    /// make. Whether it could not be converted.
+    fn table(
+        &self,
+        table: &BookReading,
+        bytes: &[u8],
+        origin: Origin,
+        out: &mut Vec<u8>,
+        problems: &mut Problems,
+    ) -> bool {
+        let r = &table.replay;
+        let first = problems.len();
+        let at = Located {
+            bytes,
+            origin,
+            written: &r.written,
+            failed: r.failed,
+        };
+        let of = |severity: Severity| -> Vec<Diagnostic> {
+            r.diagnostics
+                .iter()
+                .filter(|d| d.severity == severity)
+                .cloned()
+                .collect()
+        };
+        at.push(problems, "warning", &of(Severity::Warning));
+        if self.notes {
+            at.push(problems, "note", &of(Severity::Note));
+        }
+        let refused = !r.is_valid();
+        if refused {
+            at.push(problems, "error", &of(Severity::Error));
+        } else {
+            let chunk = GameChunk {
+                offset: 0,
+                line: 1,
+                column: 1,
+                bytes: book_to_pgn(&table.book, r).into_bytes(),
+            };
+            // The table was read as descriptive notation; the PGN made from it is SAN.
+            let plain = self.with_options(Options {
+                from: None,
+                ..self.options.clone()
+            });
+            let done = plain.game(&chunk);
+            out.extend_from_slice(&done.out);
+            problems.extend(done.problems);
+        }
+        problems[first..].sort_by_key(|(_, p)| (p.line, p.column));
+        refused
     }
 
     /// Splits a block into games and converts each (the quick lane reading each
@@ -228,9 +324,7 @@ impl Converter {
                         self.take(Ok(resolved), bytes, origin, out, &mut problems);
                     }
                     None => {
-                        resolver.resolve_full(bytes, |r| {
-                            self.take(r, bytes, origin, out, &mut problems)
-                        });
+                        self.full(resolver, bytes, origin, out, &mut problems);
                     }
                 }
                 let n = done.games;
@@ -408,71 +502,6 @@ fn too_large(file: &str, index: u64, e: &GameReadError) -> Converted {
     }
 }
 
-/// Converts the games of a book's move tables: each is replayed with the
-/// descriptive rules, then written like any other game, its problems to `report`.
-fn convert_books(
-    converter: &Converter,
-    name: &str,
-    text: &[u8],
-    out: &mut impl Write,
-    report: &mut Report<'_>,
-) -> io::Result<()> {
-    let index = LineIndex::new(text);
-    let origin = Origin {
-        line: 1,
-        column: 1,
-        offset: 0,
-    };
-    let options = ReplayOptions {
-        strict: converter.options.strict,
-        fix_results: converter.options.fix_results,
-        fix_tags: converter.options.fix_tags,
-        repair: converter.repair,
-        ..ReplayOptions::default()
-    };
-    for (n, book) in read_books(text).iter().enumerate() {
-        let game_no = n as u64 + 1;
-        let r = replay_book_game(
-            book,
-            book_start(book, converter.options.start.as_ref()),
-            &options,
-            None,
-        );
-        let mut problems = Problems::new();
-        for d in &r.diagnostics {
-            let severity = match d.severity {
-                scoresheet_notation::Severity::Error => "error",
-                scoresheet_notation::Severity::Warning => "warning",
-                scoresheet_notation::Severity::Note if converter.notes => "note",
-                scoresheet_notation::Severity::Note => continue,
-            };
-            let p = problem(d, text, &r.written, r.failed, &index, origin);
-            problems.push((severity, p));
-        }
-        if !r.is_valid() {
-            report.game(name, game_no, &problems)?;
-            continue;
-        }
-        let pgn = book_to_pgn(book, &r);
-        let chunk = GameChunk {
-            offset: 0,
-            line: 1,
-            column: 1,
-            bytes: pgn.into_bytes(),
-        };
-        // The table was read as descriptive notation; the PGN made from it is SAN.
-        let plain = converter.with_options(Options {
-            from: None,
-            ..converter.options.clone()
-        });
-        let done = plain.game(&chunk);
-        out.write_all(&done.out)?;
-        problems.extend(done.problems);
-        report.game(name, game_no, &problems)?;
-    }
-    Ok(())
-}
-
 /// Runs `convert` over `inputs`, the text to `out` (unless `--output` names a
 /// file), the problems of the games and the summary to `err`; `progress` is
 /// moved on once per block or batch.
@@ -566,11 +595,10 @@ pub(crate) fn run_to(
         read: 0,
         skip: false,
     };
-    let books = converter.books();
     let converted = blocks::run(
         inputs,
         jobs,
-        |i, _| open_for_blocks(progress, inputs, i, books),
+        |i, _| open_for_blocks(progress, inputs, i),
         |_, block| converter.block(block),
         |item| writer.take(item),
     );
@@ -802,26 +830,14 @@ impl Write for Sink<'_> {
     }
 }
 
-/// Opens an input for the block workers: files of PGN are read in blocks;
-/// standard input, pipes (opened and read only once, apart) and a book's move
-/// tables (when `books`: the input notation allows them) are converted apart,
-/// in their turn.
-fn open_for_blocks(
-    progress: &Progress,
-    inputs: &[Input],
-    i: usize,
-    books: bool,
-) -> io::Result<Opened> {
+/// Opens an input for the block workers: files (PGN and book tables alike)
+/// are read in blocks; standard input and pipes (opened and read only once)
+/// are converted apart, in their turn.
+fn open_for_blocks(progress: &Progress, inputs: &[Input], i: usize) -> io::Result<Opened> {
     if inputs.get(i).is_none_or(Input::streams) {
         return Ok(Opened::Apart);
     }
-    let mut reader = progress.open(inputs, i)?;
-    let (head, book) = books::read_head(&mut reader)?;
-    Ok(if book && books {
-        Opened::Apart
-    } else {
-        Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
-    })
+    Ok(Opened::Blocks(Box::new(progress.open(inputs, i)?)))
 }
 
 /// Writes the converted games in input order, and converts the inputs that are
@@ -938,33 +954,11 @@ impl Writer<'_> {
     /// Converts input `i` apart from the blocks: a book's move tables, or games
     /// split by the streaming reader.
     fn apart(&mut self, i: usize) -> io::Result<()> {
-        let mut reader = match self.report.progress.open(self.inputs, i) {
+        let reader = match self.report.progress.open(self.inputs, i) {
             Ok(r) => r,
             Err(e) => return self.input_failed(&e),
         };
-        let (mut head, book) = match books::read_head(&mut reader) {
-            Ok(read) => read,
-            Err(e) => return self.input_failed(&e),
-        };
-        if book && self.converter.books() {
-            // Book tables are read whole: one larger than that is refused, never cut.
-            if let Err(e) = books::read_rest(&mut head, &mut reader) {
-                return self.input_failed(&e);
-            }
-            let before = self.report.summary.games;
-            convert_books(
-                self.converter,
-                &self.name,
-                &head,
-                &mut self.out,
-                &mut self.report,
-            )?;
-            self.index += self.report.summary.games - before;
-            self.report.summary.bytes += head.len() as u64;
-            self.read += head.len() as u64;
-            return Ok(());
-        }
-        self.stream(GameReader::new(io::Cursor::new(head).chain(reader)), 0)
+        self.stream(GameReader::new(reader), 0)
     }
 
     /// Converts the rest of input `file` from `at`, where a block was cut inside

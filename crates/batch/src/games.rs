@@ -2,14 +2,14 @@
 //! verdict: each game's tags, start, main line in SAN and UCI, result, and its
 //! report, the one `validate` gives.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
+use scoresheet_board::reading::{PgnOutcome, book_reading};
 use scoresheet_board::replay::replay_from;
 use scoresheet_board::told::parse_game_told;
 use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader};
 
 use crate::Outcome;
-use crate::books;
 use crate::input::Input;
 use crate::options::ValidateOptions;
 use crate::report::printable;
@@ -32,8 +32,8 @@ pub struct GameRecord {
     pub report: String,
 }
 
-/// Reads every game of `inputs` (PGN; a book's move tables are refused, with
-/// a message to `err`, as an input that cannot be read), one at a time, in
+/// Reads every game of `inputs` (PGN games and book tables alike, each unit
+/// read as the board decides: `scoresheet_board::reading`), one at a time, in
 /// order, handing each to `each`; options as `validate` takes them (`--strict`,
 /// `--lang`, `--ep`). Messages of standard error go to `err`.
 ///
@@ -50,17 +50,7 @@ pub fn read_games(
     let mut game = Game::default();
     for input in inputs {
         let name = input.name();
-        let read = input.open().and_then(|mut reader| {
-            let (head, book) = books::read_head(&mut reader)?;
-            if book {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "a book's move tables: read them with validate or convert",
-                ));
-            }
-            Ok(io::Cursor::new(head).chain(reader))
-        });
-        let reader = match read {
+        let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
                 writeln!(
@@ -127,11 +117,23 @@ fn record(
         options.lang,
     );
     let r = replay_from(&parsed, &options.replay, options.start.as_ref());
-    let tags = parsed
-        .tags
-        .iter()
-        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
-        .collect();
+    let table = book_reading(
+        &chunk.bytes,
+        PgnOutcome::of(&r, &parsed),
+        &options.replay,
+        options.start.as_ref(),
+    );
+    let (r, tags) = match table {
+        Some(t) => (t.replay, t.book.tags()),
+        None => {
+            let tags = parsed
+                .tags
+                .iter()
+                .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+                .collect();
+            (r, tags)
+        }
+    };
     let mut position = r.start.clone();
     let mut san = Vec::with_capacity(r.moves.len());
     let mut uci = Vec::with_capacity(r.moves.len());

@@ -595,7 +595,7 @@ impl<R: Read> Read for Utf16Text<R> {
 
 /// The name endings of the files a directory walk takes (any case): PGN, and books'
 /// move tables in descriptive notation (`*.desc.txt`), each plain or compressed. What a
-/// file holds is told by its text, not its name (`books::is_book`).
+/// file holds is told per game by its text, never by its name.
 const GAME_FILE_ENDS: [&str; 8] = [
     ".pgn",
     ".pgn.zst",

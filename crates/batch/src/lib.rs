@@ -31,7 +31,6 @@
 
 mod binary;
 mod blocks;
-mod books;
 mod ci;
 mod convert;
 pub mod decode;
@@ -50,7 +49,6 @@ mod validate;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-pub use books::{is_book, read_head as read_book_head, read_rest as read_book_rest};
 pub use ci::use_color;
 pub use games::{GameRecord, read_games};
 pub use input::{Found, Input, SharedReader, Skipped, Walk};

@@ -4,12 +4,13 @@
 //! `--jobs` worker threads; standard input (and the rest of a file whose block
 //! was cut inside a game) is split by the streaming reader and judged in
 //! batches on a pool. Memory is bounded by the blocks in flight and the largest
-//! game; reports come in input order. A book's move tables (`books::is_book`, the
-//! rule `convert` and `play` use) are read whole and replayed with the descriptive rules.
+//! game; reports come in input order. Book tables go the same way: the splitter
+//! cuts them into games and the judge decides how each is written
+//! (`scoresheet_board::reading`).
 
 use scoresheet_notation::Kind;
 use std::cell::Cell;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -20,7 +21,6 @@ use scoresheet_board::EpStyle;
 use scoresheet_board::dedup::Seen;
 use scoresheet_board::judge::{Judge as BoardJudge, JudgeOptions, Judgement};
 use scoresheet_board::replay::ReplayOptions;
-use scoresheet_notation::Span;
 use scoresheet_notation::pgn::{
     Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader, ResumePoint,
 };
@@ -30,7 +30,6 @@ pub use range::{Range, RangeEnd, ranges, validate_range};
 
 use crate::Outcome;
 use crate::blocks::{self, Item, Opened};
-use crate::books;
 use crate::ci::{Sarif, github_line, no_color_env, use_color};
 use crate::input::{Input, batches};
 use crate::json;
@@ -38,7 +37,7 @@ use crate::options::{ReportFormat as Format, ValidateOptions};
 use crate::progress::Progress;
 use crate::report::{
     At, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine, human_line_styled,
-    printable, problems, problems_indexed,
+    printable, problems,
 };
 use crate::split::{Split, Verdict, game_len};
 
@@ -184,43 +183,6 @@ impl Judge {
                 })
             }),
         }
-    }
-
-    /// Judges the games of a book's move tables, read whole (`text`), with the
-    /// descriptive rules: what `convert` reads of the same file.
-    /// Each report comes with the game's text: its span in `text`.
-    fn books(&self, file: &str, text: &[u8]) -> Vec<(GameReport, Span)> {
-        let index = scoresheet_notation::LineIndex::new(text);
-        let origin = Origin {
-            line: 1,
-            column: 1,
-            offset: 0,
-        };
-        self.with_judge(|judge| judge.judge_books(text))
-            .into_iter()
-            .enumerate()
-            .map(|(n, (j, span))| {
-                let found =
-                    problems_indexed(&j.diagnostics, text, &j.written, j.failed, &index, origin);
-                let lc = index.line_col(span.start());
-                let at = At {
-                    line: lc.line as u64,
-                    column: lc.column as u64,
-                    offset: span.start() as u64,
-                    length: game_len(span.slice(text)) as u64,
-                };
-                // A book's game is located where its text starts.
-                let game_at = Origin {
-                    line: at.line,
-                    column: at.column,
-                    offset: at.offset,
-                };
-                (
-                    self.report_found(file, n as u64 + 1, j, at, found, game_at),
-                    span,
-                )
-            })
-            .collect()
     }
 
     /// Splits a block into games and judges each (the quick lane reading each
@@ -732,8 +694,6 @@ enum Msg<'b> {
     /// Games of the current input with their 1-based index, and their size in bytes
     /// (standard input, read by the streaming reader).
     Batch(Vec<(u64, Result<GameChunk, GameReadError>)>, usize),
-    /// The whole text of the current input, a book's move tables.
-    Books(Vec<u8>),
     /// The next block of the current input (files), lent: its buffer goes back
     /// to the reader for the block after it.
     Block(&'b Block),
@@ -777,7 +737,6 @@ impl<W: Write> Run<'_, '_, W> {
             }
             Msg::Failed(i, e) => self.block_reader_failed(i, &e),
             Msg::Batch(batch, bytes) => self.batch(&batch, bytes),
-            Msg::Books(text) => self.books(&text),
             Msg::Block(block) => {
                 if self.skip {
                     return Ok(());
@@ -819,14 +778,8 @@ impl<W: Write> Run<'_, '_, W> {
                     // cut inside a game.
                     return Ok(Opened::Apart);
                 }
-                // A book's move tables are read whole, in their turn.
-                let mut reader = progress.open(inputs, i)?;
-                let (head, book) = books::read_head(&mut reader)?;
-                Ok(if book {
-                    Opened::Apart
-                } else {
-                    Opened::Blocks(Box::new(io::Cursor::new(head).chain(reader)))
-                })
+                let reader = progress.open(inputs, i)?;
+                Ok(Opened::Blocks(Box::new(reader)))
             },
             |file, block| judge.block(names.get(file).map_or("", String::as_str), block),
             |item| self.take_item(item),
@@ -855,23 +808,7 @@ impl<W: Write> Run<'_, '_, W> {
         }
     }
 
-    /// Reports the games of a book's move tables (the whole input).
-    fn books(&mut self, text: &[u8]) -> io::Result<()> {
-        let mut reports = self.judge.books(&self.name, text);
-        for (r, span) in &mut reports {
-            self.reporter.game(r)?;
-            if let Some(split) = &mut self.split {
-                split.game(span.slice(text), Verdict::of(r), Some(r.plies))?;
-            }
-        }
-        self.index += reports.len() as u64;
-        self.reporter.summary.bytes += text.len() as u64;
-        self.progress();
-        Ok(())
-    }
-
-    /// An input read apart in a parallel run: a book's move tables, read whole,
-    /// or an input read as a stream (standard input, a pipe), split by the
+    /// An input read apart in a parallel run: an input read as a stream (standard input, a pipe), split by the
     /// streaming reader on a thread of its own (which overlaps with judging) and
     /// judged in batches on the pool.
     fn stream_parallel(&mut self) -> io::Result<()> {
@@ -879,35 +816,21 @@ impl<W: Write> Run<'_, '_, W> {
         if i >= self.inputs.len() {
             return Ok(());
         }
-        let mut reader = match self.progress.open(self.inputs, i) {
+        let reader = match self.progress.open(self.inputs, i) {
             Ok(r) => r,
             Err(e) => return self.failed(i, &e),
         };
-        let (mut head, book) = match books::read_head(&mut reader) {
-            Ok(read) => read,
-            Err(e) => return self.failed(i, &e),
-        };
-        if book {
-            if let Err(e) = books::read_rest(&mut head, &mut reader) {
-                return self.failed(i, &e);
-            }
-            return self.books(&head);
-        }
         std::thread::scope(|threads| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel(4);
             threads.spawn(move || {
                 let fail = |e: io::Error| Msg::Failed(i, e);
-                read_batches(
-                    io::Cursor::new(head).chain(reader),
-                    &mut |msg| tx.send(msg).is_ok(),
-                    &fail,
-                );
+                read_batches(reader, &mut |msg| tx.send(msg).is_ok(), &fail);
             });
             for msg in rx {
                 match msg {
                     Msg::Batch(batch, bytes) => self.batch(&batch, bytes)?,
                     Msg::Failed(i, e) => self.failed(i, &e)?,
-                    Msg::File(_) | Msg::Block(_) | Msg::Books(_) => {}
+                    Msg::File(_) | Msg::Block(_) => {}
                 }
             }
             Ok(())
@@ -1081,7 +1004,7 @@ impl<W: Write> Run<'_, '_, W> {
 fn read_inputs(inputs: &[Input], progress: &Progress, mut emit: impl FnMut(Msg<'_>) -> bool) {
     for (i, input) in inputs.iter().enumerate() {
         let fail = |e: io::Error| Msg::Failed(i, e);
-        let mut reader = match progress.open(inputs, i) {
+        let reader = match progress.open(inputs, i) {
             Ok(r) => r,
             Err(e) => {
                 // One input that cannot be read never stops the others.
@@ -1094,27 +1017,8 @@ fn read_inputs(inputs: &[Input], progress: &Progress, mut emit: impl FnMut(Msg<'
         if !emit(Msg::File(i)) {
             return;
         }
-        // A book's move tables are read whole; anything else goes on from its head.
-        let head = match books::read_head(&mut reader) {
-            Ok((mut head, true)) => {
-                let msg = match books::read_rest(&mut head, &mut reader) {
-                    Ok(()) => Msg::Books(head),
-                    Err(e) => fail(e),
-                };
-                if !emit(msg) {
-                    return;
-                }
-                continue;
-            }
-            Ok((head, false)) => head,
-            Err(e) => {
-                if !emit(fail(e)) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let reader = io::Cursor::new(head).chain(reader);
+        // Book tables and PGN alike: the splitter cuts both into game units,
+        // and the judge decides how each is written.
         if input.streams() {
             // Standard input and pipes cannot be read again from where a block
             // was cut inside a game: they go through the streaming reader.

@@ -37,7 +37,7 @@ use scoresheet_notation::pgn::{
 };
 use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
 
-use scoresheet_notation::desc::read_books;
+use scoresheet_notation::desc::{Book, read_books};
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::parse_game_lang_into;
 
@@ -45,6 +45,7 @@ use crate::Position;
 use crate::dedup::{DedupBy, GameKey, KeyBuilder};
 use crate::eco::{Opening, OpeningWalk, TagValue, classify_line};
 use crate::quick::{QuickLane, QuickRecord, QuickReplay};
+use crate::reading::{PgnOutcome, book_reading};
 use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from, settle};
 
 /// Blocks of this many bytes (up to [`MAX_BLOCK_BYTES`]) are read at a time.
@@ -357,6 +358,16 @@ impl Judge {
         let mut game = core::mem::take(&mut self.game).recycle();
         crate::told::parse_game_told(&mut game, text, 0, options.mode(), self.options.lang);
         let r = replay_from(&game, options, self.options.start.as_ref());
+        // The board decides whether the unit is a book's table (crate::reading).
+        if let Some(table) = book_reading(
+            text,
+            PgnOutcome::of(&r, &game),
+            options,
+            self.options.start.as_ref(),
+        ) {
+            self.game = game.recycle();
+            return self.table(&table.book, table.replay);
+        }
         let (notation, tags) = if self.options.details {
             (game.notation(), tags_of(&game))
         } else {
@@ -419,31 +430,33 @@ impl Judge {
             .map(|book| {
                 let start = book_start(book, self.options.start.as_ref());
                 let r = replay_book_game(book, start, &self.options.replay, None);
-                let key = self.key_of(&r, None);
-                let opening = if self.options.eco {
-                    classify_line(&r.start, &r.moves)
-                } else {
-                    None
-                };
-                let j = Judgement {
-                    plies: r.moves.len(),
-                    position: r.position,
-                    diagnostics: r.diagnostics,
-                    written: r.written,
-                    failed: r.failed,
-                    notation: (self.options.details && !book.plies.is_empty())
-                        .then_some("descriptive"),
-                    tags: if self.options.details {
-                        book.tags()
-                    } else {
-                        Vec::new()
-                    },
-                    key,
-                    opening,
-                };
-                (j, book.span)
+                (self.table(book, r), book.span)
             })
             .collect()
+    }
+
+    /// The judgement of a book's table, replayed (`r`).
+    fn table(&mut self, book: &Book, r: Replay) -> Judgement {
+        let key = self.key_of(&r, None);
+        let opening = if self.options.eco {
+            classify_line(&r.start, &r.moves)
+        } else {
+            None
+        };
+        Judgement {
+            plies: r.moves.len(),
+            position: r.position,
+            diagnostics: r.diagnostics,
+            written: r.written,
+            failed: r.failed,
+            notation: (self.options.details && !book.plies.is_empty()).then_some("descriptive"),
+            tags: if self.options.details {
+                book.tags()
+            } else {
+                Vec::new()
+            },
+            key,
+        }
     }
 }
 

@@ -61,6 +61,7 @@ mod perft;
 mod position;
 pub mod prior;
 pub mod quick;
+pub mod reading;
 pub mod replay;
 mod resolve;
 mod san;

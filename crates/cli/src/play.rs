@@ -1,20 +1,20 @@
 //! `scoresheet play`: Algorithm G. Replays each game and prints the board after
 //! each of Black's moves (or every ply), headed by the moves just played.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
-use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
+use scoresheet_board::reading::{PgnOutcome, book_reading};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
-use scoresheet_notation::desc::read_books;
 use scoresheet_notation::pgn::{Game, GameReadError, GameReader};
 use scoresheet_notation::{Kind, LineCol, LineIndex, Mode, Severity};
 
 use crate::args::PlayArgs;
-use scoresheet_batch::{Outcome, printable, read_book_head, read_book_rest};
+use scoresheet_batch::{Outcome, printable};
 
-/// Runs `play`: each input read as a stream, game by game (a book's move
-/// tables whole, as every command reads them), each game printed as soon as it
+/// Runs `play`: each input read as a stream, game by game (book tables
+/// too, each game read as the board decides, as every command reads it), each game printed as soon as it
 /// is replayed, so memory is bounded by the largest game; a game over the cap
 /// every command has is reported as `validate` reports it. An input that
 /// cannot be read is said on standard error in its turn and the others are
@@ -63,15 +63,8 @@ fn play_all(
         if inputs.len() > 1 {
             writeln!(out, "==> {name} <==")?;
         }
-        let mut reader = match input.open() {
+        let reader = match input.open() {
             Ok(r) => r,
-            Err(e) => {
-                unreadable(&name, &e, &mut out, outcome)?;
-                continue;
-            }
-        };
-        let (mut head, book) = match read_book_head(&mut reader) {
-            Ok(h) => h,
             Err(e) => {
                 unreadable(&name, &e, &mut out, outcome)?;
                 continue;
@@ -84,28 +77,7 @@ fn play_all(
             games: 0,
             outcome: &mut *outcome,
         };
-        if book {
-            // A book's move table (descriptive notation, numbered rows).
-            if let Err(e) = read_book_rest(&mut head, &mut reader) {
-                unreadable(&name, &e, shown.out, shown.outcome)?;
-                continue;
-            }
-            let index = LineIndex::new(&head);
-            for book in &read_books(&head) {
-                let start = book_start(book, args.fen.as_ref());
-                let r = replay_book_game(book, start, &options, None);
-                let origin = LineCol { line: 1, column: 1 };
-                shown.game(
-                    book.white.as_deref(),
-                    book.black.as_deref(),
-                    &r,
-                    &index,
-                    origin,
-                )?;
-            }
-            continue;
-        }
-        for chunk in GameReader::new(io::Cursor::new(head).chain(reader)) {
+        for chunk in GameReader::new(reader) {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(e @ GameReadError::TooLarge { line, column, .. }) => {
@@ -129,19 +101,26 @@ fn play_all(
             let mut game = Game::default();
             parse_game_told(&mut game, &chunk.bytes, 0, mode, None);
             let r = replay_from(&game, &options, args.fen.as_ref());
-            let tag = |name| game.tag(name).map(|t| t.value().into_owned());
             let origin = LineCol {
                 line: usize::try_from(chunk.line).unwrap_or(usize::MAX),
                 column: usize::try_from(chunk.column).unwrap_or(usize::MAX),
             };
             let index = LineIndex::new(&chunk.bytes);
-            shown.game(
-                tag("White").as_deref(),
-                tag("Black").as_deref(),
-                &r,
-                &index,
-                origin,
-            )?;
+            // The board decides whether the game is a book's table.
+            let table = book_reading(
+                &chunk.bytes,
+                PgnOutcome::of(&r, &game),
+                &options,
+                args.fen.as_ref(),
+            );
+            let (white, black, r) = match table {
+                Some(t) => (t.book.white, t.book.black, t.replay),
+                None => {
+                    let tag = |name| game.tag(name).map(|t| t.value().into_owned());
+                    (tag("White"), tag("Black"), r)
+                }
+            };
+            shown.game(white.as_deref(), black.as_deref(), &r, &index, origin)?;
         }
     }
     out.flush()

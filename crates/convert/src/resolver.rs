@@ -64,6 +64,12 @@ impl Resolver {
         resolve_quick_prefix(rest, &mut self.lane, &self.options)
     }
 
+    /// The quick lane's resolution of the game `text`, or `None` where the
+    /// quick lane does not take it (then [`Resolver::resolve_full`]).
+    pub fn quick<'t>(&mut self, text: &'t [u8]) -> Option<ResolvedGame<'t>> {
+        resolve_quick(text, &mut self.lane, &self.options)
+    }
+
     /// Resolves the game `text` (the quick lane where it can, else in full)
     /// and hands `f` the resolved game or why it is refused.
     pub fn resolve<T>(

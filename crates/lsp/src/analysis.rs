@@ -17,14 +17,13 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
-use scoresheet_batch::is_book;
 use scoresheet_board::desc::Origins;
 use scoresheet_board::judge::{Judge, JudgeOptions, Judgement};
-use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
+use scoresheet_board::reading::{PgnOutcome, book_reading};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter, to_descriptive};
-use scoresheet_notation::desc::read_books;
 use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::{Game, Token, games};
@@ -139,8 +138,7 @@ impl Verdict {
 pub struct GameEntry {
     /// Its bytes in the document.
     pub span: Range<usize>,
-    /// Where the spans of its verdict count from: the game's start for PGN,
-    /// the document's start for a book's tables.
+    /// Where the spans of its verdict count from: the game's start.
     pub base: usize,
     /// The judge's verdict.
     pub verdict: Arc<Verdict>,
@@ -178,7 +176,8 @@ impl Document {
         &self.text
     }
 
-    /// Whether the text is a book's move tables (else PGN).
+    /// Whether a game of the text is written in descriptive notation (a
+    /// book's table, or descriptive movetext), which strict PGN would rewrite.
     #[must_use]
     pub fn is_book(&self) -> bool {
         self.book
@@ -249,20 +248,13 @@ impl Analyzer {
     /// ```
     pub fn analyse(&mut self, doc: &mut Document, text: String, reuse: bool) -> Work {
         let old = std::mem::take(doc);
-        doc.book = is_book(text.as_bytes());
         doc.text = text;
-        if doc.book {
-            // A book's tables are read whole: one verdict per table.
-            doc.games = self.books(doc.text.as_bytes());
-            return Work {
-                judged: doc.games.len(),
-                reused: 0,
-            };
-        }
+        // PGN games and book tables alike: the splitter cuts the text into
+        // games and the judge decides how each is written.
         let new: Vec<Range<usize>> = games(doc.text.as_bytes())
             .map(|g| g.offset..g.offset + g.bytes.len())
             .collect();
-        let old_games: &[GameEntry] = if reuse && !old.book { &old.games } else { &[] };
+        let old_games: &[GameEntry] = if reuse { &old.games } else { &[] };
         let old_text = old.text.as_bytes();
         let new_text = doc.text.as_bytes();
         let same =
@@ -313,21 +305,11 @@ impl Analyzer {
                 verdict,
             });
         }
+        doc.book = entries
+            .iter()
+            .any(|g| g.verdict.notation == Some("descriptive"));
         doc.games = entries;
         work
-    }
-
-    /// The games of a book's move tables, judged as `validate` judges them.
-    fn books(&mut self, text: &[u8]) -> Vec<GameEntry> {
-        self.judge
-            .judge_books(text)
-            .into_iter()
-            .map(|(j, span)| GameEntry {
-                span: span.start()..span.end(),
-                base: 0,
-                verdict: Arc::new(verdict(j, None)),
-            })
-            .collect()
     }
 
     /// The main line of game `index` of `doc`, replayed as far as it is legal.
@@ -336,16 +318,15 @@ impl Analyzer {
         let entry = doc.games.get(index)?;
         let text = doc.text.as_bytes();
         let options = &self.options.replay;
-        let replay: Replay = if doc.book {
-            let books = read_books(text);
-            let book = books.iter().find(|b| b.span.start() == entry.span.start)?;
-            let start = book_start(book, self.options.start.as_ref());
-            replay_book_game(book, start, options, None)
-        } else {
-            let game_text = &text[entry.span.clone()];
-            let mut game = Game::default();
-            parse_game_told(&mut game, game_text, 0, options.mode(), self.options.lang);
-            replay_from(&game, options, self.options.start.as_ref())
+        let game_text = &text[entry.span.clone()];
+        let mut game = Game::default();
+        parse_game_told(&mut game, game_text, 0, options.mode(), self.options.lang);
+        let start = self.options.start.as_ref();
+        let replay: Replay = replay_from(&game, options, start);
+        // The board decides whether the game is a book's table, as the judge does.
+        let replay = match book_reading(game_text, PgnOutcome::of(&replay, &game), options, start) {
+            Some(table) => table.replay,
+            None => replay,
         };
         let mut position = replay.start.clone();
         let mut plies = Vec::with_capacity(replay.moves.len());

@@ -466,6 +466,10 @@ kinds! {
     LanguageByMoves = "language-by-moves", Note,
         example "1. e4 e5 2. Sf3 Sc6 3. d4 exd4 4. Sxd4 *",
         fix "Nothing is wrong; give the language with `--lang` to be sure.";
+    /// A game unit read as a book's move table, not as PGN movetext: the table's reading plays more of it.
+    TableByMoves = "table-by-moves", Note,
+        example "1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n3. B. to Q. B.'s 4th.   B. to Q. B.'s 4th.\n",
+        fix "Nothing is wrong; read the note.";
     /// A piece letter no language in use has.
     UnknownPieceLetter = "unknown-piece-letter", Error,
         example "1. e4 e5 2. Lc4 *",

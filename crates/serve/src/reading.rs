@@ -9,21 +9,17 @@
 //! and of the splitting below.
 
 use scoresheet_board::desc::Origins;
-use scoresheet_board::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
+use scoresheet_board::reading::{PgnOutcome, book_reading};
+use scoresheet_board::replay::{Replay, ReplayOptions, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{EpStyle, Move, Position};
 use scoresheet_convert::descriptive::{DescStyle, KnightLetter, to_descriptive};
 use scoresheet_notation::Mode;
-use scoresheet_notation::desc::{looks_like_book, read_books};
 use scoresheet_notation::pgn::{Game, games};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::Library;
-
-/// How much of a text is looked at to tell a book's move tables from PGN, as
-/// every command of the binary does.
-const BOOK_HEAD: usize = 64 << 10;
 
 /// The most bytes between two marks of [`Lines`].
 const MARK_BYTES: usize = 1 << 10;
@@ -145,40 +141,36 @@ struct Played {
 }
 
 /// The game of `text` that starts at byte `offset`, replayed by the rules
-/// `validate` reads it with: a book's move tables when the text's head is
-/// one, else PGN split game by game (the judge's splitter, so the games start
-/// where the reports say).
+/// `validate` reads it with: the text split game by game (the judge's
+/// splitter, so the games start where the reports say), each game read as
+/// the board decides (`scoresheet_board::reading`: PGN or a book's table).
 fn play(text: &[u8], offset: usize) -> Option<Played> {
     let options = ReplayOptions::default();
-    if is_book(text) {
-        let books = read_books(text);
-        let book = books.iter().find(|b| b.span.start() == offset)?;
-        return Some(Played {
-            replay: replay_book_game(book, book_start(book, None), &options, None),
-        });
-    }
     let slice = games(text).find(|g| g.offset >= offset)?;
     if slice.offset != offset {
         return None;
     }
     let mut parsed = Game::default();
     parse_game_told(&mut parsed, slice.bytes, slice.offset, Mode::Lenient, None);
-    Some(Played {
-        replay: replay_from(&parsed, &options, None),
-    })
-}
-
-/// Whether `text` is a book's move tables, judged on its head as the binary
-/// judges every input.
-fn is_book(text: &[u8]) -> bool {
-    let head = match text.get(..BOOK_HEAD) {
-        Some(h) if text.len() > BOOK_HEAD => {
-            let end = h.iter().rposition(|&b| b == b'\n' || b == b'\r');
-            end.map_or(h, |i| &h[..=i])
+    let replay = replay_from(&parsed, &options, None);
+    // A table is read from the game's own bytes: its spans are moved to the text's.
+    let replay = match book_reading(
+        slice.bytes,
+        PgnOutcome::of(&replay, &parsed),
+        &options,
+        None,
+    ) {
+        Some(table) => {
+            let mut r = table.replay;
+            for span in &mut r.written {
+                *span = span.shifted(slice.offset);
+            }
+            r.failed = r.failed.map(|s| s.shifted(slice.offset));
+            r
         }
-        _ => text,
+        None => replay,
     };
-    looks_like_book(head)
+    Some(Played { replay })
 }
 
 /// The start position and the plies of a replayed game.

@@ -11,7 +11,6 @@ use std::io::{self, Read, Write};
 use scoresheet_notation::pgn::{Block, BlockReader};
 
 use crate::Outcome;
-use crate::books;
 use crate::input::{BINARY_HEAD, Input, OpenFile, Reopen, compression, utf16_order};
 use crate::options::ValidateOptions;
 
@@ -60,14 +59,10 @@ pub fn ranges(input: &Input, size: usize) -> io::Result<Option<Vec<Range>>> {
     if compression(&head).is_some() || utf16_order(&head).is_some() {
         return Ok(None);
     }
-    let mut reader = Reopen::plain(file).text_from(0, |raw, _| raw)?;
-    let (head, book) = books::read_head(&mut reader)?;
-    if book {
-        return Ok(None);
-    }
+    let reader = Reopen::plain(file).text_from(0, |raw, _| raw)?;
     let size = size.max(1 << 10);
     let (_, max) = crate::blocks::block_sizes();
-    let mut blocks = BlockReader::new(io::Cursor::new(head).chain(reader), size, max.max(size));
+    let mut blocks = BlockReader::new(reader, size, max.max(size));
     let mut out = Vec::new();
     while let Some(block) = blocks.next() {
         let block = block?;

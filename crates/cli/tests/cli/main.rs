@@ -15,6 +15,7 @@ mod names;
 mod one_reader;
 mod outputs;
 mod reader_cap;
+mod readings;
 mod serve;
 mod shipped;
 mod walks;

@@ -308,6 +308,40 @@ fn without_footnote(word: &[u8]) -> &[u8] {
     w.strip_suffix(b"*").filter(|r| !r.is_empty()).unwrap_or(w)
 }
 
+/// Whether `token`, the last word of a line, is a word that ends a book's game
+/// (`Resigns.`, `mate`, `and wins`, `Drawn`; not a result, which ends a PGN
+/// game too): the game splitter starts the next game at a numbered row after it.
+///
+/// ```
+/// use scoresheet_notation::desc::is_end_words;
+/// assert!(is_end_words(b"Resigns."));
+/// assert!(is_end_words(b"wins"));
+/// assert!(!is_end_words(b"and"));
+/// assert!(!is_end_words(b"Nf3"));
+/// ```
+#[must_use]
+pub fn is_end_words(token: &[u8]) -> bool {
+    let token = without_footnote(token);
+    let word = token
+        .iter()
+        .rposition(|c| !matches!(c, b'.' | b',' | b';' | b'!'))
+        .map_or(&[][..], |i| &token[..=i]);
+    [
+        &b"mate"[..],
+        b"checkmate",
+        b"resigns",
+        b"resign",
+        b"resigned",
+        b"drawn",
+        b"draw",
+        b"wins",
+        b"surrenders",
+        b"abandoned",
+    ]
+    .iter()
+    .any(|w| w.eq_ignore_ascii_case(word))
+}
+
 /// Whether words that start like a game end (`And`, `White`) really say the game ended:
 /// `And Black resigns.` does, `And here White should have played...` does not.
 fn says_game_ended(rest: &[u8]) -> bool {

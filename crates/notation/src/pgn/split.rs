@@ -99,6 +99,9 @@ struct Splitter {
     /// while other tags continue the section (ChessBase writes a blank line in it).
     first_tag: [u8; 32],
     first_tag_len: u8,
+    /// The last movetext line ended in a book's end words (`Resigns.`, `and
+    /// wins`): a numbered row after it starts the next game, as a book reads it.
+    words_ended: bool,
 }
 
 #[inline]
@@ -236,6 +239,7 @@ impl Splitter {
         self.seen_movetext = false;
         self.depth = 0;
         self.first_tag_len = 0;
+        self.words_ended = false;
     }
 
     /// The tag name at `buf[pos]` (which is `[`), if it fits.
@@ -349,6 +353,16 @@ impl Splitter {
                     };
                 }
                 b'%' if self.line_start => {
+                    // A `% key: value` line after movetext heads the next game,
+                    // as book tables head each game (`% title: ...`); any other
+                    // `%` line is PGN's escape line, which may stand inside one.
+                    if self.seen_movetext && is_header_line(&buf[self.pos..]) {
+                        if let Some(start) = self.start {
+                            let end = self.pos;
+                            self.new_game();
+                            return Scan::Game { start, end };
+                        }
+                    }
                     let Some(nl) = memchr(b'\n', &buf[self.pos..]) else {
                         if !eof {
                             return Scan::NeedMore;
@@ -404,6 +418,27 @@ impl Splitter {
                             None => return Scan::NeedMore,
                         }
                     }
+                    // A row numbered 1 after a line that ended in a book's end
+                    // words starts the next game (tagless games one per line);
+                    // other numbers go on (a table's second range of moves).
+                    if self.words_ended && self.line_start && b == b'1' {
+                        let Some(&next) = buf.get(self.pos + 1) else {
+                            if !eof {
+                                return Scan::NeedMore;
+                            }
+                            self.words_ended = false;
+                            continue;
+                        };
+                        if next.is_ascii_digit() {
+                            self.words_ended = false;
+                            continue;
+                        }
+                        if let Some(start) = self.start {
+                            let end = self.pos;
+                            self.new_game();
+                            return Scan::Game { start, end };
+                        }
+                    }
                     // Movetext: run to the next line end, comment or tag pair,
                     // counting parentheses, then look at the segment's last token.
                     let start = self.pos;
@@ -438,6 +473,12 @@ impl Splitter {
                             };
                         }
                     }
+                    self.words_ended = depth == 0
+                        && last.is_some_and(|c| c.is_ascii_alphabetic() || *c == b'.')
+                        && {
+                            let (t_start, t_end) = last_token(seg);
+                            crate::desc::is_end_words(&seg[t_start..t_end])
+                        };
                     self.depth = depth;
                     self.mark_start();
                     self.seen_movetext = true;
@@ -477,6 +518,18 @@ impl Splitter {
             None => Scan::Done,
         }
     }
+}
+
+/// Whether `line` (from its `%` on) is a book's header line, `% key: value`:
+/// a key of at most 32 letters, digits, spaces or `_`, then a colon.
+fn is_header_line(line: &[u8]) -> bool {
+    let key = line
+        .iter()
+        .skip(1)
+        .take(33)
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'\t' | b'_'))
+        .count();
+    line.get(1 + key) == Some(&b':') && line[1..=key].iter().any(u8::is_ascii_alphabetic)
 }
 
 /// Whether a line is a forum's `[/pgn]` (any case), blanks around it.

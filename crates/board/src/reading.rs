@@ -1,0 +1,188 @@
+//! How a game unit is written, decided by the board: the one rule every
+//! reader of games asks (`validate`, `convert`, `play`, Python, the page and
+//! the language server).
+//!
+//! The game splitter cuts every input into units the same way, whatever they
+//! hold (PGN's tag sections and results, a book's `% key: value` headers and
+//! end words). A unit is read as PGN movetext first (SAN in any language's
+//! letters, LAN, UCI, figurines, compact descriptive); a unit without a PGN
+//! tag section may also be a book's move table (numbered rows, spaced and
+//! 19th-century descriptive, algebraic in columns, `%` headers). Which one it
+//! is, is decided by the board: the reading that plays more plies before its
+//! first error wins; on a tie, the one without an error; on a tie again, the
+//! table when the unit has `% key: value` headers (which it reads as tags and
+//! PGN skips as escape lines) or PGN read descriptive moves (which the table
+//! reader reads in every form; when both fail, only where PGN could not read
+//! its failing token at all), else PGN. Nothing is decided from a file's name
+//! or its first lines, so one file may hold PGN games and book tables.
+//!
+//! The table is read only for units PGN does not read cleanly (or that carry
+//! headers), so games written the usual way pay nothing; both readings are
+//! linear in the unit.
+//!
+//! ```
+//! use scoresheet_board::reading::read_unit;
+//! use scoresheet_board::replay::ReplayOptions;
+//! let options = ReplayOptions::default();
+//! // A book's table: PGN stumbles on its first row, the table reads every ply.
+//! let table = b"% white: Greco\n1. P. to K's 4th.   1. P. to K's 4th.\n2. Q. to K. R's 5th.   2. K. to his 2nd.\n";
+//! let book = read_unit(table, &options, None, None).expect("a table");
+//! assert!(book.replay.is_valid());
+//! assert_eq!(book.replay.moves.len(), 4);
+//! // PGN, even under a `%` line: no table.
+//! assert!(read_unit(b"% notes\n1. e4 e5 2. Nf3 Nc6 *\n", &options, None, None).is_none());
+//! ```
+
+use scoresheet_notation::desc::{Book, read_book};
+use scoresheet_notation::lang::Language;
+use scoresheet_notation::pgn::Game;
+use scoresheet_notation::{Diagnostic, Kind, Severity, Span};
+
+use crate::Position;
+use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from};
+use crate::told::parse_game_told;
+
+/// A unit read as a book's move table, replayed.
+#[derive(Debug, Clone)]
+pub struct BookReading {
+    /// The table as read.
+    pub book: Book,
+    /// Its replay with the descriptive rules, the verdict on the unit (a
+    /// `table-by-moves` note first when it played more moves than the PGN
+    /// reading, which played some).
+    pub replay: Replay,
+}
+
+/// What the PGN reading of a unit came to: the plies it played before its
+/// first error, whether it had an error, whether its moves were descriptive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PgnOutcome {
+    /// Main-line plies played.
+    pub plies: usize,
+    /// Whether the reading has no error.
+    pub valid: bool,
+    /// Whether the movetext held descriptive moves (`P-K4`), which the
+    /// table reader reads in every form.
+    pub descriptive: bool,
+    /// Whether the first error is a token PGN could not read as a move at
+    /// all (`invalid-move`), rather than a move read and judged.
+    pub unreadable: bool,
+}
+
+impl PgnOutcome {
+    /// The outcome of the PGN replay `r` of the parsed `game`.
+    #[must_use]
+    pub fn of(r: &Replay, game: &Game<'_>) -> PgnOutcome {
+        PgnOutcome {
+            plies: r.moves.len(),
+            valid: r.is_valid(),
+            descriptive: game.mainline().any(|m| m.is_descriptive()),
+            unreadable: r.first_error().is_some_and(|d| d.kind == Kind::InvalidMove),
+        }
+    }
+}
+
+/// Whether `text` may be a book's table: it has no PGN tag section (a
+/// `[FEN "..."]` or `[SetUp "..."]` line is how a table gives its start, and
+/// is no tag section).
+#[must_use]
+pub fn may_be_table(text: &[u8]) -> bool {
+    text.split(|&b| b == b'\n' || b == b'\r')
+        .map(<[u8]>::trim_ascii_start)
+        .filter(|l| l.starts_with(b"["))
+        .all(|l| l.starts_with(b"[FEN ") || l.starts_with(b"[SetUp "))
+}
+
+/// Whether `text` has a `% key: value` header line (a table's tags).
+fn headed(text: &[u8]) -> bool {
+    text.split(|&b| b == b'\n' || b == b'\r')
+        .map(<[u8]>::trim_ascii_start)
+        .any(|l| {
+            l.strip_prefix(b"%").is_some_and(|rest| {
+                let key = rest
+                    .iter()
+                    .take(33)
+                    .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'_'))
+                    .count();
+                rest.get(key) == Some(&b':') && rest[..key].iter().any(u8::is_ascii_alphabetic)
+            })
+        })
+}
+
+/// The unit `text` as a book's table, when the board finds that reading
+/// better than the PGN reading whose outcome is `pgn` (see the module's
+/// documentation for the rule); `start` is `--fen`'s start, which a table's
+/// own (a `[FEN]` line, odds) comes before.
+#[must_use]
+pub fn book_reading(
+    text: &[u8],
+    pgn: PgnOutcome,
+    options: &ReplayOptions,
+    start: Option<&Position>,
+) -> Option<BookReading> {
+    // Most games PGN reads are algebraic with no `%` at all: they pay one
+    // scan for it.
+    if pgn.valid && !pgn.descriptive && !text.contains(&b'%') {
+        return None;
+    }
+    if !may_be_table(text) {
+        return None;
+    }
+    let headers = headed(text);
+    if pgn.valid && !headers && !pgn.descriptive {
+        return None;
+    }
+    let book = read_book(text);
+    if book.plies.is_empty() && !headers {
+        return None;
+    }
+    let mut replay = replay_book_game(&book, book_start(&book, start), options, None);
+    let plies = replay.moves.len();
+    let valid = replay.is_valid();
+    // On a tie, the table where it reads the unit's headers as tags, or where
+    // the movetext was descriptive (the table reader reads that in every
+    // form) and, both failing, PGN could not even read its failing token.
+    let table_kind = headers || (pgn.descriptive && (pgn.valid || pgn.unreadable));
+    let better = plies > pgn.plies
+        || (plies == pgn.plies
+            && ((valid && !pgn.valid) || (valid == pgn.valid && table_kind && plies > 0)))
+        || (plies == 0 && pgn.plies == 0 && headers && valid >= pgn.valid);
+    if !better {
+        return None;
+    }
+    if pgn.plies > 0 && plies > pgn.plies {
+        let at = book.plies.first().map_or(Span::new(0, 0), |p| p.span);
+        let note = Diagnostic::new(
+            Severity::Note,
+            Kind::TableByMoves,
+            format!(
+                "read as a book's move table: {plies} plies legal, against {} as PGN movetext{}",
+                pgn.plies,
+                if pgn.valid { "" } else { " before an error" }
+            ),
+            at,
+        );
+        replay.diagnostics.insert(0, note);
+    }
+    Some(BookReading { book, replay })
+}
+
+/// Reads the unit `text` as PGN and, when it may be a table, as a table, and
+/// gives the table's reading when the board finds it better (`None`: the unit
+/// is PGN). For callers that have not replayed the PGN reading themselves;
+/// the judge, which has, asks [`book_reading`].
+#[must_use]
+pub fn read_unit(
+    text: &[u8],
+    options: &ReplayOptions,
+    lang: Option<Language>,
+    start: Option<&Position>,
+) -> Option<BookReading> {
+    if !may_be_table(text) {
+        return None;
+    }
+    let mut game = Game::default();
+    parse_game_told(&mut game, text, 0, options.mode(), lang);
+    let r = replay_from(&game, options, start);
+    book_reading(text, PgnOutcome::of(&r, &game), options, start)
+}
