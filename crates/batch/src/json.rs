@@ -163,6 +163,18 @@ pub fn game(out: &mut Vec<u8>, g: &GameReport, file: &[u8]) {
         }
         out.push(b']');
     }
+    // With `--eco` only, as serde skips a `None`.
+    match g.opening {
+        None => {}
+        Some(None) => out.extend_from_slice(b",\"opening\":null"),
+        Some(Some(o)) => {
+            out.extend_from_slice(b",\"opening\":{\"eco\":");
+            string(out, o.eco);
+            out.extend_from_slice(b",\"name\":");
+            string(out, o.name);
+            out.push(b'}');
+        }
+    }
     out.push(b'}');
 }
 

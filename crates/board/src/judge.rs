@@ -456,6 +456,7 @@ impl Judge {
                 Vec::new()
             },
             key,
+            opening,
         }
     }
 }

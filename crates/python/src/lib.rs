@@ -551,6 +551,19 @@ fn report_dict<'py>(
     d.set_item(intern!(py, "errors"), problems_list(py, &g.errors)?)?;
     d.set_item(intern!(py, "warnings"), problems_list(py, &g.warnings)?)?;
     d.set_item(intern!(py, "notes"), problems_list(py, &g.notes)?)?;
+    // With `eco` only, as in the JSON report.
+    if let Some(opening) = g.opening {
+        let named = match opening {
+            Some(o) => {
+                let od = PyDict::new(py);
+                od.set_item(intern!(py, "eco"), o.eco)?;
+                od.set_item(intern!(py, "name"), o.name)?;
+                Some(od)
+            }
+            None => None,
+        };
+        d.set_item(intern!(py, "opening"), named)?;
+    }
     Ok(d)
 }
 

@@ -56,6 +56,10 @@ fn report(tags: Vec<(String, String)>, odd: &str) -> GameReport {
         warnings: vec![bare.clone(), bare],
         notes: Vec::new(),
         key: None,
+        opening: Some(Some(crate::report::OpeningName {
+            eco: "B12",
+            name: "Caro-Kann Defense: Advance Variation",
+        })),
     }
 }
 
