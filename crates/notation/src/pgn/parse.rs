@@ -1568,7 +1568,15 @@ impl<'a> Parser<'a, '_> {
         if !(dash == b"-" || dash == "\u{2013}".as_bytes() || dash == "\u{2014}".as_bytes()) {
             return false;
         }
-        if let Some(Token::MoveNumber { black: false, .. }) = self.game.tokens.last() {
+        // `- ...` is the French sites' placeholder below, which makes no ply.
+        let mut next = end;
+        while matches!(text.get(next), Some(b' ' | b'\t')) {
+            next += 1;
+        }
+        let dots_follow = count_dots(&text[next..]).1 >= 2;
+        if let (false, Some(Token::MoveNumber { black: false, .. })) =
+            (dots_follow, self.game.tokens.last())
+        {
             if let Some(Token::MoveNumber { black, .. }) = self.game.tokens.last_mut() {
                 *black = true;
             }

@@ -137,7 +137,8 @@ fn move_end(word: &[u8], start: usize) -> Option<usize> {
             && word
                 .get(i - 1)
                 .is_some_and(|c| c.is_ascii_uppercase() || *c >= 0x80)
-            && square_at(word, i + 1);
+            && (square_at(word, i + 1)
+                || (matches!(word.get(i + 1), Some(b'x' | b'X' | b':')) && square_at(word, i + 2)));
         if (b.is_ascii_digit() && !disambiguating) || is_punctuation(b) || b == b'*' {
             return None;
         }
