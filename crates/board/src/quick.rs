@@ -202,7 +202,7 @@ impl QuickLane {
     /// use scoresheet_board::eco::OpeningWalk;
     /// use scoresheet_board::quick::QuickLane;
     /// let mut walk = OpeningWalk::default();
-    /// let game = b"1. d4 c6 2. e4 d5 3. e5 *";
+    /// let game = b"[Event \"a\"]\n\n1. d4 c6 2. e4 d5 3. e5 *\n";
     /// QuickLane::default().replay_tracked(game, false, None, Some(&mut walk)).unwrap();
     /// assert_eq!(walk.opening().unwrap().eco, "B12");
     /// ```
