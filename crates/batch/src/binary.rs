@@ -65,7 +65,10 @@ const READ: usize = 64 << 10;
 /// byte read before it.
 pub struct BinaryStretches<R> {
     inner: R,
+    /// The bytes read are `buf[..len]`; the rest of `buf` is room for the
+    /// next read (kept, not zeroed again for each read).
     buf: Vec<u8>,
+    len: usize,
     /// `buf[given..ready]` is decided and not handed out yet; `buf[ready..]`
     /// follows the last byte of a stretch by less than [`STRETCH_GAP`]: the
     /// stretch may go on over it.
@@ -85,6 +88,7 @@ impl<R: Read> BinaryStretches<R> {
         BinaryStretches {
             inner,
             buf: Vec::new(),
+            len: 0,
             given: 0,
             ready: 0,
             last_end: None,
@@ -97,14 +101,17 @@ impl<R: Read> BinaryStretches<R> {
     /// Reads more of the inner reader and decides what can be.
     fn fill(&mut self) {
         // What was handed out is dropped.
-        self.buf.drain(..self.given);
+        self.buf.copy_within(self.given..self.len, 0);
+        self.len -= self.given;
         self.ready -= self.given;
         self.last_end = self.last_end.map(|l| l - self.given);
         self.given = 0;
-        let old = self.buf.len();
-        self.buf.resize(old + READ, 0);
+        let old = self.len;
+        if self.buf.len() < old + READ {
+            self.buf.resize(old + READ, 0);
+        }
         let n = loop {
-            match self.inner.read(&mut self.buf[old..]) {
+            match self.inner.read(&mut self.buf[old..old + READ]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
@@ -113,7 +120,7 @@ impl<R: Read> BinaryStretches<R> {
                 }
             }
         };
-        self.buf.truncate(old + n);
+        self.len = old + n;
         if n == 0 {
             self.ended = true;
         }
@@ -123,7 +130,7 @@ impl<R: Read> BinaryStretches<R> {
     /// Marks the stretches in `buf[ready..]` and moves `ready` on as far as
     /// the bytes are decided.
     fn decide(&mut self) {
-        let len = self.buf.len();
+        let len = self.len;
         let floor = self.ready;
         let mut i = self.ready;
         while let Some(n) = next_binary(&self.buf[i..len]) {
@@ -172,10 +179,10 @@ impl<R: Read> BinaryStretches<R> {
         let Some(last_end) = self.last_end.take() else {
             return;
         };
-        let near = (last_end + STRETCH_GAP).min(self.buf.len());
+        let near = (last_end + STRETCH_GAP).min(self.len);
         let to = match memchr(b'\n', &self.buf[last_end..near]) {
             Some(n) => last_end + n,
-            None if near == self.buf.len() && (self.ended || self.failed.is_some()) => near,
+            None if near == self.len && (self.ended || self.failed.is_some()) => near,
             None => last_end,
         };
         mask(&mut self.buf[last_end..to]);
