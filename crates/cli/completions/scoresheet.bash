@@ -97,12 +97,20 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__convert)
-            opts="-j -v -o -q -h -V --to --jobs --from --strict --notes --fix-results --fix-tags --moves-only --eco --tag --result --eco-range --min-elo --max-elo --elo-either --position --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
+            opts="-g -j -v -o -q -h -V --hidden --no-ignore --glob --to --jobs --from --strict --notes --fix-results --fix-tags --moves-only --eco --tag --result --eco-range --min-elo --max-elo --elo-either --position --tag-file --no-comments --no-variations --no-nags --reduced --min-plies --max-plies --repair --output --format --quiet --no-progress --style --knight --lang --read-lang --start-fen --fen --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --to)
                     COMPREPLY=($(compgen -W "pgn san lan uci fen descriptive" -- "${cur}"))
                     return 0
@@ -431,12 +439,20 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__play)
-            opts="-v -h -V --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --svg --svg-problems --help --version"
+            opts="-g -v -h -V --hidden --no-ignore --glob --every-ply --fens --start-fen --fen --unicode --strict --notes --repair --svg --svg-problems --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -479,12 +495,20 @@ _scoresheet() {
             return 0
             ;;
         scoresheet__subcmd__validate)
-            opts="-j -q -v -h -V --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --fix-tags --eco --help --version"
+            opts="-g -j -q -v -h -V --hidden --no-ignore --glob --jobs --strict --repair --format --json --summary-only --quiet --color --notes --errors-only --deny --allow --valid-out --invalid-out --duplicates-out --ep --no-progress --lang --start-fen --fen --dedup --fix-tags --eco --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --glob)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --jobs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

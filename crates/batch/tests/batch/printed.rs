@@ -28,6 +28,7 @@ fn read_back(text: &[u8]) -> (Vec<Vec<String>>, String) {
     let options = ConvertOptions {
         to: Target::Uci,
         quiet: true,
+        moves_only: true,
         ..ConvertOptions::default()
     };
     let input = Input::reader("printed", Box::new(Cursor::new(text.to_vec())));

@@ -111,7 +111,7 @@ fn an_output_that_is_an_input_by_any_stream_is_refused_and_the_input_kept() {
     // Standard output to another file, or to /dev/null, is no input.
     let r = bash(
         &dir,
-        "$S convert --to uci y.pgn > other.uci && $S validate y.pgn > /dev/null && cat other.uci",
+        "$S convert --to uci --moves-only y.pgn > other.uci && $S validate y.pgn > /dev/null && cat other.uci",
     );
     assert_eq!(
         (r.code, r.stdout.as_str()),
@@ -156,7 +156,7 @@ fn an_output_through_a_symlink_replaces_the_file_it_points_to_and_keeps_its_mode
         std::os::unix::fs::symlink(Path::new("kept").join(out), &link).expect("a symlink");
         let link_name = format!("link-{out}");
         let args: Vec<&str> = if flag == "-o" {
-            vec!["convert", "--to", "uci", "x.pgn", "-o", &link_name]
+            vec!["convert", "--to", "uci", "--moves-only", "x.pgn", "-o", &link_name]
         } else {
             vec!["validate", "-q", "x.pgn", flag, &link_name]
         };

@@ -147,7 +147,7 @@ fn hidden_and_ignored_files_are_skipped_unless_asked_for_and_the_summary_says_wh
         r.stdout,
         "4 files, 4 games: 4 valid, 0 invalid, 0 warnings, 8 plies, 4 skipped (2 hidden, 2 ignored)\n"
     );
-    let r = run(&dir, BIN, &["convert", "--to", "uci", "."]);
+    let r = run(&dir, BIN, &["convert", "--to", "uci", "--moves-only", "."]);
     assert_eq!(r.stdout, "e2e4 e7e5 *\n".repeat(4));
     assert_eq!(
         r.stderr,
