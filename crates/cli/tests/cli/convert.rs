@@ -210,10 +210,16 @@ fn descriptive_output_keeps_the_games_without_moves() {
     // each is written as its own table and read back as its own game.
     let games =
         b"[White \"x\"]\n\n*\n\n1. e4 *\n\n*\n\n1-0\n\n[Black \"z\"]\n\n1. d4 d5 0-1\n\n*\n";
-    let san = run(&["convert", "-q", "-", "--to", "san", "--moves-only"], Some(games));
+    let san = run(
+        &["convert", "-q", "-", "--to", "san", "--moves-only"],
+        Some(games),
+    );
     let out = run(&["convert", "-q", "-", "--to", "descriptive"], Some(games));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let back = run(&["convert", "-q", "-", "--to", "san", "--moves-only"], Some(&out.stdout));
+    let back = run(
+        &["convert", "-q", "-", "--to", "san", "--moves-only"],
+        Some(&out.stdout),
+    );
     assert_eq!(text(&back.stderr), "");
     assert_eq!(text(&san.stdout), "*\n1. e4 *\n*\n1-0\n1. d4 d5 0-1\n*\n");
     assert_eq!(text(&back.stdout), text(&san.stdout));

@@ -156,7 +156,15 @@ fn an_output_through_a_symlink_replaces_the_file_it_points_to_and_keeps_its_mode
         std::os::unix::fs::symlink(Path::new("kept").join(out), &link).expect("a symlink");
         let link_name = format!("link-{out}");
         let args: Vec<&str> = if flag == "-o" {
-            vec!["convert", "--to", "uci", "--moves-only", "x.pgn", "-o", &link_name]
+            vec![
+                "convert",
+                "--to",
+                "uci",
+                "--moves-only",
+                "x.pgn",
+                "-o",
+                &link_name,
+            ]
         } else {
             vec!["validate", "-q", "x.pgn", flag, &link_name]
         };

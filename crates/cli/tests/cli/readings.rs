@@ -87,7 +87,11 @@ fn one_file_holds_pgn_games_and_book_tables() {
     assert_eq!(summary["games"], 3);
     // convert and play read the same games.
     let dir = file("mixed-convert", "in.txt", MIXED.as_bytes());
-    let r = run(&dir, BIN, &["convert", "--to", "san", "--moves-only", "in.txt"]);
+    let r = run(
+        &dir,
+        BIN,
+        &["convert", "--to", "san", "--moves-only", "in.txt"],
+    );
     assert_eq!(
         r.stdout,
         "1. e4 e5 2. Nf3 Nc6 0-1\n1. e4 e5 2. Nf3 Nc6 *\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\n",
