@@ -491,6 +491,10 @@ fn blame_error(
         .diags
         .iter()
         .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
+    // Binary data is damage to the file, not a misprinted move: no move to suggest.
+    if r.diags.get(at)?.kind == Kind::BinaryData {
+        return None;
+    }
     let (printed, origins) = printed_mainline(game, failed, fixes);
     // Suggestions are spelled in the game's letters too (`Lb5` for `Lb6`).
     let lang = match scoresheet_notation::lang::detect(printed.iter().map(|p| p.text)) {

@@ -289,8 +289,8 @@ def read_games(
             print(game["tags"].get("White"), len(game["san"]), game["report"]["valid"])
 
     ``source`` is read as :func:`validate` reads it, one game at a time on
-    another thread; a book's move tables are not read here (an
-    :class:`InputError`): :func:`convert` turns them into PGN.
+    another thread, each game as the board decides it is written (PGN
+    movetext or a book's move table).
     """
     options = {"strict": _flag(strict), "lang": lang, "ep": ep}
     try:
