@@ -7,6 +7,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// A fresh, empty directory for one test case, `group/case` under the
+/// integration tests' scratch directory.
+pub fn scratch_dir(group: &str, case: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(case);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("creating the case directory");
+    d
+}
+
 /// How long one run may take before it counts as a hang.
 pub const WATCHDOG: Duration = Duration::from_secs(60);
 

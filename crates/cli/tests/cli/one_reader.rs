@@ -19,12 +19,7 @@ const BAD: &str = "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
 
 /// A fresh directory for each case.
 fn scratch(case: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("one_reader")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("creating the case directory");
-    d
+    crate::common::scratch_dir("one_reader", case)
 }
 
 /// Runs a bash script in `cwd`, `$S` being the binary.

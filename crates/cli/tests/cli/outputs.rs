@@ -26,12 +26,7 @@ const BAD: &str = "1. e4 e5 2. Ke3 *\n\n";
 
 /// A fresh directory for each case.
 fn scratch(case: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("outputs")
-        .join(case);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("creating the case directory");
-    d
+    crate::common::scratch_dir("outputs", case)
 }
 
 /// Runs a bash script in `cwd`, `$S` being the binary (for redirections).
