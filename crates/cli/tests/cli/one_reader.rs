@@ -373,3 +373,43 @@ fn standard_input_of_tiny_games_stays_within_bounded_memory() {
         assert_eq!(summary(&r.stdout)["games"], 250_000, "{script}");
     }
 }
+
+#[test]
+fn blank_lines_after_an_unfinished_game_are_not_the_games_in_blocks_pipes_and_compressed_streams() {
+    let dir = scratch("trailing_blanks");
+    // An unfinished game (3 lines, no result), then 17 MiB of blank lines
+    // ended every way (LF, CRLF, CR alone, with spaces and tabs: 4 line ends
+    // a unit), then a valid game. The cap on a game is 16 MiB.
+    let unit = b"\n  \r\n\t\r \n";
+    let units = (17 << 20) / unit.len();
+    let text = [
+        &b"[Event \"u\"]\n\n1. e4 e5 2. Nf3\n"[..],
+        &unit.repeat(units),
+        GAME.as_bytes(),
+    ]
+    .concat();
+    std::fs::write(dir.join("blanks.pgn"), &text).expect("writing");
+    std::fs::write(dir.join("blanks.pgn.gz"), gzip(&text)).expect("writing");
+    for script in [
+        "$S validate --format json --jobs 1 blanks.pgn",
+        "$S validate --format json --jobs 2 blanks.pgn",
+        "SCORESHEET_BLOCK_BYTES=4096 $S validate --format json --jobs 2 blanks.pgn",
+        "cat blanks.pgn | $S validate --format json -",
+        "$S validate --format json blanks.pgn.gz",
+    ] {
+        let r = bash(&dir, script);
+        assert_eq!(r.code, Some(0), "{script}: {}", r.stderr);
+        let games = game_objects(&r.stdout);
+        assert_eq!(games.len(), 2, "{script}");
+        // The unfinished game is judged as what it is: three plies, no result.
+        assert_eq!(games[0]["plies"], 3, "{script}");
+        assert_eq!(error_kinds(&games[0]), Vec::<String>::new(), "{script}");
+        assert_eq!(
+            games[0]["warnings"][0]["kind"], "missing-result",
+            "{script}"
+        );
+        assert!(games[0]["length"].as_u64() < Some(64), "{script}");
+        assert_eq!(games[1]["valid"], true, "{script}");
+        assert_eq!(games[1]["line"], 3 + 4 * units as u64 + 1, "{script}");
+    }
+}

@@ -102,7 +102,17 @@ struct Splitter {
     /// The last movetext line ended in a book's end words (`Resigns.`, `and
     /// wins`): a numbered row after it starts the next game, as a book reads it.
     words_ended: bool,
+    /// Where the run of blanks (line ends included) the scan is in started,
+    /// inside a game: a run of [`MAX_BLANK_RUN`] bytes ends the game there.
+    blank_from: Option<usize>,
 }
+
+/// A run of blanks this long inside a game ends the game where the run
+/// starts: blank lines never count toward a game's size (an unfinished game
+/// followed by megabytes of them is judged as the game it is, not as one too
+/// large), and the reader never holds more than this of them. No real game
+/// has a megabyte of blank lines inside it.
+pub(crate) const MAX_BLANK_RUN: usize = 1 << 20;
 
 #[inline]
 pub(super) fn is_blank(b: u8) -> bool {
@@ -240,6 +250,20 @@ impl Splitter {
         self.depth = 0;
         self.first_tag_len = 0;
         self.words_ended = false;
+        self.blank_from = None;
+    }
+
+    /// After a blank byte at `pos - 1`: the game in progress, ended where its
+    /// run of blanks started, once the run is [`MAX_BLANK_RUN`] long.
+    #[inline]
+    fn long_blank_run(&mut self) -> Option<Scan> {
+        let start = self.start?;
+        let from = *self.blank_from.get_or_insert(self.pos - 1);
+        if self.pos - from < MAX_BLANK_RUN {
+            return None;
+        }
+        self.new_game();
+        Some(Scan::Game { start, end: from })
     }
 
     /// The tag name at `buf[pos]` (which is `[`), if it fits.
@@ -263,6 +287,7 @@ impl Splitter {
     fn discard(&mut self, n: usize) {
         self.pos = self.pos.saturating_sub(n);
         self.start = self.start.map(|s| s.saturating_sub(n));
+        self.blank_from = self.blank_from.map(|s| s.saturating_sub(n));
     }
 
     /// Finds the next game in `buf` from the saved position.
@@ -281,6 +306,9 @@ impl Splitter {
             let Some(&b) = buf.get(self.pos) else {
                 return self.at_end(buf, eof);
             };
+            if b != b'\n' && !is_blank(b) {
+                self.blank_from = None;
+            }
             match b {
                 b'\n' => {
                     if self.line_start && self.seen_tags && !self.seen_movetext {
@@ -288,8 +316,16 @@ impl Splitter {
                     }
                     self.line_start = true;
                     self.pos += 1;
+                    if let Some(game) = self.long_blank_run() {
+                        return game;
+                    }
                 }
-                _ if is_blank(b) => self.pos += 1,
+                _ if is_blank(b) => {
+                    self.pos += 1;
+                    if let Some(game) = self.long_blank_run() {
+                        return game;
+                    }
+                }
                 // A byte order mark at a line start (files joined with `cat`) is blank.
                 0xEF if self.line_start && buf.len() - self.pos < 3 && !eof => {
                     return Scan::NeedMore;
@@ -910,7 +946,9 @@ impl<R: Read> Iterator for GameReader<R> {
                     let keep_from = self.splitter.start.unwrap_or(self.splitter.pos);
                     let keep_from = keep_from.min(self.splitter.pos);
                     self.discard(keep_from);
-                    if self.skipping.is_none() && self.buf.len() > self.max_game {
+                    // A run of blanks the game ends with is not the game's.
+                    let held = self.splitter.blank_from.unwrap_or(self.buf.len());
+                    if self.skipping.is_none() && held > self.max_game {
                         let (lines, column) = self.count_to(0);
                         self.skipping = Some((self.buf_offset, lines + 1, column + 1));
                     }
