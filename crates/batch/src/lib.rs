@@ -56,7 +56,8 @@ pub use options::{
     ColorChoice, ConvertOptions, ProblemFormat, ReportFormat, Target, ValidateOptions, jobs,
 };
 pub use output::{
-    check_stdout_not_input, remove_temporary_files_and_exit, remove_temporary_files_on_signals,
+    InputFiles, check_stdout_not_input, remove_temporary_files_and_exit,
+    remove_temporary_files_on_signals,
 };
 pub use progress::{Progress, ProgressView};
 pub use report::{GameReport, Problem, printable};

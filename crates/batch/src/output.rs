@@ -152,6 +152,65 @@ pub fn check_not_input(output: &Path, inputs: &[Input]) -> io::Result<()> {
     Ok(())
 }
 
+/// The files a run reads, by device and inode, to refuse an output that would
+/// replace one of them: for outputs named as the run goes (a diagram per ply
+/// into `play --svg DIR`), where asking every input each time would cost a
+/// look-up per input per file written.
+///
+/// ```
+/// use scoresheet_batch::{Input, InputFiles};
+/// let dir = std::env::temp_dir().join(format!("input-files-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let game = dir.join("game1-ply000.svg");
+/// std::fs::write(&game, "1. e4 *\n").unwrap();
+/// let inputs = [Input::Path(game.clone())];
+/// let files = InputFiles::of(&inputs);
+/// assert!(files.check(&game).is_err());
+/// assert!(files.check(&dir.join("game1-ply001.svg")).is_ok());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug, Default)]
+pub struct InputFiles {
+    /// Device and inode of each input that is a file, with its name.
+    ids: std::collections::HashMap<(u64, u64), String>,
+}
+
+impl InputFiles {
+    /// The files among `inputs` (standard input's too, when it is one).
+    #[must_use]
+    pub fn of(inputs: &[Input]) -> InputFiles {
+        let ids = inputs
+            .iter()
+            .filter_map(input_file)
+            .filter_map(|(meta, name)| Some((file_id(&meta)?, name)))
+            .collect();
+        InputFiles { ids }
+    }
+
+    /// Refuses `output` when it is one of the inputs (by any name or link).
+    ///
+    /// # Errors
+    /// `InvalidInput`, naming the input.
+    pub fn check(&self, output: &Path) -> io::Result<()> {
+        if self.ids.is_empty() {
+            return Ok(());
+        }
+        let Some(id) = std::fs::metadata(output).ok().as_ref().and_then(file_id) else {
+            return Ok(());
+        };
+        match self.ids.get(&id) {
+            Some(named) => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: the output is also an input ({named}): refusing to overwrite it",
+                    output.display(),
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Refuses a run whose standard output is a regular file that is also one of
 /// its inputs (`convert games.pgn >> games.pgn` would read its own output and
 /// grow without end; `validate < games.pgn >> games.pgn` likewise). A frontend

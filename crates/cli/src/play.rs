@@ -58,6 +58,11 @@ fn play_all(
         repair: args.repair,
         ..ReplayOptions::default()
     };
+    // A diagram never replaces an input (device and inode, as `-o`).
+    let input_files = match &args.svg {
+        Some(_) => scoresheet_batch::InputFiles::of(inputs),
+        None => scoresheet_batch::InputFiles::default(),
+    };
     for input in inputs {
         let name = printable(&input.name());
         if inputs.len() > 1 {
@@ -76,6 +81,7 @@ fn play_all(
             name: &name,
             games: 0,
             outcome: &mut *outcome,
+            input_files: &input_files,
         };
         for chunk in GameReader::new(reader) {
             let chunk = match chunk {
@@ -154,6 +160,8 @@ struct Shown<'a, W> {
     name: &'a str,
     games: u64,
     outcome: &'a mut Outcome,
+    /// The inputs' files, which no diagram may replace.
+    input_files: &'a scoresheet_batch::InputFiles,
 }
 
 impl<W: Write> Shown<'_, W> {
@@ -174,7 +182,7 @@ impl<W: Write> Shown<'_, W> {
         }
         print_game(self.out, r, self.args)?;
         if let Some(dir) = &self.args.svg {
-            write_diagrams(dir, self.games, r, self.args.svg_problems)?;
+            write_diagrams(dir, self.games, r, self.args.svg_problems, self.input_files)?;
         }
         for d in &r.diagnostics {
             if d.severity > Severity::Note || self.args.notes {
@@ -213,8 +221,13 @@ fn write_diagrams(
     number: u64,
     r: &Replay,
     problems: bool,
+    input_files: &scoresheet_batch::InputFiles,
 ) -> io::Result<()> {
     use scoresheet_convert::svg::{Diagram, diagram};
+    let write = |path: &std::path::Path, svg: String| {
+        input_files.check(path)?;
+        crate::fen::write_file(path, svg.as_bytes())
+    };
     std::fs::create_dir_all(dir)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     if problems {
@@ -235,17 +248,17 @@ fn write_diagrams(
                 .map(|i| Diagram::after(&r.moves[i]))
                 .unwrap_or_default();
             let path = dir.join(format!("game{number}-problem{}.svg", n + 1));
-            crate::fen::write_file(&path, diagram(&pos, &marked).as_bytes())?;
+            write(&path, diagram(&pos, &marked))?;
         }
         return Ok(());
     }
     let mut pos: Position = r.start.clone();
     let path = dir.join(format!("game{number}-ply000.svg"));
-    crate::fen::write_file(&path, diagram(&pos, &Diagram::default()).as_bytes())?;
+    write(&path, diagram(&pos, &Diagram::default()))?;
     for (ply, m) in r.moves.iter().enumerate() {
         pos.play_unchecked(m);
         let path = dir.join(format!("game{number}-ply{:03}.svg", ply + 1));
-        crate::fen::write_file(&path, diagram(&pos, &Diagram::after(m)).as_bytes())?;
+        write(&path, diagram(&pos, &Diagram::after(m)))?;
     }
     Ok(())
 }

@@ -413,3 +413,41 @@ fn blank_lines_after_an_unfinished_game_are_not_the_games_in_blocks_pipes_and_co
         assert_eq!(games[1]["line"], 3 + 4 * units as u64 + 1, "{script}");
     }
 }
+
+#[test]
+fn a_diagram_never_replaces_an_input() {
+    let dir = scratch("svg_over_input");
+    std::fs::create_dir_all(dir.join("svg")).expect("mkdir");
+    // The input is a diagram's name in the `--svg` directory: by its own
+    // name, through a symlink, or as standard input.
+    std::fs::write(dir.join("game1-ply000.svg"), GAME).expect("writing");
+    std::fs::write(dir.join("svg/game1-ply003.svg"), GAME).expect("writing");
+    std::os::unix::fs::symlink("svg/game1-ply003.svg", dir.join("link.pgn")).expect("symlink");
+    for (script, input) in [
+        ("$S play --svg . game1-ply000.svg", "game1-ply000.svg"),
+        ("$S play --svg svg link.pgn", "svg/game1-ply003.svg"),
+        (
+            "$S play --svg svg - < svg/game1-ply003.svg",
+            "svg/game1-ply003.svg",
+        ),
+        (
+            "$S play --svg svg --svg-problems link.pgn",
+            "svg/game1-ply003.svg",
+        ),
+    ] {
+        let r = bash(&dir, script);
+        if script.contains("problems") {
+            // A valid game has no problem to draw: nothing written, no refusal.
+            assert_eq!(r.code, Some(0), "{script}: {}", r.stderr);
+        } else {
+            assert_eq!(r.code, Some(2), "{script}: {}", r.stderr);
+            assert!(r.stderr.contains("also an input"), "{script}: {}", r.stderr);
+        }
+        let kept = std::fs::read_to_string(dir.join(input)).expect("reading");
+        assert_eq!(kept, GAME, "{script}");
+    }
+    // Other diagrams are written as before.
+    let r = bash(&dir, "$S play --svg out link.pgn");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(dir.join("out/game1-ply007.svg").exists());
+}
