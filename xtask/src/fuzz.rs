@@ -3,7 +3,8 @@
 //! libFuzzer needs a nightly toolchain (`-Z sanitizer`). Without one, the task
 //! says so and succeeds: fuzzing is an extra, never a reason for CI to fail on
 //! a machine set up for stable only. `cargo-fuzz` itself is installed on
-//! demand by `cargo xtask fuzz` (never by `ci`, which only uses it if present).
+//! demand by `cargo xtask fuzz` (and by `ci` only with `SCORESHEET_CI_FUZZ=1`:
+//! the smoke is a step of its own, too long for ci; see `ci` in main.rs).
 //!
 //! Each target runs from its seeds (`fuzz/seeds/TARGET`, committed) and its
 //! working corpus (`fuzz/corpus/TARGET`, git-ignored, grows between runs).

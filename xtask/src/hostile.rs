@@ -331,6 +331,7 @@ fn reader_rows(bin: &Path, dir: &Path) -> Result<usize, String> {
         [vec![0u8; mb], b"\n".to_vec(), games_of(10 * mb, "\n")].concat(),
         "cat $F | $T $S validate -q -",
     ));
+    cases.extend(file_memory_cases());
     println!("\nThe one reader (issue 29):\n");
     println!(
         "| case | command | MB | seconds | MB/s | peak RSS MB | |\n| --- | --- | ---: | ---: | ---: | ---: | --- |"
@@ -373,4 +374,52 @@ fn reader_rows(bin: &Path, dir: &Path) -> Result<usize, String> {
     }
     let _ = std::fs::remove_file(&file);
     Ok(slow)
+}
+
+/// Files whose games are so small that their reports outweigh their text (the
+/// blocks in flight are sized by the reports they give), and blank lines
+/// after an unfinished game (not the game's): peak memory on the file path.
+fn file_memory_cases() -> Vec<(String, Vec<u8>, &'static str)> {
+    let mb = 1 << 20;
+    let star = b"*\n".repeat(5 * mb);
+    let e4 = b"1. e4 *\n".repeat(10 * mb / 8);
+    let tags = b"[Event \"x\"]\n\n*\n".repeat(100 * mb / 16);
+    let blanks = [
+        &b"[Event \"u\"]\n\n1. e4 e5 2. Nf3\n"[..],
+        &b"\n".repeat(17 * mb),
+        numbered_game(1).as_bytes(),
+    ]
+    .concat();
+    vec![
+        (
+            "10 MB of `*` games, a file".into(),
+            star.clone(),
+            "$T $S validate -q $F",
+        ),
+        (
+            "the same, --jobs 1".into(),
+            star,
+            "$T $S validate -q --jobs 1 $F",
+        ),
+        (
+            "10 MB of `1. e4 *` games, a file, JSON".into(),
+            e4,
+            "$T $S validate --format json $F",
+        ),
+        (
+            "100 MB of tag-only games, a file".into(),
+            tags,
+            "$T $S validate -q $F",
+        ),
+        (
+            "an unfinished game, 17 MiB of blank lines, a game: a file".into(),
+            blanks.clone(),
+            "$T $S validate -q $F",
+        ),
+        (
+            "the same through a pipe".into(),
+            blanks,
+            "cat $F | $T $S validate -q -",
+        ),
+    ]
 }

@@ -218,11 +218,23 @@ fn ci(args: &[String]) -> Result<(), String> {
             shared.display()
         );
     }
-    match fuzz::unavailable(false) {
-        None => flow.step("fuzz smoke (10 s per target)", || {
-            fuzz::smoke(&fuzz::TARGETS, 10)
-        })?,
-        Some(why) => println!("xtask ci: skipping the fuzz smoke run: {why}"),
+    // The fuzz smoke is a step of its own (`cargo xtask fuzz`): installing
+    // cargo-fuzz and building the targets with sanitizers took 269 s and
+    // 1,444 s on this 2-core machine (measured under load), far past the
+    // 10 minutes ci may take. `SCORESHEET_CI_FUZZ=1` runs it in ci anyway
+    // (cargo-fuzz then installed when missing).
+    if std::env::var_os("SCORESHEET_CI_FUZZ").is_some_and(|v| v == "1") {
+        match fuzz::unavailable(true) {
+            None => flow.step("fuzz smoke (10 s per target)", || {
+                fuzz::smoke(&fuzz::TARGETS, 10)
+            })?,
+            Some(why) => println!("xtask ci: skipping the fuzz smoke run: {why}"),
+        }
+    } else {
+        println!(
+            "xtask ci: the fuzz smoke is not part of ci (installing cargo-fuzz and building the \
+             targets took 28 minutes on 2 cores): run `cargo xtask fuzz`, or set SCORESHEET_CI_FUZZ=1"
+        );
     }
     flow.finish();
     Ok(())

@@ -36,19 +36,17 @@ fn is_binary(b: u8) -> bool {
 /// Whether `b` may be a byte of binary data: a control character other than
 /// the line ends and tab every text has (a superset of [`is_binary`] that
 /// takes fewer vector instructions to test: a comparison and two equalities).
+/// (Comparisons combined without branches, so that a loop over it is wide.)
 #[inline]
-fn maybe_binary(b: u8) -> bool {
-    b < 32 && b != b'\n' && b != b'\r' && b != b'\t'
+fn maybe_binary(b: u8) -> u8 {
+    u8::from(b < 32) & u8::from(b != b'\n') & u8::from(b != b'\r') & u8::from(b != b'\t')
 }
 
-/// Whether `bytes` hold a byte that may be binary (a loop the compiler makes
-/// wide: text is read at the speed of memory).
+/// Whether 64 bytes hold one that may be binary (a loop of known length the
+/// compiler makes wide and unrolls: text is read at the speed of memory).
 #[inline]
-fn any_maybe_binary(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .fold(0u8, |seen, &b| seen | u8::from(maybe_binary(b)))
-        != 0
+fn any_maybe_binary(bytes: &[u8; 64]) -> bool {
+    bytes.iter().fold(0u8, |seen, &b| seen | maybe_binary(b)) != 0
 }
 
 /// Where the first byte of binary data in `bytes` is: text, which has none,
@@ -57,20 +55,33 @@ fn any_maybe_binary(bytes: &[u8]) -> bool {
 #[inline]
 fn next_binary(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
-    for block in bytes.chunks(64) {
-        if any_maybe_binary(block) {
-            if let Some(n) = block.iter().position(|&b| is_binary(b)) {
-                return Some(at + n);
-            }
+    let mut blocks = bytes.chunks_exact(64);
+    for block in &mut blocks {
+        if let Ok(block) = <&[u8; 64]>::try_from(block)
+            && !any_maybe_binary(block)
+        {
+            at += 64;
+            continue;
         }
-        at += block.len();
+        if let Some(n) = block.iter().position(|&b| is_binary(b)) {
+            return Some(at + n);
+        }
+        at += 64;
     }
-    None
+    blocks
+        .remainder()
+        .iter()
+        .position(|&b| is_binary(b))
+        .map(|n| at + n)
 }
 
-/// Reads of at least this many bytes beside the held-back end of a line go
-/// straight into the caller's buffer when no stretch is open.
-const DIRECT_READ: usize = 4096;
+/// Reads with room for more than the held-back end of a line and this many
+/// bytes go straight into the caller's buffer when no stretch is open.
+const DIRECT_READ: usize = STRETCH_GAP;
+
+/// The least read from the inner reader into the reader's own buffer (when
+/// a read cannot go straight to the caller's).
+const LEAST_READ: usize = 4096;
 
 /// How much is read from the inner reader at a time.
 const READ: usize = 64 << 10;
@@ -113,8 +124,11 @@ impl<R: Read> BinaryStretches<R> {
         }
     }
 
-    /// Reads more of the inner reader and decides what can be.
-    fn fill(&mut self) {
+    /// Reads more of the inner reader (about `want` bytes, as the caller
+    /// asked: what is not handed out at once is copied later) and decides
+    /// what can be.
+    fn fill(&mut self, want: usize) {
+        let read = want.clamp(LEAST_READ, READ);
         // What was handed out is dropped.
         self.buf.copy_within(self.given..self.len, 0);
         self.len -= self.given;
@@ -122,11 +136,11 @@ impl<R: Read> BinaryStretches<R> {
         self.last_end = self.last_end.map(|l| l - self.given);
         self.given = 0;
         let old = self.len;
-        if self.buf.len() < old + READ {
-            self.buf.resize(old + READ, 0);
+        if self.buf.len() < old + read {
+            self.buf.resize(old + read, 0);
         }
         let n = loop {
-            match self.inner.read(&mut self.buf[old..old + READ]) {
+            match self.inner.read(&mut self.buf[old..old + read]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
@@ -273,7 +287,7 @@ impl<R: Read> Read for BinaryStretches<R> {
             && self.last_end.is_none()
             && !self.ended
             && self.failed.is_none()
-            && out.len() >= self.len - self.given + DIRECT_READ
+            && out.len() > self.len - self.given + DIRECT_READ
         {
             if let Some(n) = self.read_direct(out) {
                 return Ok(n);
@@ -286,7 +300,7 @@ impl<R: Read> Read for BinaryStretches<R> {
             if self.ended {
                 return Ok(0);
             }
-            self.fill();
+            self.fill(out.len());
         }
         let n = out.len().min(self.ready - self.given);
         out[..n].copy_from_slice(&self.buf[self.given..self.given + n]);

@@ -9,7 +9,10 @@
 //! ready); the calling thread only waits. A reading thread and a reporting one
 //! cost a fixed few milliseconds a run that two separate processes did not pay;
 //! the calling thread working too was slower still (measured). Workers read at
-//! most `4 × jobs` blocks ahead of what was passed on, which bounds memory.
+//! most `4 × jobs` blocks ahead of what was passed on, and each block is
+//! sized so that what working on it gives (the reports of its games, its
+//! converted text) stays near [`RESULT_BYTES`]: memory is bounded whatever
+//! the games (a block of 256 KiB of `*` games gives 128 Ki reports).
 //! They take the two locks without going to sleep (see `lock`): a worker woken
 //! by the other is moved onto the waker's core by the scheduler.
 
@@ -33,6 +36,41 @@ const LAST_BLOCK_BYTES: usize = 64 << 10;
 /// A block grows to this size at most while no line in it ends with a result;
 /// past it, the rest of the file is split by the streaming reader.
 const MAX_BLOCK_BYTES: usize = 1 << 20;
+
+/// About the most bytes the result of one block ([`Weigh`]) may hold: blocks
+/// shrink where the games are so small that their reports outweigh their
+/// text (the games of real files give results far under this from full
+/// blocks).
+pub const RESULT_BYTES: usize = 2 << 20;
+
+/// The size of the blocks read before any result says what a byte of the
+/// input gives, and the least a block shrinks to for its results.
+const FIRST_BLOCK_BYTES: usize = 16 << 10;
+
+/// What the result of working on a block holds in memory, in bytes (about):
+/// what sizes the blocks so that results in flight stay bounded.
+pub trait Weigh {
+    /// The bytes held.
+    fn weight(&self) -> usize;
+}
+
+/// The result ratio (bytes of result per byte of input) after a block whose
+/// result weighed `seen` per byte, `before` the ratio till then: it rises at
+/// once and falls by half a block, so that a run of heavier games is sized for
+/// from its first block on.
+#[must_use]
+pub fn next_ratio(before: Option<f64>, seen: f64) -> f64 {
+    before.map_or(seen, |r| seen.max(r / 2.0))
+}
+
+/// The size of the next block: `want`, shrunk so that its result stays near
+/// [`RESULT_BYTES`] at `ratio` (small before any block was weighed).
+#[must_use]
+pub fn sized_for_results(want: usize, ratio: Option<f64>) -> usize {
+    // (A conversion of a float too large for `usize` saturates.)
+    let by_results = ratio.map_or(FIRST_BLOCK_BYTES, |r| (RESULT_BYTES as f64 / r) as usize);
+    want.min(by_results.max(FIRST_BLOCK_BYTES))
+}
 
 /// The block size and its maximum: [`BLOCK_BYTES`] and [`MAX_BLOCK_BYTES`], or
 /// for tests `SCORESHEET_BLOCK_BYTES` (tiny blocks put cuts everywhere, inside
@@ -138,7 +176,7 @@ pub enum Item<R> {
 /// comes to `take` in its place, as does an input that fails to open or read
 /// (the run goes on with the next input). The first error of `take` stops the
 /// run and is returned.
-pub fn run<R: Send>(
+pub fn run<R: Send + Weigh>(
     inputs: &[Input],
     jobs: usize,
     open: impl Fn(usize, &Input) -> io::Result<Opened> + Sync,
@@ -154,7 +192,8 @@ pub fn run<R: Send>(
     });
     let worker = || {
         let mut spare = Some(touched_buffer(feed.sizes.0));
-        while let Some((n, item)) = feed.next(&mut spare, &open, &work) {
+        let mut weighed = None;
+        while let Some((n, item)) = feed.next(&mut spare, &mut weighed, &open, &work) {
             let Some(mut turns) = lock(&turns) else {
                 return;
             };
@@ -278,6 +317,9 @@ struct FeedState {
     stopped: bool,
     /// Bytes not yet read, when known.
     left: Option<u64>,
+    /// Bytes of result per byte of input, as the last results weighed
+    /// (rising at once, falling by half a block); `None` before any.
+    result_ratio: Option<f64>,
 }
 
 /// What a worker takes from the feed: a block of an input to work on, or an
@@ -308,19 +350,25 @@ impl<'a> Feed<'a> {
     /// buffer of the worker's last block, when there is one) and worked on, or
     /// what is passed on as it is; `None` when the inputs are all read or the
     /// run stopped. Waits while the worker is too far ahead.
-    fn next<R>(
+    /// `weighed` is the result ratio of the worker's last block, passed to
+    /// the feed with this call.
+    fn next<R: Weigh>(
         &self,
         spare: &mut Option<Vec<u8>>,
+        weighed: &mut Option<f64>,
         open: &impl Fn(usize, &Input) -> io::Result<Opened>,
         work: &impl Fn(usize, &Block) -> R,
     ) -> Option<(u64, Item<R>)> {
-        let (n, taken) = self.take(spare, open)?;
+        let (n, taken) = self.take(spare, weighed.take(), open)?;
         Some((
             n,
             match taken {
                 Taken::Block(file, block) => {
                     let result = work(file, &block);
                     let (first, len) = (block.first, block.bytes.len());
+                    if len > 0 {
+                        *weighed = Some(result.weight() as f64 / len as f64);
+                    }
                     *spare = Some(block.bytes);
                     Item::Block {
                         file,
@@ -339,9 +387,13 @@ impl<'a> Feed<'a> {
     fn take(
         &self,
         spare: &mut Option<Vec<u8>>,
+        weighed: Option<f64>,
         open: &impl Fn(usize, &Input) -> io::Result<Opened>,
     ) -> Option<(u64, Taken)> {
         let mut guard = lock(&self.state)?;
+        if let Some(ratio) = weighed {
+            guard.result_ratio = Some(next_ratio(guard.result_ratio, ratio));
+        }
         while !guard.stopped && guard.seq >= guard.reported + self.window {
             guard = self.moved.wait(guard).ok()?;
         }
@@ -375,12 +427,14 @@ impl<'a> Feed<'a> {
             if let Some(bytes) = spare.take() {
                 blocks.reuse(bytes);
             }
+            let (size, _) = self.sizes;
+            let mut want = size;
             if let Some(left) = st.left {
                 // Near the end, smaller blocks: a few per worker of what is left.
                 let share = usize::try_from(left / (2 * self.jobs)).unwrap_or(usize::MAX);
-                let (size, _) = self.sizes;
-                blocks.set_size(share.clamp(LAST_BLOCK_BYTES.min(size), size));
+                want = share.clamp(LAST_BLOCK_BYTES.min(size), size);
             }
+            blocks.set_size(sized_for_results(want, st.result_ratio));
             match blocks.next() {
                 Some(Ok(block)) => {
                     st.left = st.left.map(|l| l.saturating_sub(block.bytes.len() as u64));

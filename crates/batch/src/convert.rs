@@ -170,6 +170,13 @@ struct ConvertedBlock {
     end: BlockEnd,
 }
 
+impl crate::blocks::Weigh for ConvertedBlock {
+    fn weight(&self) -> usize {
+        self.out.capacity()
+            + self.problems.capacity() * (std::mem::size_of::<(u64, &str, Problem)>() + 128)
+    }
+}
+
 impl Converter {
     /// Converts one game read by the streaming reader.
     fn game(&self, chunk: &GameChunk) -> Converted {

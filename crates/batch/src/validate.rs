@@ -267,6 +267,19 @@ struct BlockReport {
     split: Option<SplitBlock>,
 }
 
+impl blocks::Weigh for BlockReport {
+    fn weight(&self) -> usize {
+        // A report's heap (file name, FEN, tags, problems) is counted at a
+        // typical few hundred bytes: what matters is the order of size.
+        let reports = self.reports.capacity() * (std::mem::size_of::<GameReport>() + 256);
+        let split = self.split.as_ref().map_or(0, |s| {
+            s.text.capacity()
+                + s.games.capacity() * std::mem::size_of::<(usize, usize, Option<usize>)>()
+        });
+        reports + split
+    }
+}
+
 /// The games of a block for the split: the block's bytes, and each game's
 /// place in them with the place of its report among the block's reports
 /// (`None`: valid, with nothing to report), in order.
@@ -601,6 +614,7 @@ pub(crate) fn run_collecting<'c>(
         skip: false,
         read: 0,
         split,
+        result_ratio: None,
     };
     let judged = if let Some((block, rest)) = range {
         let judged = run.block_alone(block);
@@ -608,8 +622,10 @@ pub(crate) fn run_collecting<'c>(
         judged
     } else if jobs == 1 {
         let mut outcome = Ok(());
-        read_inputs(inputs, progress, |msg| {
+        let ratio = Cell::new(None);
+        read_inputs(inputs, progress, &ratio, |msg| {
             outcome = run.take(msg);
+            ratio.set(run.result_ratio);
             outcome.is_ok()
         });
         outcome
@@ -725,6 +741,9 @@ struct Run<'a, 'c, W: Write> {
     read: u64,
     /// `--valid-out`, `--invalid-out`.
     split: Option<Split>,
+    /// Bytes of report per byte of input, as the blocks judged weighed
+    /// ([`blocks::next_ratio`]): how large the reader makes the next block.
+    result_ratio: Option<f64>,
 }
 
 impl<W: Write> Run<'_, '_, W> {
@@ -742,6 +761,10 @@ impl<W: Write> Run<'_, '_, W> {
                     return Ok(());
                 }
                 let report = self.judge.block(&self.name, block);
+                if !block.bytes.is_empty() {
+                    let seen = blocks::Weigh::weight(&report) as f64 / block.bytes.len() as f64;
+                    self.result_ratio = Some(blocks::next_ratio(self.result_ratio, seen));
+                }
                 self.report_block(block.bytes.len(), report)
             }
         }
@@ -1001,7 +1024,15 @@ impl<W: Write> Run<'_, '_, W> {
 /// Reads every input, handing `emit` (which returns `false` to stop reading) the
 /// blocks of each file, or batches of games from standard input. Memory is bounded
 /// by the blocks in flight and the largest game.
-fn read_inputs(inputs: &[Input], progress: &Progress, mut emit: impl FnMut(Msg<'_>) -> bool) {
+///
+/// `result_ratio` is what the reports of the blocks so far weighed per byte
+/// ([`blocks::sized_for_results`] sizes the next block by it).
+fn read_inputs(
+    inputs: &[Input],
+    progress: &Progress,
+    result_ratio: &Cell<Option<f64>>,
+    mut emit: impl FnMut(Msg<'_>) -> bool,
+) {
     for (i, input) in inputs.iter().enumerate() {
         let fail = |e: io::Error| Msg::Failed(i, e);
         let reader = match progress.open(inputs, i) {
@@ -1029,7 +1060,11 @@ fn read_inputs(inputs: &[Input], progress: &Progress, mut emit: impl FnMut(Msg<'
         }
         let (size, max) = blocks::block_sizes();
         let mut blocks = BlockReader::new(reader, size, max);
-        while let Some(block) = blocks.next() {
+        loop {
+            blocks.set_size(blocks::sized_for_results(size, result_ratio.get()));
+            let Some(block) = blocks.next() else {
+                break;
+            };
             let block = match block {
                 Ok(b) => b,
                 Err(e) => {

@@ -451,3 +451,33 @@ fn a_diagram_never_replaces_an_input() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(dir.join("out/game1-ply007.svg").exists());
 }
+
+#[test]
+fn a_file_of_tiny_games_stays_within_bounded_memory_on_every_path() {
+    let dir = scratch("tiny_games_file");
+    // 2 MB of the smallest games there are: a million, 128 Ki to a block of
+    // 256 KiB (whose reports alone weigh some 50 MB; 8 such blocks were in
+    // flight on the file path).
+    std::fs::write(dir.join("tiny.pgn"), "*\n".repeat(1 << 20)).expect("writing");
+    std::fs::write(dir.join("e4.pgn"), "1. e4 *\n".repeat(1 << 18)).expect("writing");
+    // The data segment (the heap and the threads' stacks) capped at 64 MiB.
+    for script in [
+        "ulimit -d 65536; $S validate --format json -q --jobs 2 tiny.pgn",
+        "ulimit -d 65536; $S validate --format json -q --jobs 1 tiny.pgn",
+        "ulimit -d 65536; $S validate --format json --jobs 2 e4.pgn | tail -n 1",
+        "ulimit -d 65536; $S convert --to san --jobs 2 tiny.pgn | wc -l",
+    ] {
+        let r = bash(&dir, script);
+        assert_eq!(r.code, Some(0), "{script}: {}", r.stderr);
+        if script.contains("convert") {
+            assert_eq!(r.stdout.trim(), (1 << 20).to_string(), "{script}");
+        } else {
+            let games = if script.contains("e4") {
+                1 << 18
+            } else {
+                1 << 20
+            };
+            assert_eq!(summary(&r.stdout)["games"], games, "{script}");
+        }
+    }
+}
