@@ -179,7 +179,9 @@ fn run_one(
             target,
         ])
         .arg(corpus)
-        .arg(seeds)
+        // A target without committed seeds starts from its corpus alone
+        // (libFuzzer stops at a directory that does not exist).
+        .args(seeds.is_dir().then_some(seeds))
         .args([
             "--",
             &format!("-max_total_time={seconds}"),
