@@ -76,13 +76,13 @@ fn last_line(text: &[u8]) -> String {
         .to_owned()
 }
 
-/// Builds the package into the environment (`maturin develop`, `--release` for benchmarks).
+/// Builds the package into the environment (`maturin develop`): for
+/// benchmarks (`release`) with the `wheel` profile, as `pip install` builds
+/// it (`[tool.maturin]` in crates/python/pyproject.toml), else a debug build.
 fn install(venv: &Path, release: bool) -> Result<(), String> {
     let mut cmd = Command::new(venv.join("bin/maturin"));
     cmd.arg("develop").arg("--quiet");
-    if release {
-        cmd.arg("--release");
-    }
+    cmd.args(["--profile", if release { "wheel" } else { "dev" }]);
     let status = cmd
         .current_dir(root().join("crates/python"))
         .env("VIRTUAL_ENV", venv)

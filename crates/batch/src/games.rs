@@ -12,11 +12,11 @@ use scoresheet_notation::pgn::{Game, GameChunk, GameReadError, GameReader};
 use crate::Outcome;
 use crate::input::Input;
 use crate::options::ValidateOptions;
-use crate::report::printable;
+use crate::report::{GameReport, printable};
 use crate::validate::{Judge, too_large};
 
 /// One game, read whole.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct GameRecord {
     /// The tag pairs, in their order, values decoded.
     pub tags: Vec<(String, String)>,
@@ -28,8 +28,10 @@ pub struct GameRecord {
     pub uci: Vec<String>,
     /// The result the record carries (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
-    /// The game's report, the JSON object `validate --format json` writes for it.
-    pub report: String,
+    /// The game's report, the one `validate` gives (`validate --format json`
+    /// writes it as its JSON object; a frontend builds its own objects from
+    /// it, with no JSON in between).
+    pub report: GameReport,
 }
 
 /// Reads every game of `inputs` (PGN games and book tables alike, each unit
@@ -80,9 +82,12 @@ pub fn read_games(
                 }
                 Err(e) => (
                     GameRecord {
-                        report: serde_json::to_string(&too_large(&name, index, &e))
-                            .map_err(io::Error::other)?,
-                        ..GameRecord::default()
+                        tags: Vec::new(),
+                        fen: String::new(),
+                        san: Vec::new(),
+                        uci: Vec::new(),
+                        result: String::new(),
+                        report: too_large(&name, index, &e),
                     },
                     false,
                 ),
@@ -142,14 +147,15 @@ fn record(
         uci.push(m.to_uci());
         position.play_unchecked(m);
     }
+    let valid = report.valid;
     let record = GameRecord {
         tags,
         fen: r.start.to_fen(judge.ep),
         san,
         uci,
         result: r.result.to_string(),
-        report: serde_json::to_string(&report).unwrap_or_default(),
+        report,
     };
     *game = parsed.recycle();
-    (record, report.valid)
+    (record, valid)
 }

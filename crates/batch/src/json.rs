@@ -6,14 +6,18 @@
 //! byte outside UTF-8 written as the escape of a lone surrogate `\udcXX` (XX
 //! the byte), the convention of Python's `surrogateescape` (docs/JSON.md).
 
-use crate::report::{GameReport, MisprintAt, Problem};
+use crate::report::{At, GameReport, MisprintAt, Problem};
 
 /// Appends `s` as a JSON string, quotes included, escaped as `serde_json`
 /// escapes: `"`, `\` and the control characters below U+0020 (`\n`, `\t`...,
 /// else `\u00XX`), nothing else.
 pub fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
-    escaped(out, s.as_bytes());
+    if plain(s.as_bytes()) {
+        out.extend_from_slice(s.as_bytes());
+    } else {
+        escaped(out, s.as_bytes());
+    }
     out.push(b'"');
 }
 
@@ -74,6 +78,59 @@ fn escaped(out: &mut Vec<u8>, bytes: &[u8]) {
         plain = i + 1;
     }
     out.extend_from_slice(&bytes[plain..]);
+}
+
+/// Whether `bytes` stand in a JSON string as they are: ASCII, with no
+/// control character, `"` or `\\` (nearly every tag, name and FEN). Eight
+/// bytes at a time, with no branch per byte.
+#[inline]
+fn plain(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let mut stop = 0;
+    for w in words.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        stop |= special(u64::from_le_bytes(word));
+    }
+    let rest = words.remainder();
+    // The last bytes padded with spaces, which are plain.
+    let mut word = [b' '; 8];
+    word[..rest.len()].copy_from_slice(rest);
+    stop |= special(u64::from_le_bytes(word));
+    stop == 0
+}
+
+/// Not zero when one of the eight bytes of `word` is not plain ([`plain`]):
+/// above 0x7F, below 0x20, `"` or `\\`.
+#[inline]
+fn special(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A byte below `n` (n <= 0x80) sets a high bit in `(x - n) & !x`: a
+    // borrow only ever starts at such a byte.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS;
+    let quote = word ^ (ONES * u64::from(b'"'));
+    let backslash = word ^ (ONES * u64::from(b'\\'));
+    below(word, 0x20) | below(quote, 1) | below(backslash, 1) | (word & HIGHS)
+}
+
+/// Appends `bytes` as a JSON string, quotes included, read as
+/// `String::from_utf8_lossy` reads them (each stretch that is not UTF-8 one
+/// U+FFFD), escaped as [`string`] escapes.
+pub fn lossy_string(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.push(b'"');
+    if plain(bytes) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
+    for chunk in bytes.utf8_chunks() {
+        escaped(out, chunk.valid().as_bytes());
+        if !chunk.invalid().is_empty() {
+            out.extend_from_slice("\u{fffd}".as_bytes());
+        }
+    }
+    out.push(b'"');
 }
 
 /// Appends `n` in decimal.
@@ -176,6 +233,80 @@ pub fn game(out: &mut Vec<u8>, g: &GameReport, file: &[u8]) {
         }
     }
     out.push(b'}');
+}
+
+/// Appends the start of a game's report, through `"game":N,` (`file` is the
+/// input's name as a JSON string, as [`game`] takes it); the rest is a tail
+/// [`clean_game_tail`] wrote.
+pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
+    out.extend_from_slice(b"{\"type\":\"game\",\"file\":");
+    out.extend_from_slice(file);
+    out.extend_from_slice(b",\"game\":");
+    number(out, game);
+    out.push(b',');
+}
+
+/// Tag lists longer than this are left to [`game`] (which finds repeated
+/// names with a hash set).
+const FEW_TAGS: usize = 24;
+
+/// Appends the rest of the report of a game valid with nothing to report
+/// (no error, warning or note, no opening asked for), from `"line"` to the
+/// closing brace, byte for byte what [`game`] writes after [`game_head`]'s
+/// part for the same game: its place `at`, `plies` (the notation `san`
+/// when there is one), its tags as written (`name`, `value` raw: read as
+/// `String::from_utf8_lossy` reads them, the first of a repeated name
+/// only) and `fen`. `false`, with nothing written, where the tags are not
+/// this writer's (a name that is not plain ASCII, more than a few dozen tags).
+pub fn clean_game_tail(
+    out: &mut Vec<u8>,
+    at: &At,
+    plies: u64,
+    tags: &[(&[u8], &[u8])],
+    fen: &str,
+) -> bool {
+    if tags.len() > FEW_TAGS || !tags.iter().all(|(n, _)| plain(n)) {
+        return false;
+    }
+    out.extend_from_slice(b"\"line\":");
+    number(out, at.line);
+    out.extend_from_slice(b",\"column\":");
+    number(out, at.column);
+    out.extend_from_slice(b",\"offset\":");
+    number(out, at.offset);
+    out.extend_from_slice(b",\"length\":");
+    number(out, at.length);
+    out.extend_from_slice(if plies > 0 {
+        b",\"notation\":\"san\",\"tags\":{".as_slice()
+    } else {
+        b",\"notation\":null,\"tags\":{".as_slice()
+    });
+    let mut first = true;
+    // A bit for each name's length and last byte: a name is compared with
+    // the ones before it only when its bit is already set.
+    let mut bits = 0u64;
+    for (i, (name, value)) in tags.iter().enumerate() {
+        let bit = 1u64 << ((name.len() * 7 + usize::from(name.last().copied().unwrap_or(0))) % 64);
+        // Names are plain ASCII: equal as bytes is equal as text.
+        if bits & bit != 0 && tags[..i].iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        bits |= bit;
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        out.push(b'"');
+        out.extend_from_slice(name);
+        out.extend_from_slice(b"\":");
+        lossy_string(out, value);
+    }
+    out.extend_from_slice(b"},\"valid\":true,\"plies\":");
+    number(out, plies);
+    out.extend_from_slice(b",\"fen\":");
+    string(out, fen);
+    out.extend_from_slice(b",\"errors\":[],\"warnings\":[],\"notes\":[]}");
+    true
 }
 
 /// Appends one problem as a JSON object.

@@ -22,7 +22,8 @@ use scoresheet_board::dedup::Seen;
 use scoresheet_board::judge::{Judge as BoardJudge, JudgeOptions, Judgement};
 use scoresheet_board::replay::ReplayOptions;
 use scoresheet_notation::pgn::{
-    Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader, ResumePoint,
+    self, Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader,
+    ResumePoint,
 };
 
 mod range;
@@ -69,6 +70,10 @@ pub struct Judge {
     /// `--valid-out` or `--invalid-out`: every game's text goes to the
     /// reporting side, with its verdict.
     pub split: bool,
+    /// The JSON lines of the games valid with nothing to report are written
+    /// by the worker that judged them, with no report made (JSON written out,
+    /// not collected; no `--dedup` or `--eco`, which add to such reports).
+    render: bool,
 }
 
 impl Judge {
@@ -105,6 +110,7 @@ impl Judge {
             every,
             details,
             split,
+            render: false,
         }
     }
 
@@ -194,6 +200,8 @@ impl Judge {
             let mut split = BlockGames::new(block);
             let mut out = BlockReport {
                 reports: Vec::new(),
+                tails: Vec::new(),
+                rendered: Vec::new(),
                 games: 0,
                 clean_plies: 0,
                 bytes: 0,
@@ -203,6 +211,9 @@ impl Judge {
                     games: Vec::new(),
                 }),
             };
+            // The tags of a game whose JSON line is written here, as written.
+            let mut tags: Vec<(&[u8], &[u8])> = Vec::new();
+            let mut fen = String::new();
             while let Some(g) = split.next_game(|rest| judge.quick_prefix(rest)) {
                 out.bytes += g.end - g.start;
                 out.games += 1;
@@ -210,15 +221,42 @@ impl Judge {
                     // A duplicate key reaches the reporter with a game's report.
                     Some(q)
                         if q.warnings.is_empty()
-                            && !self.every
                             && self.options.dedup.is_none()
                             && judge.opening_agrees(&block.bytes[g.start..g.end]) =>
                     {
-                        out.clean_plies += q.plies as u64;
-                        if let Some(s) = &mut out.split {
-                            s.games.push((g.start, g.end, None));
+                        let shown = if self.every {
+                            // Its JSON line, straight from the quick lane's replay.
+                            let text = &block.bytes[g.start..g.end];
+                            self.render && {
+                                let at = at(&mut split, block, g.start, text);
+                                tags.clear();
+                                fen.clear();
+                                q.position.write_fen(self.ep, &mut fen);
+                                let before = out.tails.len();
+                                pgn::quick_tags(text, |n, v| tags.push((n, v))).is_ok()
+                                    && json::clean_game_tail(
+                                        &mut out.tails,
+                                        &at,
+                                        q.plies as u64,
+                                        &tags,
+                                        &fen,
+                                    )
+                                    && {
+                                        out.tails.push(b'\n');
+                                        out.rendered.push((out.games, before..out.tails.len()));
+                                        true
+                                    }
+                            }
+                        } else {
+                            true
+                        };
+                        if shown {
+                            out.clean_plies += q.plies as u64;
+                            if let Some(s) = &mut out.split {
+                                s.games.push((g.start, g.end, None));
+                            }
+                            continue;
                         }
-                        continue;
                     }
                     _ => {}
                 }
@@ -256,9 +294,15 @@ fn at(split: &mut BlockGames<'_>, block: &Block, start: usize, text: &[u8]) -> A
 struct BlockReport {
     /// The reports to show, numbered within the block.
     reports: Vec<GameReport>,
+    /// The JSON lines of games valid with nothing to report, each from
+    /// `"line"` on ([`json::clean_game_tail`]), line end included.
+    tails: Vec<u8>,
+    /// Each game of `tails`: its number within the block and its line there.
+    rendered: Vec<(u64, std::ops::Range<usize>)>,
     /// Games in the block.
     games: u64,
-    /// Plies of the games valid without a warning that have no report.
+    /// Plies of the games valid without a warning that have no report
+    /// (those of `rendered` included).
     clean_plies: u64,
     /// Bytes of the games (blanks between games not counted).
     bytes: usize,
@@ -472,7 +516,29 @@ impl<W: Write> Reporter<'_, W> {
                     return Ok(());
                 }
                 if let Some(collected) = &mut self.collected {
-                    return collected(g.clone(), &self.file.raw);
+                    // The report itself goes, not a copy: what the run still
+                    // asks of it (its verdict and plies) stays behind.
+                    let husk = GameReport {
+                        object: g.object,
+                        file: String::new(),
+                        game: g.game,
+                        at: g.at,
+                        notation: g.notation,
+                        tags: Vec::new(),
+                        valid: g.valid,
+                        plies: g.plies,
+                        fen: String::new(),
+                        errors: if g.valid {
+                            Vec::new()
+                        } else {
+                            g.errors.clone()
+                        },
+                        warnings: Vec::new(),
+                        notes: Vec::new(),
+                        key: g.key,
+                        opening: g.opening,
+                    };
+                    return collected(std::mem::replace(g, husk), &self.file.raw);
                 }
                 if g.file != self.file.shown {
                     // Not the input started last (never so today): its name
@@ -505,6 +571,16 @@ impl<W: Write> Reporter<'_, W> {
                 Ok(())
             }
         }
+    }
+
+    /// The JSON line of game `game` of the current input, valid with nothing
+    /// to report, whose worker wrote it from `"line"` on (`tail`, line end
+    /// included): counted with the clean games of its block.
+    fn rendered(&mut self, game: u64, tail: &[u8]) -> io::Result<()> {
+        self.line.clear();
+        json::game_head(&mut self.line, &self.file.json, game);
+        self.out.write_all(&self.line)?;
+        self.out.write_all(tail)
     }
 
     /// One problem, in the human, GitHub or SARIF form.
@@ -572,12 +648,13 @@ pub(crate) fn run_collecting<'c>(
         split.fix_tags = args.fix_tags;
     }
     let details = matches!(format, Format::Json) && !args.quiet;
-    let judge = Judge::with_details(
+    let mut judge = Judge::with_details(
         args,
         split.is_some(),
         details && !args.invalid_only,
         details,
     );
+    judge.render = judge.every && collected.is_none() && args.dedup.is_none() && !args.eco;
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, &mut out),
         collected,
@@ -920,10 +997,20 @@ impl<W: Write> Run<'_, '_, W> {
         // Each game goes to the output its reported verdict names: a duplicate
         // is found by the reporter, in input order.
         let mut verdicts = Vec::with_capacity(result.reports.len());
+        // The games whose lines the worker wrote, in their places.
+        let mut rendered = result.rendered.iter().peekable();
         for mut g in result.reports {
+            while let Some((game, line)) = rendered.next_if(|(game, _)| *game < g.game) {
+                let tail = result.tails.get(line.clone()).unwrap_or_default();
+                self.reporter.rendered(self.index + game, tail)?;
+            }
             g.game += self.index;
             self.reporter.game(&mut g)?;
             verdicts.push((Verdict::of(&g), g.plies));
+        }
+        for (game, line) in rendered {
+            let tail = result.tails.get(line.clone()).unwrap_or_default();
+            self.reporter.rendered(self.index + game, tail)?;
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
             for &(start, end, report) in &games.games {

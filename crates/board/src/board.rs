@@ -184,6 +184,12 @@ impl Board {
     #[must_use]
     pub fn board_fen(&self) -> String {
         let mut s = String::with_capacity(72);
+        self.write_board_fen(&mut s);
+        s
+    }
+
+    /// Appends the placement field of the FEN ([`Board::board_fen`]) to `s`.
+    pub fn write_board_fen(&self, s: &mut String) {
         for row in 0..8u8 {
             let mut empty = 0u8;
             for col in 0..8u8 {
@@ -206,6 +212,5 @@ impl Board {
                 s.push('/');
             }
         }
-        s
     }
 }

@@ -319,7 +319,9 @@ impl Judge {
     /// The tags of a game the quick lane read: its tag section read again
     /// (the moves are not replayed a second time).
     fn quick_tags(&mut self, text: &[u8]) -> Vec<(String, String)> {
-        let mut tags = Vec::new();
+        // Room for the usual tag section (the roster and a dozen more), so
+        // that the list does not grow tag by tag.
+        let mut tags = Vec::with_capacity(20);
         let read = scoresheet_notation::pgn::quick_tags(text, |n, v| {
             tags.push((
                 String::from_utf8_lossy(n).into_owned(),

@@ -1107,19 +1107,42 @@ impl Position {
     /// ```
     #[must_use]
     pub fn to_fen(&self, ep: EpStyle) -> String {
+        let mut fen = String::with_capacity(90);
+        self.write_fen(ep, &mut fen);
+        fen
+    }
+
+    /// Appends the FEN of the position to `out`, as [`Position::to_fen`] spells
+    /// it, with no allocation (what a report of every game writes).
+    ///
+    /// ```
+    /// use scoresheet_board::{EpStyle, Position};
+    /// let mut fen = String::from("fen: ");
+    /// Position::new().write_fen(EpStyle::Legal, &mut fen);
+    /// assert_eq!(fen, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn write_fen(&self, ep: EpStyle, out: &mut String) {
         let ep_square = match ep {
             EpStyle::Always => self.ep_square,
             EpStyle::Legal => self.legal_ep_square(),
         };
-        format!(
-            "{} {} {} {} {} {}",
-            self.board.board_fen(),
-            self.turn.char(),
-            crate::setup::castling_field(&self.board, self.castling, self.castling_notation),
-            ep_square.map_or_else(|| "-".to_owned(), |sq| sq.to_string()),
-            self.halfmove_clock,
-            self.fullmove_number
-        )
+        self.board.write_board_fen(out);
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        crate::setup::write_castling_field(out, &self.board, self.castling, self.castling_notation);
+        out.push(' ');
+        match ep_square {
+            Some(sq) => {
+                out.push(sq.file().char());
+                out.push(sq.rank().char());
+            }
+            None => out.push('-'),
+        }
+        out.push(' ');
+        push_number(out, u64::from(self.halfmove_clock));
+        out.push(' ');
+        push_number(out, u64::from(self.fullmove_number));
     }
 
     /// A text diagram, rank 8 at the top, rank numbers on the left and file letters
@@ -1152,6 +1175,24 @@ impl Position {
         }
         s.push_str("  a b c d e f g h\n");
         s
+    }
+}
+
+/// Appends `n` in decimal (no formatting machinery: FENs are written per game).
+fn push_number(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
     }
 }
 

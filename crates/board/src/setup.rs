@@ -691,13 +691,15 @@ fn parse_castling(
     Ok((rights, notation, dropped))
 }
 
-/// Writes the castling field: White then Black, king side before queen side.
-pub(crate) fn castling_field(
+/// Appends the castling field to `s`: White then Black, king side before
+/// queen side (`-` for none), with no allocation.
+pub(crate) fn write_castling_field(
+    s: &mut String,
     board: &Board,
     rights: Bitboard,
     notation: CastlingNotation,
-) -> String {
-    let mut s = String::new();
+) {
+    let before = s.len();
     for color in Color::ALL {
         let back = Bitboard::rank(color.back_rank());
         let ours = rights & back;
@@ -705,9 +707,12 @@ pub(crate) fn castling_field(
             .first()
             .map_or(File::E, Square::file);
         let rooks = board.by_piece(Role::Rook.of(color)) & back;
-        let mut squares: Vec<Square> = ours.collect();
-        squares.sort_by_key(|sq| core::cmp::Reverse(sq.file()));
-        for sq in squares {
+        // The rights' squares from the h-file to the a-file.
+        for file in File::ALL.into_iter().rev() {
+            let sq = Square::from_coords(file, color.back_rank());
+            if !ours.contains(sq) {
+                continue;
+            }
             let king_side = sq.file() > king_file;
             let outermost = if king_side {
                 rooks.filter(|r| r.file() > sq.file()).count() == 0
@@ -730,10 +735,9 @@ pub(crate) fn castling_field(
             });
         }
     }
-    if s.is_empty() {
+    if s.len() == before {
         s.push('-');
     }
-    s
 }
 
 /// Why `square` cannot be the en passant square with `turn` to move: not on

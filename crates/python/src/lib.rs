@@ -406,8 +406,9 @@ type JobEnded = (Ended, Vec<u8>);
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
     run: Running<Vec<Piece>, JobEnded>,
-    /// The name of the input being reported, as Python shows it.
-    file: Mutex<Option<Py<PyString>>>,
+    /// The name of the input being reported, as Python shows it, and the
+    /// objects kept from report to report.
+    state: Mutex<(Option<Py<PyString>>, Dicts)>,
 }
 
 #[pymethods]
@@ -459,7 +460,7 @@ impl Job {
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Job {
             run: Running::new(rx, thread),
-            file: Mutex::new(None),
+            state: Mutex::new((None, Dicts::default())),
         })
     }
 
@@ -473,10 +474,11 @@ impl Job {
         let Some(batch) = self.run.next(py)? else {
             return Ok(None);
         };
-        let mut file = self
-            .file
+        let mut state = self
+            .state
             .lock()
             .map_err(|_| PyRuntimeError::new_err("a report list was being made"))?;
+        let (file, dicts) = &mut *state;
         let list = PyList::empty(py);
         for piece in batch {
             match piece {
@@ -486,7 +488,7 @@ impl Job {
                         Some(name) => name.bind(py).clone(),
                         None => PyString::new(py, &g.file),
                     };
-                    list.append(report_dict(py, &g, &name)?)?;
+                    list.append(dicts.report(py, &g, &name)?)?;
                 }
             }
         }
@@ -521,50 +523,111 @@ fn file_name<'py>(py: Python<'py>, raw: &[u8]) -> PyResult<Bound<'py, PyString>>
     }
 }
 
-/// A game's report as a dict with the fields (and their order) of its JSON
-/// object (docs/JSON.md), `file` its input's name.
-fn report_dict<'py>(
-    py: Python<'py>,
-    g: &GameReport,
-    file: &Bound<'py, PyString>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item(intern!(py, "type"), intern!(py, "game"))?;
-    d.set_item(intern!(py, "file"), file)?;
-    d.set_item(intern!(py, "game"), g.game)?;
-    d.set_item(intern!(py, "line"), g.at.line)?;
-    d.set_item(intern!(py, "column"), g.at.column)?;
-    d.set_item(intern!(py, "offset"), g.at.offset)?;
-    d.set_item(intern!(py, "length"), g.at.length)?;
-    d.set_item(
-        intern!(py, "notation"),
-        g.notation.map(|n| PyString::intern(py, n)),
-    )?;
-    let tags = PyDict::new(py);
-    for (name, value) in g.shown_tags() {
-        tags.set_item(name, value)?;
+/// The keys of a report's dict, in the order of its JSON object's fields
+/// (docs/JSON.md); `opening` with `eco` only.
+const REPORT_KEYS: [&str; 16] = [
+    "type", "file", "game", "line", "column", "offset", "length", "notation", "tags", "valid",
+    "plies", "fen", "errors", "warnings", "notes", "opening",
+];
+
+/// What building the dicts of many reports keeps from one to the next: a
+/// dict of each shape with its keys in place (each report's dict a copy of
+/// it, its values set: no dict grows key by key), and the tags' strings of
+/// the last report, shared while they repeat (most tags of a file do: its
+/// `Event`, `Site`, the names of every tag).
+#[derive(Default)]
+struct Dicts {
+    /// A report's dict with its keys and no values: without and with `opening`.
+    shapes: [Option<Py<PyDict>>; 2],
+    /// By place in the tag list: the name and value last there, with their
+    /// Python strings.
+    tags: Vec<[(String, Py<PyString>); 2]>,
+}
+
+impl Dicts {
+    /// A game's report as a dict with the fields (and their order) of its
+    /// JSON object, `file` its input's name.
+    fn report<'py>(
+        &mut self,
+        py: Python<'py>,
+        g: &GameReport,
+        file: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let d = self.shape(py, g.opening.is_some())?.copy()?;
+        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
+        d.set_item(intern!(py, "file"), file)?;
+        d.set_item(intern!(py, "game"), g.game)?;
+        d.set_item(intern!(py, "line"), g.at.line)?;
+        d.set_item(intern!(py, "column"), g.at.column)?;
+        d.set_item(intern!(py, "offset"), g.at.offset)?;
+        d.set_item(intern!(py, "length"), g.at.length)?;
+        d.set_item(
+            intern!(py, "notation"),
+            g.notation.map(|n| PyString::intern(py, n)),
+        )?;
+        d.set_item(intern!(py, "tags"), self.tags(py, g)?)?;
+        d.set_item(intern!(py, "valid"), g.valid)?;
+        d.set_item(intern!(py, "plies"), g.plies)?;
+        d.set_item(intern!(py, "fen"), &g.fen)?;
+        d.set_item(intern!(py, "errors"), problems_list(py, &g.errors)?)?;
+        d.set_item(intern!(py, "warnings"), problems_list(py, &g.warnings)?)?;
+        d.set_item(intern!(py, "notes"), problems_list(py, &g.notes)?)?;
+        // With `eco` only, as in the JSON report.
+        if let Some(opening) = g.opening {
+            let named = match opening {
+                Some(o) => {
+                    let od = PyDict::new(py);
+                    od.set_item(intern!(py, "eco"), o.eco)?;
+                    od.set_item(intern!(py, "name"), o.name)?;
+                    Some(od)
+                }
+                None => None,
+            };
+            d.set_item(intern!(py, "opening"), named)?;
+        }
+        Ok(d)
     }
-    d.set_item(intern!(py, "tags"), tags)?;
-    d.set_item(intern!(py, "valid"), g.valid)?;
-    d.set_item(intern!(py, "plies"), g.plies)?;
-    d.set_item(intern!(py, "fen"), &g.fen)?;
-    d.set_item(intern!(py, "errors"), problems_list(py, &g.errors)?)?;
-    d.set_item(intern!(py, "warnings"), problems_list(py, &g.warnings)?)?;
-    d.set_item(intern!(py, "notes"), problems_list(py, &g.notes)?)?;
-    // With `eco` only, as in the JSON report.
-    if let Some(opening) = g.opening {
-        let named = match opening {
-            Some(o) => {
-                let od = PyDict::new(py);
-                od.set_item(intern!(py, "eco"), o.eco)?;
-                od.set_item(intern!(py, "name"), o.name)?;
-                Some(od)
+
+    /// The dict every report's is a copy of: its keys (interned, as
+    /// `intern!` makes them) in order, every value None.
+    fn shape<'py>(&mut self, py: Python<'py>, opening: bool) -> PyResult<&Bound<'py, PyDict>> {
+        let slot = &mut self.shapes[usize::from(opening)];
+        if slot.is_none() {
+            let d = PyDict::new(py);
+            for key in REPORT_KEYS.iter().filter(|k| opening || **k != "opening") {
+                d.set_item(PyString::intern(py, key), py.None())?;
             }
-            None => None,
-        };
-        d.set_item(intern!(py, "opening"), named)?;
+            *slot = Some(d.unbind());
+        }
+        match slot {
+            Some(d) => Ok(d.bind(py)),
+            None => Err(PyRuntimeError::new_err("no report shape")),
+        }
     }
-    Ok(d)
+
+    /// The tags of a report as a dict, in order, the first of a repeated
+    /// name only; each name and value a string shared with the report before
+    /// where it stood at the same place with the same text.
+    fn tags<'py>(&mut self, py: Python<'py>, g: &GameReport) -> PyResult<Bound<'py, PyDict>> {
+        let tags = PyDict::new(py);
+        for (i, (name, value)) in g.shown_tags().enumerate() {
+            if i == self.tags.len() {
+                self.tags.push([
+                    (name.clone(), PyString::new(py, name).unbind()),
+                    (value.clone(), PyString::new(py, value).unbind()),
+                ]);
+            }
+            let [n, v] = &mut self.tags[i];
+            for ((kept, string), text) in [(&mut *n, name), (&mut *v, value)] {
+                if kept != text {
+                    kept.clone_from(text);
+                    *string = PyString::new(py, text).unbind();
+                }
+            }
+            tags.set_item(n.1.bind(py), v.1.bind(py))?;
+        }
+        Ok(tags)
+    }
 }
 
 fn problems_list<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {
@@ -612,22 +675,13 @@ fn problem_dict<'py>(py: Python<'py>, p: &Problem) -> PyResult<Bound<'py, PyDict
 /// Games handed over at once by [`Games`].
 const GAMES_AT_ONCE: usize = 256;
 
-/// A game for Python: (tags as (name, value) pairs, start FEN, SAN moves, UCI
-/// moves, result, the report's JSON).
-type GameTuple = (
-    Vec<(String, String)>,
-    String,
-    Vec<String>,
-    Vec<String>,
-    String,
-    String,
-);
-
 /// `read_games` running on a thread of its own: iterate it for lists of
 /// games, then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Games {
     run: Running<Vec<GameRecord>>,
+    /// The objects kept from report to report.
+    dicts: Mutex<Dicts>,
 }
 
 #[pymethods]
@@ -668,6 +722,7 @@ impl Games {
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Games {
             run: Running::new(rx, thread),
+            dicts: Mutex::new(Dicts::default()),
         })
     }
 
@@ -675,17 +730,36 @@ impl Games {
         slf
     }
 
-    /// The next games, waiting with the GIL released.
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<GameTuple>>> {
+    /// The next games, as dicts (`tags`, `fen`, `san`, `uci`, `result`,
+    /// `report`), waiting with the GIL released.
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
         let Some(batch) = self.run.next(py)? else {
             return Ok(None);
         };
-        Ok(Some(
-            batch
-                .into_iter()
-                .map(|g| (g.tags, g.fen, g.san, g.uci, g.result, g.report))
-                .collect(),
-        ))
+        let mut dicts = self
+            .dicts
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("a game list was being made"))?;
+        let list = PyList::empty(py);
+        for g in batch {
+            let d = PyDict::new(py);
+            let tags = PyDict::new(py);
+            for (name, value) in &g.tags {
+                // A repeated tag: the first, as the judge reads it.
+                if !tags.contains(name)? {
+                    tags.set_item(name, value)?;
+                }
+            }
+            d.set_item(intern!(py, "tags"), tags)?;
+            d.set_item(intern!(py, "fen"), &g.fen)?;
+            d.set_item(intern!(py, "san"), &g.san)?;
+            d.set_item(intern!(py, "uci"), &g.uci)?;
+            d.set_item(intern!(py, "result"), &g.result)?;
+            let file = PyString::new(py, &g.report.file);
+            d.set_item(intern!(py, "report"), dicts.report(py, &g.report, &file)?)?;
+            list.append(d)?;
+        }
+        Ok(Some(list))
     }
 
     /// How the run ended, once the games are all read: (exit code, standard

@@ -138,3 +138,93 @@ fn a_name_that_is_not_utf8_keeps_its_bytes_as_surrogate_escapes() {
     string(&mut same, "café.pgn");
     assert_eq!(out, same);
 }
+
+#[test]
+fn strings_long_and_short_are_escaped_as_serde_json_escapes_them() {
+    // Every escape at every place of an eight-byte word, and long plain runs.
+    let every_control: String = (0u8..0x20).map(char::from).collect();
+    for special in ["\"", "\\", "\n", "\u{1}", "\u{1f}", "é", "\u{7f}", "𝄞"] {
+        for before in 0..17 {
+            for after in [0, 1, 7, 8, 9, 23] {
+                let s = format!("{}{special}{}", "a".repeat(before), "b".repeat(after));
+                let mut out = Vec::new();
+                string(&mut out, &s);
+                let serde = serde_json::to_string(&s).expect("serialisable");
+                assert_eq!(String::from_utf8(out).expect("UTF-8"), serde, "{s:?}");
+            }
+        }
+    }
+    let mut out = Vec::new();
+    string(&mut out, &every_control.repeat(3));
+    let serde = serde_json::to_string(&every_control.repeat(3)).expect("serialisable");
+    assert_eq!(String::from_utf8(out).expect("UTF-8"), serde);
+}
+
+#[test]
+fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
+    type Raw<'a> = Vec<(&'a [u8], &'a [u8])>;
+    let cases: [(Raw<'_>, u64); 4] = [
+        (
+            vec![
+                (b"Event", b"Wch \"x\" \\ 1\t2"),
+                (b"White", b"Caf\xe9 \xff\xfe ok"),
+                (b"Event", b"repeated: not shown"),
+                (b"Black", "Ünal ♞".as_bytes()),
+                (
+                    b"Site",
+                    b"long enough to take the eight-byte path, twice over",
+                ),
+            ],
+            81,
+        ),
+        (Vec::new(), 0),
+        (vec![(b"Result", b"*")], 0),
+        ((0..24).map(|_| (&b"T"[..], &b"v"[..])).collect(), 3),
+    ];
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    for (tags, plies) in cases {
+        let at = At {
+            line: 10,
+            column: 1,
+            offset: 12_345,
+            length: 678,
+        };
+        let g = GameReport {
+            object: "game",
+            file: "dir/a \"b\".pgn".to_owned(),
+            game: 77,
+            at,
+            notation: (plies > 0).then_some("san"),
+            tags: tags
+                .iter()
+                .map(|(n, v)| {
+                    (
+                        String::from_utf8_lossy(n).into_owned(),
+                        String::from_utf8_lossy(v).into_owned(),
+                    )
+                })
+                .collect(),
+            valid: true,
+            plies,
+            fen: fen.to_owned(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            key: None,
+            opening: None,
+        };
+        let mut file = Vec::new();
+        string(&mut file, &g.file);
+        let mut out = Vec::new();
+        game_head(&mut out, &file, g.game);
+        assert!(clean_game_tail(&mut out, &at, plies, &tags, fen));
+        assert_eq!(String::from_utf8(out).expect("UTF-8"), by_serde(&g));
+    }
+    // A name that is not UTF-8, or too many tags: left to `game`, nothing written.
+    let mut out = Vec::new();
+    let at = At::default();
+    assert!(!clean_game_tail(&mut out, &at, 1, &[(b"\xff", b"x")], fen));
+    let many: Raw<'_> = (0..25).map(|_| (&b"T"[..], &b"v"[..])).collect();
+    assert!(!clean_game_tail(&mut out, &at, 1, &many, fen));
+    assert!(out.is_empty());
+}
