@@ -497,7 +497,11 @@ impl Splitter {
                     if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
                         let (t_start, t_end) = last_token(seg);
                         let token = &seg[t_start..t_end];
-                        if GameResult::from_ascii(token).is_some() {
+                        // A draw written as half a point (`1/2`, `½`) ends a game
+                        // too: the parser reads it as a draw, with a warning.
+                        if GameResult::from_ascii(token).is_some()
+                            || matches!(token, b"1/2" | b"\xC2\xBD")
+                        {
                             // A comment after the result on its line is the game's
                             // (`1/2-1/2 {drawn by agreement}`).
                             game_end = match comment_after(buf, seg_end, eof) {
