@@ -368,7 +368,7 @@ fn push_square(out: &mut String, s: &SquareSpec) {
 }
 
 /// A descriptive move in Spanish, compact (`C3AR`, `PAxPC`, `T1xP`,
-/// `T(1)-1D`, `P8C=D`, `PxP a.p.`), without check marks; what
+/// `T1-1D`, `PxP4D`, `P8C=D`, `PxP a.p.`), without check marks; what
 /// [`read_spanish`] reads back to the same [`DescMove`]. A move named by its
 /// effect only (English books' `Kt. mates.`) has no Spanish form: written in
 /// English.
@@ -379,10 +379,17 @@ pub fn write_spanish(d: &DescMove) -> String {
     let rank_only = |s: &SquareSpec| s.file.is_none() && s.rank.is_some();
     match d.action {
         DescAction::Move { to } => {
+            // A rank alone is written bare (`T1-1D`, `C7-5C`), which PGN movetext
+            // reads too; a file or square in parentheses (`C(3AR)-5C`).
             if let Some(from) = d.from {
-                out.push('(');
-                push_square(&mut out, &from);
-                out.push_str(")-");
+                if rank_only(&from) {
+                    push_square(&mut out, &from);
+                    out.push('-');
+                } else {
+                    out.push('(');
+                    push_square(&mut out, &from);
+                    out.push_str(")-");
+                }
             }
             push_square(&mut out, &to);
         }
