@@ -435,9 +435,8 @@ proptest! {
         prop_assume!(!all.is_empty());
         let moves = &all[g % all.len()];
         let written = spell(moves, notation);
-        // The Spanish writer has no form for a capture-square qualifier (`PxP(Q5)`) and
-        // writes the English one, which a Spanish game does not read back: a known gap
-        // of the writer, not of the reader.
+        // A Spanish origin of a file or square is written in parentheses
+        // (`C(3AR)-5C`), which open a variation in PGN movetext: a known gap.
         prop_assume!(
             !matches!(notation, Notation::Spanish) || written.iter().all(|w| !w.contains('('))
         );

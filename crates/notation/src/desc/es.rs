@@ -26,6 +26,11 @@
 //! let m = read_spanish(b"B4BD", 0).unwrap();
 //! let MoveKind::Descriptive(d) = &m.kind else { panic!("not descriptive") };
 //! assert_eq!(d.to_string(), "B-QB4");
+//! // Where a pawn is taken, when it matters: the square after the victim.
+//! let m = read_spanish(b"PxP(4D)", 0).unwrap();
+//! let MoveKind::Descriptive(d) = &m.kind else { panic!("not descriptive") };
+//! assert_eq!(d.to_string(), "PxP(Q4)");
+//! assert_eq!(write_spanish(d), "PxP4D");
 //! ```
 
 use crate::ast::{MoveKind, Suffix, WrittenMove};
@@ -256,8 +261,26 @@ impl Cursor<'_> {
         Some(DescAction::Capture {
             victim,
             doubled: false,
-            at: None,
+            at: self.capture_square(),
         })
+    }
+
+    // 4D or (4D) after the victim: where it is taken, when the victim alone is
+    // ambiguous (`PxP4D`, `PxP(4D)`; English `PxP(Q5)`).
+    fn capture_square(&mut self) -> Option<SquareSpec> {
+        let start = self.at;
+        let open = self.eat(b'(');
+        if !self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at = start;
+            return None;
+        }
+        match self.square() {
+            Some(sq) if !open || self.eat(b')') => Some(sq),
+            _ => {
+                self.at = start;
+                None
+            }
+        }
     }
 
     // =D, (D), /D
@@ -345,7 +368,7 @@ fn push_square(out: &mut String, s: &SquareSpec) {
 }
 
 /// A descriptive move in Spanish, compact (`C3AR`, `PAxPC`, `T1xP`,
-/// `T(1)-1D`, `P8C=D`, `PxP a.p.`), without check marks; what
+/// `T1-1D`, `PxP4D`, `P8C=D`, `PxP a.p.`), without check marks; what
 /// [`read_spanish`] reads back to the same [`DescMove`]. A move named by its
 /// effect only (English books' `Kt. mates.`) has no Spanish form: written in
 /// English.
@@ -356,10 +379,17 @@ pub fn write_spanish(d: &DescMove) -> String {
     let rank_only = |s: &SquareSpec| s.file.is_none() && s.rank.is_some();
     match d.action {
         DescAction::Move { to } => {
+            // A rank alone is written bare (`T1-1D`, `C7-5C`), which PGN movetext
+            // reads too; a file or square in parentheses (`C(3AR)-5C`).
             if let Some(from) = d.from {
-                out.push('(');
-                push_square(&mut out, &from);
-                out.push_str(")-");
+                if rank_only(&from) {
+                    push_square(&mut out, &from);
+                    out.push('-');
+                } else {
+                    out.push('(');
+                    push_square(&mut out, &from);
+                    out.push_str(")-");
+                }
             }
             push_square(&mut out, &to);
         }
@@ -375,9 +405,15 @@ pub fn write_spanish(d: &DescMove) -> String {
             }
             out.push('x');
             push_piece(&mut out, &victim);
-            if at.is_some() {
-                // No Spanish form for a capture square qualifier: the square.
-                return d.to_string();
+            match at {
+                None => {}
+                // The square where the victim is taken, after it (`PxP4D`): without
+                // parentheses, which open a variation in PGN movetext.
+                Some(sq) if sq.file.is_some() && sq.rank.is_some() => {
+                    push_square(&mut out, &sq);
+                }
+                // A qualifier of a file or a rank alone has no Spanish form.
+                Some(_) => return d.to_string(),
             }
         }
         DescAction::CaptureOn { square } => {
@@ -399,4 +435,31 @@ pub fn write_spanish(d: &DescMove) -> String {
         out.push_str(" a.p.");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc(token: &[u8]) -> DescMove {
+        match read_spanish(token, 0).map(|m| m.kind) {
+            Some(MoveKind::Descriptive(d)) => *d,
+            other => panic!("{}: {other:?}", String::from_utf8_lossy(token)),
+        }
+    }
+
+    #[test]
+    fn capture_squares_are_written_and_read_in_spanish() {
+        for token in ["PxP4D", "AxC5CD", "CRxP3AR", "PAxP4R", "TxT1D"] {
+            let d = desc(token.as_bytes());
+            assert_eq!(write_spanish(&d), token, "{d}");
+        }
+        assert_eq!(write_spanish(&desc(b"PxP(4D)")), "PxP4D");
+        // The qualifier is the square, not a promotion: `PxT(D)` promotes.
+        let d = desc(b"PxT(D)");
+        assert_eq!(d.promotion, Some(Role::Queen));
+        // Unclosed or half a square: not read as a qualifier (the token fails).
+        assert!(read_spanish(b"PxP(4", 0).is_none());
+        assert!(read_spanish(b"PxP4", 0).is_none());
+    }
 }

@@ -105,6 +105,12 @@ struct Splitter {
     /// Where the run of blanks (line ends included) the scan is in started,
     /// inside a game: a run of [`MAX_BLANK_RUN`] bytes ends the game there.
     blank_from: Option<usize>,
+    /// The current game has a numbered row of moves (a line starting with its number).
+    seen_rows: bool,
+    /// A caption came after the game's last row (a line of words with no move number:
+    /// `The Giuoco Piano.—`, `GAME II.`): a row numbered 1 after it starts the next
+    /// game (books print game after game without results, each under its title).
+    caption_seen: bool,
 }
 
 /// A run of blanks this long inside a game ends the game where the run
@@ -251,6 +257,8 @@ impl Splitter {
         self.first_tag_len = 0;
         self.words_ended = false;
         self.blank_from = None;
+        self.seen_rows = false;
+        self.caption_seen = false;
     }
 
     /// After a blank byte at `pos - 1`: the game in progress, ended where its
@@ -475,6 +483,31 @@ impl Splitter {
                             return Scan::Game { start, end };
                         }
                     }
+                    // A line at the top level: a row numbered 1 after the game's
+                    // rows and a caption starts the next game. The caption stays
+                    // with the game before (read there as words): a line of words
+                    // may also be a move (`Castles`), which must not move games.
+                    if self.line_start && self.depth == 0 {
+                        let Some(line) = whole_line(buf, self.pos, eof) else {
+                            return Scan::NeedMore;
+                        };
+                        match line_kind(line) {
+                            LineKind::Caption => self.caption_seen |= self.seen_rows,
+                            LineKind::Note | LineKind::Prose => {}
+                            LineKind::FirstRow if self.seen_rows && self.caption_seen => {
+                                if let Some(start) = self.start {
+                                    let end = self.pos;
+                                    self.new_game();
+                                    return Scan::Game { start, end };
+                                }
+                            }
+                            LineKind::FirstRow | LineKind::Row => {
+                                self.seen_rows = true;
+                                self.caption_seen = false;
+                            }
+                            LineKind::Other => self.caption_seen = false,
+                        }
+                    }
                     // Movetext: run to the next line end, comment or tag pair,
                     // counting parentheses, then look at the segment's last token.
                     let start = self.pos;
@@ -500,7 +533,11 @@ impl Splitter {
                     if depth == 0 && matches!(last, Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
                         let (t_start, t_end) = last_token(seg);
                         let token = &seg[t_start..t_end];
-                        if GameResult::from_ascii(token).is_some() {
+                        // A draw written as half a point (`1/2`, `½`) ends a game
+                        // too: the parser reads it as a draw, with a warning.
+                        if GameResult::from_ascii(token).is_some()
+                            || matches!(token, b"1/2" | b"\xC2\xBD")
+                        {
                             // A comment after the result on its line is the game's
                             // (`1/2-1/2 {drawn by agreement}`).
                             game_end = match comment_after(buf, seg_end, eof) {
@@ -554,6 +591,90 @@ impl Splitter {
             None => Scan::Done,
         }
     }
+}
+
+/// The line from `at` to its end (without the newline); `None` when the buffer ends
+/// first and more input is coming.
+fn whole_line(buf: &[u8], at: usize, eof: bool) -> Option<&[u8]> {
+    match memchr(b'\n', &buf[at..]) {
+        Some(n) => Some(&buf[at..at + n]),
+        None if eof => Some(&buf[at..]),
+        None => None,
+    }
+}
+
+/// What a line of a game's text is to the splitter, once the game has moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// Words with no move number (`The Giuoco Piano.—`, `| WHITE. | BLACK. |`,
+    /// `GAME 2`, `Played in 1913.`): maybe the next game's caption.
+    Caption,
+    /// A note in parentheses or a page number: neither moves nor a caption.
+    Note,
+    /// Words holding move numbers (a note naming moves): neither rows nor a caption.
+    Prose,
+    /// A row numbered 1 with White's move (`1. P-K4`, `| 1. e4 |`; not Black's alone,
+    /// `1. ... P-K4`).
+    FirstRow,
+    /// A row starting with its move number (`12. Kt-B3 P-Q3`, `| 3. e4 |`).
+    Row,
+    /// Anything else.
+    Other,
+}
+
+/// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
+/// digit and are settled at their first bytes.
+fn line_kind(line: &[u8]) -> LineKind {
+    let body = line.trim_ascii_start();
+    let body = body
+        .strip_prefix(b"|")
+        .map_or(body, <[u8]>::trim_ascii_start);
+    if body.trim_ascii_end().iter().all(u8::is_ascii_digit) {
+        // A page number (or nothing).
+        return LineKind::Note;
+    }
+    match body.first() {
+        Some(b'(') => LineKind::Note,
+        Some(b'1') => {
+            let rest = &body[1..];
+            if rest.first().is_some_and(u8::is_ascii_digit) {
+                return LineKind::Row;
+            }
+            let rest = rest.strip_prefix(b".").unwrap_or(rest).trim_ascii_start();
+            // Black's move alone (`1. ... P-K4`, `1...e5`, `1. …`) continues a game.
+            if rest.is_empty() || rest.starts_with(b".") || rest.starts_with("…".as_bytes()) {
+                LineKind::Row
+            } else {
+                LineKind::FirstRow
+            }
+        }
+        Some(&c) if c.is_ascii_alphabetic() || c == b'#' || c == b'"' || c >= 0x80 => {
+            if has_move_number(body) {
+                LineKind::Prose
+            } else {
+                LineKind::Caption
+            }
+        }
+        Some(c) if c.is_ascii_digit() => LineKind::Row,
+        _ => LineKind::Other,
+    }
+}
+
+/// Whether `line` holds a move number: one to three digits then a full stop, not
+/// inside a longer number (`12.`, `3...`; not `1913.`, `p. 35`).
+fn has_move_number(line: &[u8]) -> bool {
+    let mut run = 0usize;
+    for &b in line {
+        if b.is_ascii_digit() {
+            run += 1;
+        } else {
+            if b == b'.' && (1..=3).contains(&run) {
+                return true;
+            }
+            run = 0;
+        }
+    }
+    false
 }
 
 /// Whether `line` (from its `%` on) is a book's header line, `% key: value`:
