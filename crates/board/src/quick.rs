@@ -8,9 +8,10 @@
 //! replay checks: move numbers, check and mate marks, capture marks, draws by
 //! rule during the game, and the result of a game that ended on the board.
 //!
-//! A check or mate mark that does not fit its move gets the full replay's
-//! warning, word for word (one function writes both): some databases never
-//! write `+`, and their games should not all take the slow road for it. It
+//! A check or mate mark left out gets the full replay's warning, word for word
+//! (one function writes both): some databases never write `+`, and their games
+//! should not all take the slow road for it. A mark written that does not fit
+//! its move points at a misreading, which the full replay explains. It
 //! answers `None` the moment anything else would make the full replay say a
 //! word (an error, another warning, an ambiguity), or anything it does not
 //! handle. The caller then runs [`crate::replay::replay`] on the parsed game,
@@ -46,7 +47,7 @@ use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
 /// A game the quick lane replayed: valid, with nothing to report but, maybe,
-/// check marks that do not fit their moves.
+/// check marks left out.
 #[derive(Debug, Clone)]
 pub struct QuickReplay {
     /// The number of main-line plies played.
@@ -741,6 +742,14 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         let pos = &self.pos;
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
+            // A check or mate mark the move does not fit points at a
+            // misreading: the full replay looks for the move it fits.
+            None if marks
+                .check
+                .is_some_and(|c| c == CheckMark::Mate || !pos.is_check()) =>
+            {
+                return Err(Unusual);
+            }
             None => {
                 let ply = u32::try_from(self.plies + 1).map_err(|_| Unusual)?;
                 let (mated, warning) = check_mark_warning(pos, marks, at, ply).ok_or(Unusual)?;
