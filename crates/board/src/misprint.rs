@@ -78,7 +78,7 @@ pub const MAX_COST: u32 = 3 * EDIT;
 /// another, so only the usual misreadings are evidence there.
 pub const CLOSE: u32 = CONFUSED + FALSE_CHECK;
 /// A second fit within this of the best makes the choice unclear (no repair).
-const CLEAR_MARGIN: u32 = 3;
+pub const CLEAR_MARGIN: u32 = 3;
 
 /// Pairs of characters that readers (people and OCR) take one for the other.
 const CONFUSIONS: &[(u8, u8)] = &[

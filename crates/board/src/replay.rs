@@ -233,6 +233,7 @@ pub fn replay_from(
             span: b.span,
             shown: best.map(|s| s.shown.clone()).unwrap_or_default(),
             printed: b.text,
+            digits: b.digits,
         });
     }
 }
@@ -248,6 +249,8 @@ struct Blamed {
     span: Span,
     /// Its text.
     text: String,
+    /// The blamed text is a move number without a dot (`94` for `g4`).
+    digits: bool,
 }
 
 /// The most misprints `--repair` reads as their suggestions in one game (each
@@ -269,6 +272,8 @@ struct Fix {
     shown: String,
     /// The move as printed: `Rel`.
     printed: String,
+    /// The move was printed as a move number without a dot (`94` for `g4`).
+    digits: bool,
 }
 
 /// [`replay_from`] with `fixes` read in place of their printed moves; also the
@@ -333,6 +338,11 @@ fn replay_fixed(
                 black,
                 span,
             } => {
+                // A number read as a move (`--repair`) is that move.
+                if let Some(f) = fixes.iter().find(|f| f.digits && f.span == *span) {
+                    r.play_fix(f);
+                    continue;
+                }
                 if !span_text(game, *span).contains(&b'.') && *number != r.pos.fullmove_number() {
                     if dotless.len() == NUMBERS_KEPT {
                         dotless.remove(0);
@@ -353,6 +363,8 @@ fn replay_fixed(
                         r.skip_fix(f);
                         continue;
                     }
+                    // Played where its number stands.
+                    Some(f) if f.digits => {}
                     Some(f) => r.play_fix(f),
                     None => {}
                 }
@@ -408,13 +420,13 @@ fn replay_fixed(
     } else {
         None
     };
-    if read_number.is_some() {
-        failed = read_number;
-    }
-    let blamed = if failed.is_some() && ok && read_number.is_none() {
-        blame_error(game, &start, &mut r, fixes)
-    } else {
-        None
+    let blamed = match read_number {
+        Some(b) => {
+            failed = Some(b.span);
+            Some(b)
+        }
+        None if failed.is_some() && ok => blame_error(game, &start, &mut r, fixes),
+        None => None,
     };
     let variation_moves = if ok {
         judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
@@ -536,13 +548,14 @@ const NUMBERS_KEPT: usize = 4;
 /// before the move that failed: when a legal move close to its spelling lets
 /// the moves after it be played, the game is read up to the number and the
 /// error is the number's, an `invalid-move` naming it with its ply and
-/// suggesting that move. Gives the number's span, if so.
+/// suggesting that move. Gives it as a blame (a move missing before the next
+/// printed move, which `--repair` puts back when one move clearly fits).
 fn number_as_move(
     game: &PgnGame<'_>,
     start: &Position,
     r: &mut Replayer,
     numbers: &[(Span, usize)],
-) -> Option<Span> {
+) -> Option<Blamed> {
     let failed = r.moves.len();
     let at = r.diags.iter().position(|d| {
         d.severity == Severity::Error && d.ply == Some(u32::try_from(failed + 1).unwrap_or(0))
@@ -587,7 +600,10 @@ fn number_as_move(
         span,
     );
     d.ply = Some(ply);
-    d.suggestions = fits.into_iter().map(|s| s.shown).collect();
+    d.suggestions = fits.iter().map(|s| s.shown.clone()).collect();
+    let clear = fits
+        .get(1)
+        .is_none_or(|next| next.cost >= fits[0].cost + crate::misprint::CLEAR_MARGIN);
     // The game is read up to the number, which is this ply's printed move:
     // what was said of the plies from there on (the number's own warning,
     // the moves read for the wrong side) is said of a game misread.
@@ -598,7 +614,18 @@ fn number_as_move(
     r.written.truncate(before);
     r.written.push(span);
     r.pos = pos;
-    Some(span)
+    Some(Blamed {
+        blame: crate::misprint::Blame {
+            change: Change::Missing,
+            index: before,
+            suggestions: fits,
+            clear,
+        },
+        origin: before,
+        span,
+        text: scoresheet_notation::text::decode(span_text(game, span)).into_owned(),
+        digits: true,
+    })
 }
 
 /// The main line's printed moves as played (`fixes` applied), from the first,
@@ -742,6 +769,7 @@ fn blame_error(
         span: p.span,
         text: scoresheet_notation::text::decode(p.text).into_owned(),
         blame,
+        digits: false,
     })
 }
 
@@ -1462,7 +1490,12 @@ impl Replayer {
     fn play_fix(&mut self, f: &Fix) {
         let ply = self.ply();
         self.written.push(f.span);
-        let message = if f.change == Change::Missing {
+        let message = if f.digits {
+            format!(
+                "repaired: read the number `{}` as {}, the closest legal move with which the rest of the game can be played",
+                f.printed, f.shown
+            )
+        } else if f.change == Change::Missing {
             format!(
                 "repaired: a move left out before `{}`: read {} before it, the legal move with which the rest of the game can be played",
                 f.printed, f.shown
