@@ -742,14 +742,6 @@ impl<'t, R: Recording<'t>> QuickGame<'t, '_, R> {
         let pos = &self.pos;
         self.mated = match marks_hold(pos, marks) {
             Some(mated) => mated,
-            // A check or mate mark the move does not fit points at a
-            // misreading: the full replay looks for the move it fits.
-            None if marks
-                .check
-                .is_some_and(|c| c == CheckMark::Mate || !pos.is_check()) =>
-            {
-                return Err(Unusual);
-            }
             None => {
                 let ply = u32::try_from(self.plies + 1).map_err(|_| Unusual)?;
                 let (mated, warning) = check_mark_warning(pos, marks, at, ply).ok_or(Unusual)?;
@@ -863,7 +855,9 @@ impl History {
 
 /// The full replay's warning about the check mark of the move just played at ply
 /// `ply`, written at `at` (`after` is the position it led to), with where the
-/// move is written, and whether it mated; `None` if there is nothing to say.
+/// move is written, and whether it mated; `None` if there is nothing to say,
+/// or for a check or mate mark the move does not fit: that points at a
+/// misreading, and the full replay looks for the move it fits.
 #[cold]
 fn check_mark_warning(
     after: &Position,
@@ -871,6 +865,12 @@ fn check_mark_warning(
     at: Span,
     ply: u32,
 ) -> Option<(bool, (Diagnostic, Span))> {
+    if marks
+        .check
+        .is_some_and(|c| c == CheckMark::Mate || !after.is_check())
+    {
+        return None;
+    }
     // The check mark comes right before the annotation glyph, if any.
     let mark_at = at.end().checked_sub(marks.len())?;
     let mark = marks.check.map(|c| (c, Span::new(mark_at, mark_at + 1)));

@@ -343,7 +343,8 @@ fn replay_fixed(
                     r.play_fix(f);
                     continue;
                 }
-                if !span_text(game, *span).contains(&b'.') && *number != r.pos.fullmove_number() {
+                // The number first: it is the move's in nearly every game.
+                if *number != r.pos.fullmove_number() && !span_text(game, *span).contains(&b'.') {
                     if dotless.len() == NUMBERS_KEPT {
                         dotless.remove(0);
                     }
