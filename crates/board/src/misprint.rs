@@ -304,15 +304,32 @@ pub fn fitting(
     until: usize,
     keep: impl Fn(&Position, &Move) -> bool,
 ) -> Vec<Suggestion> {
-    let mut out = Vec::new();
-    for s in ranked(pos, printed, lang, max)
-        .into_iter()
-        .take(4 * MAX_SUGGESTIONS)
-    {
+    let (core, mark) = core_of(printed);
+    if core.is_empty() || core.len() > MAX_PRINTED {
+        return Vec::new();
+    }
+    // What `keep` asks is cheaper than spelling each move: asked first.
+    let mut close: Vec<(u32, String, Move, Position)> = Vec::new();
+    for m in pos.legal_moves().iter() {
         let mut after = pos.clone();
-        after.play_unchecked(&s.mv);
-        if keep(&after, &s.mv) && plays_on(after, rest, until) {
-            out.push(s);
+        after.play_unchecked(m);
+        if !keep(&after, m) {
+            continue;
+        }
+        let cost = cost_of(pos, m, core, mark, lang);
+        if cost <= max {
+            close.push((cost, pos.san(m), *m, after));
+        }
+    }
+    close.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let mut out = Vec::new();
+    for (cost, san, mv, after) in close.into_iter().take(4 * MAX_SUGGESTIONS) {
+        if plays_on(after, rest, until) {
+            out.push(Suggestion {
+                mv,
+                shown: format!("{san} ({})", mv.to_lan()),
+                cost,
+            });
             if out.len() == MAX_SUGGESTIONS {
                 break;
             }
