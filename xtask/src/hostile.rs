@@ -174,6 +174,17 @@ pub fn run() -> Result<(), String> {
             blame_window(2_000),
             vec!["validate"],
         ),
+        (
+            "a false check mark on every move, one game of 16 MiB",
+            dense(b"[Event \"marks\"]\n\n", b"Nf3+ Nf6+ Ng1+ Ng8+ ", DENSE_BYTES),
+            vec!["validate"],
+        ),
+        (
+            "false check marks, 20,000 games",
+            b"[Event \"marks\"]\n\n1. e4 e5 2. Nf3+ Nc6+ 3. Bb5+ a6+ 4. Ba4+ Nf6+ 5. O-O+ Be7+ *\n\n"
+                .repeat(20_000),
+            vec!["validate"],
+        ),
     ];
     cases.extend(book_cases());
     println!(

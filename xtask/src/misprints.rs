@@ -44,6 +44,12 @@ impl Rng {
     }
 }
 
+/// A seed given on the command line spread over the generator's bits (never 0,
+/// which xorshift would keep).
+fn mix(seed: u64) -> u64 {
+    (seed.wrapping_add(1)).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+}
+
 /// The confusions a misprint is made of, each both ways.
 const CONFUSIONS: &[(u8, u8)] = &[
     (b'3', b'8'),
@@ -76,9 +82,14 @@ struct Corruption {
     what: String,
 }
 
-/// Runs the measurement: `cargo xtask misprints [--games N] [FILE|DIR...]`.
+/// Runs the measurement: `cargo xtask misprints [--games N] [--slice K]
+/// [--seed S] [--bin PATH] [FILE|DIR...]`. `--slice` takes other games of each
+/// file (the Kth after each sampled one) and `--seed` corrupts them otherwise,
+/// so what is tuned on one slice is measured on another.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut games = DEFAULT_GAMES;
+    let mut slice = 0usize;
+    let mut seed: Option<u64> = None;
     let mut bin: Option<PathBuf> = None;
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut it = args.iter();
@@ -89,6 +100,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .next()
                     .and_then(|n| n.parse().ok())
                     .ok_or("--games takes a number")?;
+            }
+            "--slice" => {
+                slice = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--slice takes a number")?;
+            }
+            "--seed" => {
+                seed = Some(
+                    it.next()
+                        .and_then(|n| n.parse().ok())
+                        .ok_or("--seed takes a number")?,
+                );
             }
             "--bin" => bin = Some(PathBuf::from(it.next().ok_or("--bin takes a path")?)),
             other => paths.push(PathBuf::from(other)),
@@ -120,7 +144,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     files.sort();
-    let sources = sample(&files, games)?;
+    let sources = sample(&files, games, slice)?;
     if sources.is_empty() {
         return Err("no games to corrupt".into());
     }
@@ -130,7 +154,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let dir = std::env::temp_dir().join(format!("scoresheet-misprints-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let result = measure(&bin, &dir, &sources);
+    let result = measure(&bin, &dir, &sources, seed);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -139,8 +163,10 @@ fn has_ext(p: &Path, ext: &str) -> bool {
     p.extension().is_some_and(|e| e == ext)
 }
 
-/// Up to `n` games spread over `files`, each with its main-line moves found.
-fn sample(files: &[PathBuf], n: usize) -> Result<Vec<Source>, String> {
+/// Up to `n` games spread over `files`, each with its main-line moves found;
+/// `slice` shifts the choice within each file (a file with fewer games than
+/// its share gives all of them to every slice).
+fn sample(files: &[PathBuf], n: usize, slice: usize) -> Result<Vec<Source>, String> {
     let per_file = n.div_ceil(files.len().max(1));
     let mut out = Vec::new();
     for f in files {
@@ -148,7 +174,12 @@ fn sample(files: &[PathBuf], n: usize) -> Result<Vec<Source>, String> {
         let text = String::from_utf8_lossy(&bytes);
         let all = split_games(&text);
         let step = (all.len() / per_file.max(1)).max(1);
-        for g in all.into_iter().step_by(step).take(per_file) {
+        for g in all
+            .into_iter()
+            .skip(slice % step)
+            .step_by(step)
+            .take(per_file)
+        {
             let moves = mainline_moves(&g);
             if moves.len() >= 10 && !g.contains("[FEN") && !g.contains("[Variant") {
                 out.push(Source { text: g, moves });
@@ -358,8 +389,8 @@ fn names(suggestion: &Value, san: &str) -> bool {
         .is_some_and(|s| bare(s) == san)
 }
 
-fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
-    let mut rng = Rng(0x005e_ed0f_5c0e_5bee);
+fn measure(bin: &Path, dir: &Path, sources: &[Source], seed: Option<u64>) -> Result<(), String> {
+    let mut rng = Rng(seed.map_or(0x005e_ed0f_5c0e_5bee, mix));
     let mut originals = String::new();
     let mut corrupted = String::new();
     let mut kept: Vec<(usize, Corruption)> = Vec::new();
@@ -390,6 +421,8 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
         ));
     }
     let (mut considered, mut invalid, mut named, mut top3, mut silent) = (0, 0, 0, 0, 0);
+    // Games still legal whose changed move is warned about with the intended move.
+    let mut silent_explained = 0;
     // Games a character misprint made invalid: where an intended move exists.
     let mut misread = 0;
     let (mut restored, mut other_repaired, mut other_silent) = (0, 0, 0);
@@ -405,6 +438,19 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
             let same = b.get("fen") == orig[n].get("fen") && b.get("plies") == orig[n].get("plies");
             if !same {
                 silent += 1;
+                // A mark the wrong move does not fit (`+` on a quiet move) is
+                // warned about with the move that fits it.
+                let explained = b["warnings"].as_array().is_some_and(|w| {
+                    w.iter().any(|w| {
+                        w.get("ply").and_then(Value::as_u64) == Some(c.ply as u64)
+                            && w["suggestions"]
+                                .as_array()
+                                .is_some_and(|s| s.iter().any(|s| names(s, &c.original)))
+                    })
+                });
+                if explained {
+                    silent_explained += 1;
+                }
             }
             continue;
         }
@@ -481,6 +527,7 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
         "  accepted silently (still legal):       {silent} ({} of all)",
         pct(silent, considered)
     );
+    println!("    of those, a mark warning suggests the intended move: {silent_explained}");
     println!(
         "  --repair restored the original:        {restored} ({})   target >= 80%",
         pct(restored, invalid)
@@ -496,7 +543,7 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
     if !misses.is_empty() {
         print!("  some misses:\n{misses}");
     }
-    decoder(bin, dir, sources, &orig)?;
+    decoder(bin, dir, sources, &orig, seed)?;
     if other_silent > 0 {
         return Err("--repair made another game without a repaired warning".into());
     }
@@ -505,12 +552,18 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source]) -> Result<(), String> {
 
 /// The decoder on synthetic transcriptions: every ply's candidates hold the
 /// true move (not always first) and misreadings of it.
-fn decoder(bin: &Path, dir: &Path, sources: &[Source], orig: &[Value]) -> Result<(), String> {
+fn decoder(
+    bin: &Path,
+    dir: &Path,
+    sources: &[Source],
+    orig: &[Value],
+    seed: Option<u64>,
+) -> Result<(), String> {
     let decode_games = std::env::var("MISPRINTS_DECODE_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(300);
-    let mut rng = Rng(0xdec0_de00_1234_5678);
+    let mut rng = Rng(seed.map_or(0xdec0_de00_1234_5678, |s| mix(s ^ 0xdec0_de00)));
     let (mut tried, mut exact, mut likelier) = (0usize, 0usize, 0usize);
     let mut seconds = 0.0;
     let mut misses = String::new();

@@ -147,11 +147,12 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
         let mut sorted: Vec<&Candidate> = cands.iter().collect();
         sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
         sorted.truncate(MAX_CANDIDATES);
+        let support = consensus(&sorted);
         // The best way to each position (a transposition keeps the likelier).
         let mut next: HashMap<u64, (State, Step)> = HashMap::new();
         for state in &beam {
-            for (mv, text, p, prior, inferred) in expansions(state, &sorted) {
-                let score = state.score + p.max(MIN_P).ln() + prior_weight * prior;
+            for (mv, text, p, evidence, prior, inferred) in expansions(state, &sorted, &support) {
+                let score = state.score + evidence.max(MIN_P).ln() + prior_weight * prior;
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(&mv);
                 let key = pos.zobrist();
@@ -244,13 +245,53 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
 }
 
 /// One way a partial game goes on: the move, the text it came from, its
-/// probability from the candidates, its log prior, and whether it was inferred.
-type Expansion = (Move, String, f64, f64, bool);
+/// probability from the candidates, the evidence for it (that probability
+/// with its readings' consensus and marks), its log prior, and whether it was
+/// inferred.
+type Expansion = (Move, String, f64, f64, f64, bool);
+
+/// What each other reading one misread character (or one mark) away from a
+/// candidate multiplies its evidence by. A recogniser's readings of one ply
+/// are variations of what is printed, each a character off it, so the reading
+/// the others are close to is likelier the one printed than its probability
+/// alone says (`g6` among `g5`, `g6`, `96`; `Rfe8` among `Rfc8`, `Rfe8`,
+/// `Rte8`, `Rfe3`). Two readings that are each other's only neighbour gain
+/// alike: the consensus moves nothing between them. Chosen on held-out
+/// transcriptions (docs/DECODE.md).
+const CONSENSUS: f64 = 3.0;
+
+/// Each candidate's probability times [`CONSENSUS`] for each other candidate
+/// one misread character or mark away from it.
+fn consensus(cands: &[&Candidate]) -> Vec<f64> {
+    let core = |c: &Candidate| {
+        c.text
+            .trim()
+            .trim_end_matches(['!', '?'])
+            .as_bytes()
+            .to_vec()
+    };
+    let cores: Vec<Vec<u8>> = cands.iter().map(|c| core(c)).collect();
+    cands
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let near = cores
+                .iter()
+                .enumerate()
+                .filter(|&(j, other)| j != i && distance(&cores[i], other) <= ONE_MISREADING)
+                .count();
+            c.p.max(0.0) * CONSENSUS.powi(i32::try_from(near).unwrap_or(0))
+        })
+        .collect()
+}
+
+/// The edit distance ([`distance`]) of one misread character or mark.
+const ONE_MISREADING: u32 = 3;
 
 /// The moves a partial game may go on with: every candidate that reads as a
 /// legal move, and legal moves close to the candidates' spelling (inferred, at
 /// a cost).
-fn expansions(state: &State, cands: &[&Candidate]) -> Vec<Expansion> {
+fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expansion> {
     let pos = &state.pos;
     let moves = pos.legal_moves();
     let priors = log_priors(pos, state.landed, &moves);
@@ -262,13 +303,17 @@ fn expansions(state: &State, cands: &[&Candidate]) -> Vec<Expansion> {
             .unwrap_or(f64::NEG_INFINITY)
     };
     let mut out: Vec<Expansion> = Vec::new();
-    for c in cands {
+    for (c, support) in cands.iter().zip(support) {
         if let Some(m) = read_any(pos, c.text.as_bytes()) {
-            let p = c.p.max(0.0) * marks_fit(pos, &m, &c.text);
+            let p = c.p.max(0.0);
+            let evidence = support * marks_fit(pos, &m, &c.text);
             match out.iter_mut().find(|o| o.0 == m) {
                 // Two readings of one move: their probabilities add up.
-                Some(o) => o.2 += p,
-                None => out.push((m, c.text.clone(), p, prior_of(&m), false)),
+                Some(o) => {
+                    o.2 += p;
+                    o.3 += evidence;
+                }
+                None => out.push((m, c.text.clone(), p, evidence, prior_of(&m), false)),
             }
         }
     }
@@ -301,7 +346,7 @@ fn expansions(state: &State, cands: &[&Candidate]) -> Vec<Expansion> {
         let log_p = near - INFERRED;
         // Far from every candidate: no better than guessing.
         if log_p > top.ln() - INFERRED - 12.0 * PER_UNIT {
-            out.push((*m, pos.san(m), log_p.exp(), *prior, true));
+            out.push((*m, pos.san(m), log_p.exp(), log_p.exp(), *prior, true));
         }
     }
     out
@@ -407,6 +452,24 @@ mod tests {
         // Without the prior the readings tie.
         let d = decode_weighted(&Position::new(), &plies[..4], 0.0);
         assert!((d.confidence - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_reading_the_others_are_misreadings_of_is_likelier() {
+        // `g5`, `g6` and `96` all read; `g6` is one misread character from
+        // each of the others, which are two from each other.
+        let plies = vec![
+            vec![c("Nf3", 1.0)],
+            vec![c("g5", 0.6), c("g6", 0.24), c("96", 0.16)],
+        ];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. Nf3 g6");
+        // The probability reported is the reading's own.
+        assert!((d.plies[1].p - 0.24).abs() < 1e-9);
+        // Two readings, each the other's only neighbour: the likelier stays.
+        let plies = vec![vec![c("Nf3", 1.0)], vec![c("g5", 0.6), c("g6", 0.4)]];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.movetext, "1. Nf3 g5");
     }
 
     #[test]

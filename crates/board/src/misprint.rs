@@ -72,13 +72,13 @@ const FALSE_CHECK: u32 = 4;
 const MISSING_CHECK: u32 = 1;
 
 /// Suggestions for a move that cannot be played cost at most this.
-const MAX_COST: u32 = 3 * EDIT;
+pub const MAX_COST: u32 = 3 * EDIT;
 /// A replacement of an earlier, legal move [`blame`] tries costs at most this
 /// (one misread character and a mark): any legal move is some edit away from
 /// another, so only the usual misreadings are evidence there.
-const CLOSE: u32 = CONFUSED + FALSE_CHECK;
+pub const CLOSE: u32 = CONFUSED + FALSE_CHECK;
 /// A second fit within this of the best makes the choice unclear (no repair).
-const CLEAR_MARGIN: u32 = 3;
+pub const CLEAR_MARGIN: u32 = 3;
 
 /// Pairs of characters that readers (people and OCR) take one for the other.
 const CONFUSIONS: &[(u8, u8)] = &[
@@ -269,6 +269,72 @@ fn cost_of(pos: &Position, m: &Move, core: &[u8], mark: Option<u8>, lang: Option
 pub fn suggest(pos: &Position, printed: &[u8], lang: Option<Language>) -> Vec<Suggestion> {
     let mut out = ranked(pos, printed, lang, MAX_COST);
     out.truncate(MAX_SUGGESTIONS);
+    out
+}
+
+/// The legal moves of `pos` within `max` of `printed` (see [`MAX_COST`],
+/// [`CLOSE`]) that `keep` accepts and after which the printed moves `rest` can
+/// be played (`until` of them, or to their end), closest first, at most
+/// [`MAX_SUGGESTIONS`]: what a printed move that reads but does not fit most
+/// likely stands for (a check mark on a move that gives no check, a number
+/// where a move is due).
+///
+/// ```
+/// use scoresheet_board::Position;
+/// use scoresheet_board::misprint::{fitting, Printed, CLOSE};
+/// use scoresheet_notation::{parse_move, Mode, Span};
+/// let pos = Position::from_fen("rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3").unwrap();
+/// // `Bh5+` gives no check from h5; `Bb5+` does, and `...c6` plays on.
+/// let rest = [Printed {
+///     written: parse_move(b"c6", 0, Mode::Lenient).ok().map(|p| p.value),
+///     forced: None,
+///     span: Span::new(0, 2),
+///     text: b"c6",
+/// }];
+/// let fits = fitting(&pos, b"Bh5+", None, CLOSE, &rest, 1, |after, _| after.is_check());
+/// assert_eq!(fits[0].shown, "Bb5+ (Bf1-b5)");
+/// ```
+#[must_use]
+pub fn fitting(
+    pos: &Position,
+    printed: &[u8],
+    lang: Option<Language>,
+    max: u32,
+    rest: &[Printed<'_>],
+    until: usize,
+    keep: impl Fn(&Position, &Move) -> bool,
+) -> Vec<Suggestion> {
+    let (core, mark) = core_of(printed);
+    if core.is_empty() || core.len() > MAX_PRINTED {
+        return Vec::new();
+    }
+    // What `keep` asks is cheaper than spelling each move: asked first.
+    let mut close: Vec<(u32, String, Move, Position)> = Vec::new();
+    for m in pos.legal_moves().iter() {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if !keep(&after, m) {
+            continue;
+        }
+        let cost = cost_of(pos, m, core, mark, lang);
+        if cost <= max {
+            close.push((cost, pos.san(m), *m, after));
+        }
+    }
+    close.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let mut out = Vec::new();
+    for (cost, san, mv, after) in close.into_iter().take(4 * MAX_SUGGESTIONS) {
+        if plays_on(after, rest, until) {
+            out.push(Suggestion {
+                mv,
+                shown: format!("{san} ({})", mv.to_lan()),
+                cost,
+            });
+            if out.len() == MAX_SUGGESTIONS {
+                break;
+            }
+        }
+    }
     out
 }
 

@@ -8,9 +8,10 @@
 //! replay checks: move numbers, check and mate marks, capture marks, draws by
 //! rule during the game, and the result of a game that ended on the board.
 //!
-//! A check or mate mark that does not fit its move gets the full replay's
-//! warning, word for word (one function writes both): some databases never
-//! write `+`, and their games should not all take the slow road for it. It
+//! A check or mate mark left out gets the full replay's warning, word for word
+//! (one function writes both): some databases never write `+`, and their games
+//! should not all take the slow road for it. A mark written that does not fit
+//! its move points at a misreading, which the full replay explains. It
 //! answers `None` the moment anything else would make the full replay say a
 //! word (an error, another warning, an ambiguity), or anything it does not
 //! handle. The caller then runs [`crate::replay::replay`] on the parsed game,
@@ -46,7 +47,7 @@ use crate::resolve::{Taking, piece_move};
 use crate::{Bitboard, Color, Move, Position, Rank, Role};
 
 /// A game the quick lane replayed: valid, with nothing to report but, maybe,
-/// check marks that do not fit their moves.
+/// check marks left out.
 #[derive(Debug, Clone)]
 pub struct QuickReplay {
     /// The number of main-line plies played.
@@ -854,7 +855,9 @@ impl History {
 
 /// The full replay's warning about the check mark of the move just played at ply
 /// `ply`, written at `at` (`after` is the position it led to), with where the
-/// move is written, and whether it mated; `None` if there is nothing to say.
+/// move is written, and whether it mated; `None` if there is nothing to say,
+/// or for a check or mate mark the move does not fit: that points at a
+/// misreading, and the full replay looks for the move it fits.
 #[cold]
 fn check_mark_warning(
     after: &Position,
@@ -862,6 +865,12 @@ fn check_mark_warning(
     at: Span,
     ply: u32,
 ) -> Option<(bool, (Diagnostic, Span))> {
+    if marks
+        .check
+        .is_some_and(|c| c == CheckMark::Mate || !after.is_check())
+    {
+        return None;
+    }
     // The check mark comes right before the annotation glyph, if any.
     let mark_at = at.end().checked_sub(marks.len())?;
     let mark = marks.check.map(|c| (c, Span::new(mark_at, mark_at + 1)));

@@ -233,6 +233,7 @@ pub fn replay_from(
             span: b.span,
             shown: best.map(|s| s.shown.clone()).unwrap_or_default(),
             printed: b.text,
+            digits: b.digits,
         });
     }
 }
@@ -248,6 +249,8 @@ struct Blamed {
     span: Span,
     /// Its text.
     text: String,
+    /// The blamed text is a move number without a dot (`94` for `g4`).
+    digits: bool,
 }
 
 /// The most misprints `--repair` reads as their suggestions in one game (each
@@ -269,6 +272,8 @@ struct Fix {
     shown: String,
     /// The move as printed: `Rel`.
     printed: String,
+    /// The move was printed as a move number without a dot (`94` for `g4`).
+    digits: bool,
 }
 
 /// [`replay_from`] with `fixes` read in place of their printed moves; also the
@@ -309,6 +314,11 @@ fn replay_fixed(
     let stop = game.stop.unwrap_or(usize::MAX);
     // The main line's printed moves met so far (what fixes count in).
     let mut printed = 0usize;
+    // The last few move numbers without a dot that were not their move's
+    // number (`3. 94`), each with the moves played before it: a move misread
+    // as digits, if a move soon after fails.
+    let mut dotless: Vec<(Span, usize)> = Vec::new();
+    let mut number_misprints: Vec<(Span, usize)> = Vec::new();
     for (i, token) in game.tokens.iter().enumerate() {
         if i >= stop && fixes.is_empty() {
             if let Token::Invalid(span) = token {
@@ -327,7 +337,21 @@ fn replay_fixed(
                 number,
                 black,
                 span,
-            } => r.check_move_number(*number, *black, *span),
+            } => {
+                // A number read as a move (`--repair`) is that move.
+                if let Some(f) = fixes.iter().find(|f| f.digits && f.span == *span) {
+                    r.play_fix(f);
+                    continue;
+                }
+                // The number first: it is the move's in nearly every game.
+                if *number != r.pos.fullmove_number() && !span_text(game, *span).contains(&b'.') {
+                    if dotless.len() == NUMBERS_KEPT {
+                        dotless.remove(0);
+                    }
+                    dotless.push((*span, r.moves.len()));
+                }
+                r.check_move_number(*number, *black, *span);
+            }
             Token::Move(_) | Token::Invalid(_) => {
                 let fix = fixes.iter().find(|f| f.index == printed);
                 printed += 1;
@@ -340,11 +364,18 @@ fn replay_fixed(
                         r.skip_fix(f);
                         continue;
                     }
+                    // Played where its number stands.
+                    Some(f) if f.digits => {}
                     Some(f) => r.play_fix(f),
                     None => {}
                 }
                 match token {
-                    Token::Move(mv) => r.play(&mv.get()),
+                    Token::Move(mv) => {
+                        r.play(&mv.get());
+                        if r.halted {
+                            number_misprints = core::mem::take(&mut dotless);
+                        }
+                    }
                     Token::Invalid(span) => {
                         unread = Some(*span);
                         break;
@@ -382,10 +413,21 @@ fn replay_fixed(
         .then(|| r.written.get(r.moves.len()).copied())
         .flatten()
         .or(unread);
-    let blamed = if failed.is_some() && ok {
-        blame_error(game, &start, &mut r, fixes)
+    if ok {
+        explain_marks(game, &start, &mut r, fixes);
+    }
+    let read_number = if failed.is_some() && ok && fixes.is_empty() {
+        number_as_move(game, &start, &mut r, &number_misprints)
     } else {
         None
+    };
+    let blamed = match read_number {
+        Some(b) => {
+            failed = Some(b.span);
+            Some(b)
+        }
+        None if failed.is_some() && ok => blame_error(game, &start, &mut r, fixes),
+        None => None,
     };
     let variation_moves = if ok {
         judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
@@ -406,6 +448,185 @@ fn replay_fixed(
         result,
     };
     (replay, blamed)
+}
+
+/// The text of `span` in the game.
+fn span_text<'t>(game: &PgnGame<'t>, span: Span) -> &'t [u8] {
+    let from = span.start().saturating_sub(game.base);
+    let to = span.end().saturating_sub(game.base);
+    game.text.get(from..to).unwrap_or_default()
+}
+
+/// The language of a main line's piece letters, for suggestions spelled in
+/// them too (`Lb5` for `Lb6`).
+fn letters_of(
+    printed: &[crate::misprint::Printed<'_>],
+) -> Option<scoresheet_notation::lang::Language> {
+    match scoresheet_notation::lang::detect(printed.iter().map(|p| p.text)) {
+        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
+        _ => None,
+    }
+}
+
+/// The most mark warnings of one game [`explain_marks`] looks into (each
+/// replays the rest of the game a few times).
+const MAX_MARKS_EXPLAINED: usize = 8;
+
+/// A check mark on a move that gives no check, or a capture mark on a quiet
+/// move, points at a misreading even when every move is legal: gives such a
+/// warning the legal moves close in spelling to the printed move that do give
+/// the check (or mate) or the capture, and with which the rest of the game is
+/// played as far as it was.
+fn explain_marks(game: &PgnGame<'_>, start: &Position, r: &mut Replayer, fixes: &[Fix]) {
+    let played = r.moves.len();
+    let marked: Vec<usize> = r
+        .diags
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            matches!(d.kind, Kind::WrongCheckMark | Kind::CaptureMarkOnQuietMove)
+                && d.ply.is_some_and(|p| p >= 1 && p as usize <= played)
+        })
+        .map(|(i, _)| i)
+        .take(MAX_MARKS_EXPLAINED)
+        .collect();
+    if marked.is_empty() {
+        return;
+    }
+    let (printed, _) = printed_mainline(game, played, fixes);
+    let lang = letters_of(&printed);
+    for i in marked {
+        let Some(d) = r.diags.get(i) else { continue };
+        let index = d.ply.map_or(0, |p| p as usize - 1);
+        let Some(p) = printed.get(index) else {
+            continue;
+        };
+        // The warning is about this printed move, not a variation's.
+        if p.forced.is_some() || d.span.start() < p.span.start() || d.span.end() > p.span.end() {
+            continue;
+        }
+        let Some(&mv) = r.moves.get(index) else {
+            continue;
+        };
+        let mut pos = start.clone();
+        for m in r.moves.get(..index).unwrap_or_default() {
+            pos.play_unchecked(m);
+        }
+        let check = d.kind == Kind::WrongCheckMark;
+        let mut bare = p.text.trim_ascii_end();
+        while let [before @ .., b'!' | b'?'] = bare {
+            bare = before;
+        }
+        let mate = bare.ends_with(b"#");
+        let rest = printed.get(index + 1..).unwrap_or_default();
+        let fits = crate::misprint::fitting(
+            &pos,
+            p.text,
+            lang,
+            crate::misprint::CLOSE,
+            rest,
+            played - index - 1,
+            |after, m| {
+                *m != mv
+                    && if check {
+                        after.is_check() && (!mate || !after.has_legal_move())
+                    } else {
+                        m.is_capture()
+                    }
+            },
+        );
+        if let Some(d) = r.diags.get_mut(i) {
+            d.suggestions = fits.into_iter().map(|s| s.shown).collect();
+        }
+    }
+}
+
+/// How many move numbers without a dot [`number_as_move`] keeps in view.
+const NUMBERS_KEPT: usize = 4;
+
+/// A move number without a dot where a move is due (`3. 94 Nf6`: `g4` read as
+/// digits; `numbers`, each with the moves played before it), a few plies
+/// before the move that failed: when a legal move close to its spelling lets
+/// the moves after it be played, the game is read up to the number and the
+/// error is the number's, an `invalid-move` naming it with its ply and
+/// suggesting that move. Gives it as a blame (a move missing before the next
+/// printed move, which `--repair` puts back when one move clearly fits).
+fn number_as_move(
+    game: &PgnGame<'_>,
+    start: &Position,
+    r: &mut Replayer,
+    numbers: &[(Span, usize)],
+) -> Option<Blamed> {
+    let failed = r.moves.len();
+    let at = r.diags.iter().position(|d| {
+        d.severity == Severity::Error && d.ply == Some(u32::try_from(failed + 1).unwrap_or(0))
+    })?;
+    let (printed, _) = printed_mainline(game, failed, &[]);
+    let lang = letters_of(&printed);
+    // The latest first: the nearer the failure, the likelier the cause.
+    let (span, before, pos, fits) = numbers
+        .iter()
+        .rev()
+        .filter(|(_, before)| failed - before < NUMBERS_KEPT)
+        .find_map(|&(span, before)| {
+            let mut pos = start.clone();
+            for m in r.moves.get(..before)? {
+                pos.play_unchecked(m);
+            }
+            let fits = crate::misprint::fitting(
+                &pos,
+                span_text(game, span),
+                lang,
+                crate::misprint::MAX_COST,
+                printed.get(before..).unwrap_or_default(),
+                failed - before + crate::misprint::LOOKAHEAD + 1,
+                |_, _| true,
+            );
+            (!fits.is_empty()).then_some((span, before, pos, fits))
+        })?;
+    let ply = u32::try_from(before + 1).unwrap_or(u32::MAX);
+    let side = if pos.turn() == crate::Color::White {
+        "White's"
+    } else {
+        "Black's"
+    };
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Kind::InvalidMove,
+        format!(
+            "`{}` stands where {side} move {} is due and reads only as a move number: a misprinted move (the moves after it cannot be played as printed)",
+            String::from_utf8_lossy(span_text(game, span)),
+            pos.fullmove_number()
+        ),
+        span,
+    );
+    d.ply = Some(ply);
+    d.suggestions = fits.iter().map(|s| s.shown.clone()).collect();
+    let clear = fits
+        .get(1)
+        .is_none_or(|next| next.cost >= fits[0].cost + crate::misprint::CLEAR_MARGIN);
+    // The game is read up to the number, which is this ply's printed move:
+    // what was said of the plies from there on (the number's own warning,
+    // the moves read for the wrong side) is said of a game misread.
+    r.diags.remove(at);
+    r.diags.retain(|d| d.ply.is_none_or(|p| p < ply));
+    r.diags.push(d);
+    r.moves.truncate(before);
+    r.written.truncate(before);
+    r.written.push(span);
+    r.pos = pos;
+    Some(Blamed {
+        blame: crate::misprint::Blame {
+            change: Change::Missing,
+            index: before,
+            suggestions: fits,
+            clear,
+        },
+        origin: before,
+        span,
+        text: scoresheet_notation::text::decode(span_text(game, span)).into_owned(),
+        digits: true,
+    })
 }
 
 /// The main line's printed moves as played (`fixes` applied), from the first,
@@ -497,10 +718,7 @@ fn blame_error(
     }
     let (printed, origins) = printed_mainline(game, failed, fixes);
     // Suggestions are spelled in the game's letters too (`Lb5` for `Lb6`).
-    let lang = match scoresheet_notation::lang::detect(printed.iter().map(|p| p.text)) {
-        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
-        _ => None,
-    };
+    let lang = letters_of(&printed);
     let blame = crate::misprint::blame(start, &r.moves, &printed, lang);
     let d = r.diags.get_mut(at)?;
     let shown = |b: &crate::misprint::Blame| -> Vec<String> {
@@ -552,6 +770,7 @@ fn blame_error(
         span: p.span,
         text: scoresheet_notation::text::decode(p.text).into_owned(),
         blame,
+        digits: false,
     })
 }
 
@@ -1272,7 +1491,12 @@ impl Replayer {
     fn play_fix(&mut self, f: &Fix) {
         let ply = self.ply();
         self.written.push(f.span);
-        let message = if f.change == Change::Missing {
+        let message = if f.digits {
+            format!(
+                "repaired: read the number `{}` as {}, the closest legal move with which the rest of the game can be played",
+                f.printed, f.shown
+            )
+        } else if f.change == Change::Missing {
             format!(
                 "repaired: a move left out before `{}`: read {} before it, the legal move with which the rest of the game can be played",
                 f.printed, f.shown

@@ -163,6 +163,73 @@ fn rest_resolves(
     true
 }
 
+/// What a replacement of an earlier, resolved ply [`blame_book`] tries may
+/// cost: one of the usual misreadings, not a generic edit (any legal move is
+/// some edits away from another).
+const BLAME_CLOSE: u32 = 5;
+
+/// The earlier printed ply to blame for the error at book ply `failed` (`plies`
+/// are those resolved before it, from `start`): within
+/// [`crate::misprint::WINDOW`] plies back, the one whose printed text, read
+/// with one usual misreading undone, names another legal move with which
+/// every ply after it resolves, through [`crate::misprint::LOOKAHEAD`] plies
+/// past the error (or the end). The cheapest wins, the earliest among equals
+/// (as [`crate::misprint::blame`] chooses). `None` when none fits: the error's
+/// own suggestions stand.
+fn blame_book(
+    book: &Book,
+    start: &Position,
+    plies: &[ReplayedPly],
+    failed: usize,
+    base: &DescContext,
+) -> Option<scoresheet_notation::Misprint> {
+    let from = plies.len().saturating_sub(crate::misprint::WINDOW);
+    let mut pos = start.clone();
+    let mut origins = Origins::from_position(start);
+    let mut last: Option<Move> = None;
+    for p in plies.get(..from)? {
+        origins.play(&p.mv);
+        pos.play_unchecked(&p.mv);
+        last = Some(p.mv);
+    }
+    let end = (failed + 1 + crate::misprint::LOOKAHEAD).min(book.plies.len());
+    // (cost, ply, its printed text, its suggestions, the position before it)
+    let mut best: Option<(u32, usize, String, Vec<Suggestion>, Position)> = None;
+    for p in plies.get(from..)? {
+        let printed = match &book.plies.get(p.index)?.result {
+            Ok(w) => write_move(w),
+            Err(e) => e.written.clone(),
+        };
+        let rest = book.plies.get(p.index + 1..end).unwrap_or_default();
+        let fits: Vec<Suggestion> = super::suggest::suggest_within(
+            &pos,
+            &origins,
+            &printed,
+            &base.after(last),
+            BLAME_CLOSE,
+        )
+        .into_iter()
+        .filter(|s| s.mv != p.mv && rest_resolves(&pos, &origins, s.mv, rest, base))
+        .collect();
+        if let Some(first) = fits.first() {
+            if best.as_ref().is_none_or(|b| first.cost < b.0) {
+                best = Some((first.cost, p.index, printed, fits, pos.clone()));
+            }
+        }
+        origins.play(&p.mv);
+        pos.play_unchecked(&p.mv);
+        last = Some(p.mv);
+    }
+    let (_, index, printed, fits, before) = best?;
+    Some(scoresheet_notation::Misprint {
+        span: book.plies.get(index)?.span,
+        ply: u32::try_from(index + 1).ok()?,
+        label: format!("{}{printed}", crate::misprint::move_label(&before)),
+        change: "replaced",
+        suggestions: fits.into_iter().map(|s| s.shown).collect(),
+    })
+}
+
 /// The repair of a misprinted ply, if one suggestion is clearly best among those with
 /// which the rest of the game resolves: the move and its `repaired` warning.
 fn repair(
@@ -450,6 +517,12 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         .into_iter()
                         .map(|s| s.shown)
                         .collect();
+                }
+                // An ambiguous move's candidates are the answer, and a move
+                // after the game ended is one too many; any other error may
+                // come from an earlier misprint that still read.
+                if folded == 0 && d.kind != Kind::AmbiguousMove && pos.has_legal_move() {
+                    d.misprint = blame_book(book, &start, &plies, index, &base).map(Box::new);
                 }
                 d.message = format!("{} (position {})", d.message, pos.to_fen(EpStyle::Legal));
                 diagnostics.push(d.clone());

@@ -85,6 +85,19 @@ pub fn suggest(
     printed: &str,
     ctx: &DescContext,
 ) -> Vec<Suggestion> {
+    suggest_within(pos, origins, printed, ctx, u32::MAX)
+}
+
+/// [`suggest`] with only the edits that cost at most `max_cost` tried (the
+/// usual confusions, when it is below a generic edit): cheap enough to ask of
+/// every printed move of a window.
+pub(crate) fn suggest_within(
+    pos: &Position,
+    origins: &Origins,
+    printed: &str,
+    ctx: &DescContext,
+    max_cost: u32,
+) -> Vec<Suggestion> {
     let printed = printed.trim();
     if printed.is_empty() || printed.len() > MAX_SUGGEST_BYTES {
         return Vec::new();
@@ -118,6 +131,9 @@ pub fn suggest(
     };
     let mut cheapest: HashMap<Vec<u8>, u32> = HashMap::new();
     for (variant, cost) in variants(printed.as_bytes()) {
+        if cost > max_cost {
+            continue;
+        }
         let c = cheapest.entry(variant).or_insert(cost);
         *c = (*c).min(cost);
     }
