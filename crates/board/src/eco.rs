@@ -32,6 +32,7 @@
 //! assert_eq!(opening.family(), "Caro-Kann Defense");
 //! ```
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 #[cfg(test)]
@@ -75,60 +76,168 @@ impl Opening {
     /// The opening's name without the variation (the `Opening` tag).
     #[must_use]
     pub fn family(&self) -> &'static str {
-        self.name
-            .split_once(": ")
-            .map_or(self.name, |(family, _)| family)
+        self.split().map_or(self.name, |(family, _)| family)
     }
 
     /// The variation, if the name has one (the `Variation` tag).
     #[must_use]
     pub fn variation(&self) -> Option<&'static str> {
-        self.name.split_once(": ").map(|(_, variation)| variation)
+        self.split().map(|(_, variation)| variation)
+    }
+
+    /// The name split at its first `": "` (a search for one character, not
+    /// for a string: these are asked for every game).
+    fn split(&self) -> Option<(&'static str, &'static str)> {
+        let bytes = self.name.as_bytes();
+        let colon = (0..bytes.len().saturating_sub(1))
+            .find(|&i| bytes[i] == b':' && bytes[i + 1] == b' ')?;
+        Some((self.name.get(..colon)?, self.name.get(colon + 2..)?))
     }
 }
 
-/// The named positions, keyed: for each, its Zobrist hash (8 bytes) and the
-/// number of its line in the tables (2 bytes), little-endian, sorted by hash;
-/// a position named twice keeps its later line, as lichess's table of
+/// The named positions, keyed: for each, its Zobrist hash (8 bytes), the top
+/// 16 bits of its placement-and-side key (2 bytes; [`Position::repetition_key`]),
+/// and where its line's row stands in the tables (4 bytes: the table's number
+/// in the top byte, the row's byte offset in the rest), little-endian, sorted
+/// by hash; a position named twice keeps its later line, as lichess's table of
 /// positions does. Generated from the tables by playing every line
 /// (`BLESS=1 cargo test -p scoresheet-board eco` rewrites it; the test fails
-/// when it is stale), so that no line is played at run time.
+/// when it is stale), so that no line is played, and no table read, at run
+/// time.
 const POSITIONS: &[u8] = include_bytes!("../data/openings/positions.bin");
 
-/// The named positions: their openings, and their hashes sorted.
+/// The bytes of one entry of [`POSITIONS`].
+const ENTRY: usize = 14;
+
+/// The top bits of a hash that choose its bucket ([`Table::buckets`]).
+const BUCKET_BITS: u32 = 12;
+
+/// The named positions: their hashes sorted, their rows, a filter of their
+/// placements, and their openings as they are asked for.
 #[derive(Debug)]
 struct Table {
-    openings: Vec<Opening>,
-    /// Each named position's hash and the index of its opening, sorted by hash.
-    by_hash: Vec<(u64, u16)>,
+    /// Each named position's hash, sorted.
+    hashes: Box<[u64]>,
+    /// For each value of a hash's top [`BUCKET_BITS`] bits, where the hashes
+    /// with that value start in [`Table::hashes`] (and, at the next value,
+    /// end): about one a bucket, so a search is a comparison or two.
+    buckets: Box<[u16]>,
+    /// Where each position's row stands in [`TABLES`] (table number in the
+    /// top byte, byte offset in the rest).
+    rows: Box<[u32]>,
+    /// Each position's opening, read from its row the first time it is named.
+    openings: Box<[OnceLock<Option<Opening>>]>,
+    /// One bit for each value of the top 16 bits of a placement-and-side key,
+    /// set where a named position has it: a position whose bit is clear is
+    /// not named, which is what nearly every position past the opening is, so
+    /// it costs a bit test, not a hash and a search.
+    placements: Box<[u64; 1024]>,
 }
 
-/// The table, built on first use.
+impl Table {
+    /// The index of the named position with this hash.
+    #[inline]
+    fn find(&self, hash: u64) -> Option<usize> {
+        let bucket = (hash >> (64 - BUCKET_BITS)) as usize;
+        let start = usize::from(*self.buckets.get(bucket)?);
+        let end = usize::from(*self.buckets.get(bucket + 1)?);
+        let i = self
+            .hashes
+            .get(start..end)?
+            .iter()
+            .position(|&h| h == hash)?;
+        Some(start + i)
+    }
+
+    /// Whether a position with this placement-and-side key may be named.
+    #[inline(always)]
+    fn may_name(&self, key: u64) -> bool {
+        let top = (key >> 48) as usize;
+        self.placements[top >> 6] & (1 << (top & 63)) != 0
+    }
+
+    /// The opening of the named position at `index`.
+    fn opening(&'static self, index: usize) -> Option<&'static Opening> {
+        let row = *self.rows.get(index)?;
+        self.openings
+            .get(index)?
+            .get_or_init(|| row_at(row))
+            .as_ref()
+    }
+}
+
+/// The table, built on first use (from [`POSITIONS`] alone: the rows of the
+/// tables are read only for the openings named).
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| Table {
-        openings: lines().collect(),
-        by_hash: POSITIONS
-            .chunks_exact(10)
-            .map(|e| {
-                let mut hash = [0; 8];
-                hash.copy_from_slice(&e[..8]);
-                (u64::from_le_bytes(hash), u16::from_le_bytes([e[8], e[9]]))
-            })
-            .collect(),
+    TABLE.get_or_init(|| {
+        let entries = POSITIONS.chunks_exact(ENTRY);
+        let mut placements = Box::new([0u64; 1024]);
+        let mut hashes = Vec::with_capacity(entries.len());
+        let mut rows = Vec::with_capacity(entries.len());
+        for e in entries {
+            let mut hash = [0; 8];
+            hash.copy_from_slice(&e[..8]);
+            hashes.push(u64::from_le_bytes(hash));
+            let top = usize::from(u16::from_le_bytes([e[8], e[9]]));
+            placements[top >> 6] |= 1 << (top & 63);
+            rows.push(u32::from_le_bytes([e[10], e[11], e[12], e[13]]));
+        }
+        // The table holds fewer than 2^16 positions (the test checks it).
+        let mut buckets = Vec::with_capacity((1 << BUCKET_BITS) + 1);
+        let mut next = 0;
+        for bucket in 0..=(1u64 << BUCKET_BITS) {
+            while hashes
+                .get(next)
+                .is_some_and(|&h| (h >> (64 - BUCKET_BITS)) < bucket)
+            {
+                next += 1;
+            }
+            buckets.push(u16::try_from(next).unwrap_or(u16::MAX));
+        }
+        Table {
+            buckets: buckets.into(),
+            openings: hashes.iter().map(|_| OnceLock::new()).collect(),
+            hashes: hashes.into(),
+            rows: rows.into(),
+            placements,
+        }
     })
 }
 
-/// Every line of the tables, in order (a row without three fields is none).
-fn lines() -> impl Iterator<Item = Opening> {
-    TABLES.into_iter().flat_map(|table| {
-        table.lines().skip(1).filter_map(|row| {
-            let mut fields = row.split('\t');
-            Some(Opening {
-                eco: fields.next()?,
-                name: fields.next()?,
-                line: fields.next()?,
-            })
+/// The opening of the row at `at` (table number in the top byte, byte
+/// offset in the rest); `None` for a row without three fields.
+fn row_at(at: u32) -> Option<Opening> {
+    let table = TABLES.get(usize::try_from(at >> 24).ok()?)?;
+    let rest = table.get(usize::try_from(at & 0x00ff_ffff).ok()?..)?;
+    opening_of(rest.split('\n').next()?)
+}
+
+/// The opening of one row of a table (code, name and moves, tab-separated).
+fn opening_of(row: &'static str) -> Option<Opening> {
+    let mut fields = row.split('\t');
+    Some(Opening {
+        eco: fields.next()?,
+        name: fields.next()?,
+        line: fields.next()?,
+    })
+}
+
+/// Every line of the tables, in order, with where its row stands (as
+/// [`Table::rows`] holds it); a row without three fields is none.
+#[cfg(test)]
+fn lines() -> impl Iterator<Item = (u32, Opening)> {
+    TABLES.into_iter().enumerate().flat_map(|(number, table)| {
+        let mut at = 0;
+        table.split_inclusive('\n').filter_map(move |row| {
+            let start = at;
+            at += row.len();
+            // The header row names the columns.
+            if start == 0 {
+                return None;
+            }
+            let place = (u32::try_from(number).ok()? << 24) | u32::try_from(start).ok()?;
+            Some((place, opening_of(row.trim_end_matches('\n'))?))
         })
     })
 }
@@ -139,19 +248,22 @@ fn lines() -> impl Iterator<Item = Opening> {
 fn key_positions() -> (Vec<u8>, Vec<&'static str>) {
     let mut by_hash = Vec::with_capacity(4096);
     let mut unplayable = Vec::new();
-    for (index, o) in lines().enumerate() {
-        match (play_line(o.line), u16::try_from(index)) {
-            (Some(pos), Ok(index)) => by_hash.push((pos.zobrist(), index)),
-            _ => unplayable.push(o.line),
+    for (row, o) in lines() {
+        match play_line(o.line) {
+            Some(pos) => by_hash.push((pos.zobrist(), pos.repetition_key(), row)),
+            None => unplayable.push(o.line),
         }
     }
-    // The later of two names of one position first, then the others dropped.
-    by_hash.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    // The later of two names of one position first (rows stand in the order
+    // of the lines), then the others dropped.
+    by_hash.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)));
     by_hash.dedup_by_key(|e| e.0);
-    let bytes = by_hash
-        .iter()
-        .flat_map(|(h, i)| h.to_le_bytes().into_iter().chain(i.to_le_bytes()))
-        .collect();
+    let mut bytes = Vec::with_capacity(by_hash.len() * ENTRY);
+    for (hash, key, row) in by_hash {
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        bytes.extend_from_slice(&((key >> 48) as u16).to_le_bytes());
+        bytes.extend_from_slice(&row.to_le_bytes());
+    }
     (bytes, unplayable)
 }
 
@@ -175,14 +287,13 @@ fn play_line(line: &str) -> Option<Position> {
 #[must_use]
 pub fn lookup(hash: u64) -> Option<&'static Opening> {
     let t = table();
-    let i = t.by_hash.binary_search_by_key(&hash, |e| e.0).ok()?;
-    t.openings.get(usize::from(t.by_hash.get(i)?.1))
+    t.opening(t.find(hash)?)
 }
 
 /// The number of named positions (distinct positions the lines reach).
 #[must_use]
 pub fn table_size() -> usize {
-    table().by_hash.len()
+    table().hashes.len()
 }
 
 /// The opening of a line of moves played from `start`: the deepest named
@@ -203,14 +314,23 @@ pub fn classify_line(start: &Position, moves: &[Move]) -> Option<&'static Openin
     walk.opening()
 }
 
+/// The tags [`OpeningWalk`] keeps where they are written: `ECO`, `Opening`,
+/// `Variation`.
+const OPENING_TAGS: [&[u8]; 3] = [b"ECO", b"Opening", b"Variation"];
+
 /// The walk of one game through its opening, fed the position after each
 /// main-line ply (the quick lane's replay feeds it as it plays): it keeps the
-/// deepest named position reached.
+/// deepest named position reached, and where the game's `ECO`, `Opening` and
+/// `Variation` tags are written (the quick lane reads them on its way).
 #[derive(Debug, Clone, Default)]
 pub struct OpeningWalk {
-    walking: bool,
+    /// The table, while positions may still be named.
+    table: Option<&'static Table>,
     plies: usize,
-    found: Option<&'static Opening>,
+    /// The index of the deepest named position reached.
+    found: Option<usize>,
+    /// Where the value of the first `ECO`, `Opening` and `Variation` tag is.
+    tags: [Option<Span>; 3],
 }
 
 impl OpeningWalk {
@@ -218,44 +338,89 @@ impl OpeningWalk {
     /// classified.
     #[inline]
     pub fn start(&mut self, pos: &Position) {
-        self.walking = pos.zobrist() == standard_hash();
+        self.table = (pos.zobrist() == standard_hash()).then(table);
         self.plies = 0;
         self.found = None;
     }
 
-    /// Forgets the game: nothing is classified until [`OpeningWalk::start`].
+    /// Forgets the game, its tags too: nothing is classified until
+    /// [`OpeningWalk::start`].
     pub fn clear(&mut self) {
-        self.walking = false;
+        self.table = None;
         self.plies = 0;
         self.found = None;
+        self.tags = [None; 3];
     }
 
-    /// Whether positions are still looked up.
+    /// Whether positions may still be named (a walk may go on past the last
+    /// position it can name, never stop before it).
     #[must_use]
     pub fn is_walking(&self) -> bool {
-        self.walking
+        self.table.is_some()
     }
 
     /// The position after the next main-line ply.
-    #[inline]
+    #[inline(always)]
     pub fn after(&mut self, pos: &Position) {
-        if !self.walking {
-            return;
+        // Most plies of most games come after the walk ended: a test, no call.
+        if let Some(table) = self.table {
+            self.step(table, pos);
         }
+    }
+
+    /// [`OpeningWalk::after`] while positions may be named.
+    #[inline]
+    fn step(&mut self, table: &'static Table, pos: &Position) {
         self.plies += 1;
-        if self.plies > MAX_PLIES || pos.occupied().count() < MIN_PIECES {
-            self.walking = false;
-            return;
+        if self.plies > MAX_PLIES {
+            self.table = None;
+        } else if table.may_name(pos.repetition_key()) {
+            self.named(table, pos);
         }
-        if let Some(o) = lookup(pos.zobrist()) {
-            self.found = Some(o);
+    }
+
+    /// [`OpeningWalk::after`] for a position the filter lets through.
+    #[inline(never)]
+    fn named(&mut self, table: &'static Table, pos: &Position) {
+        // Pieces only leave the board: the count is read only for a position
+        // that may be named, and once it is below the least, no later
+        // position is named either.
+        if pos.occupied().count() < MIN_PIECES {
+            self.table = None;
+        } else if let Some(i) = table.find(pos.zobrist()) {
+            self.found = Some(i);
         }
     }
 
     /// The opening of the positions fed so far.
     #[must_use]
     pub fn opening(&self) -> Option<&'static Opening> {
-        self.found
+        table().opening(self.found?)
+    }
+
+    /// A tag of the game being walked, its value at `value` in the game's
+    /// text: the first `ECO`, `Opening` and `Variation` tags are kept.
+    #[inline]
+    pub fn tag(&mut self, name: &[u8], value: Span) {
+        if let Some(slot) = OPENING_TAGS.iter().position(|n| *n == name)
+            && self.tags[slot].is_none()
+        {
+            self.tags[slot] = Some(value);
+        }
+    }
+
+    /// The values of the game's first `ECO`, `Opening` and `Variation` tags
+    /// fed to [`OpeningWalk::tag`] (`text` the game's text they were read
+    /// from), decoded, with where they are written.
+    #[must_use]
+    pub fn tags<'t>(&self, text: &'t [u8]) -> [Option<(Cow<'t, str>, Span)>; 3] {
+        self.tags.map(|at| {
+            let at = at?;
+            Some((
+                scoresheet_notation::text::decode(text.get(at.start()..at.end())?),
+                at,
+            ))
+        })
     }
 }
 
@@ -313,7 +478,7 @@ pub fn tag_problems(
     name: TagValue<'_>,
     variation: TagValue<'_>,
 ) -> Vec<Diagnostic> {
-    let known = |v: &(&str, Span)| !matches!(v.0.trim(), "" | "?");
+    let [eco_wrong, name_wrong, variation_wrong] = wrong_tags(opening, eco, name, variation);
     let mut out = Vec::new();
     let mut warn = |message: String, at: Span| {
         out.push(Diagnostic::new(
@@ -323,52 +488,100 @@ pub fn tag_problems(
             at,
         ));
     };
-    if let Some((value, at)) = eco.filter(known) {
-        let code = value.trim().split('/').next().unwrap_or_default();
-        if code != opening.eco {
-            warn(
-                format!(
-                    "the ECO tag {value:?} is not the code of the game's opening, {} ({})",
-                    opening.eco, opening.name
-                ),
-                at,
-            );
+    // The messages are written piece by piece (a game of an engine match or
+    // a database with its own names gets two or three, every game).
+    if let Some((value, at)) = eco.filter(|_| eco_wrong) {
+        let mut m = String::with_capacity(96 + value.len() + opening.name.len());
+        m.push_str("the ECO tag ");
+        push_quoted(&mut m, value);
+        m.push_str(" is not the code of the game's opening, ");
+        m.push_str(opening.eco);
+        m.push_str(" (");
+        m.push_str(opening.name);
+        m.push(')');
+        warn(m, at);
+    }
+    if let Some((value, at)) = name.filter(|_| name_wrong) {
+        let mut m = String::with_capacity(96 + value.len() + 2 * opening.name.len());
+        m.push_str("the Opening tag ");
+        push_quoted(&mut m, value);
+        m.push_str(" is not the game's opening, ");
+        push_quoted(&mut m, opening.family());
+        m.push_str(" (");
+        m.push_str(opening.eco);
+        m.push(' ');
+        m.push_str(opening.name);
+        m.push(')');
+        warn(m, at);
+    }
+    if let Some((value, at)) = variation.filter(|_| variation_wrong) {
+        let mut m = String::with_capacity(128 + value.len() + 2 * opening.name.len());
+        m.push_str("the Variation tag ");
+        push_quoted(&mut m, value);
+        match opening.variation() {
+            Some(v) => {
+                m.push_str(" is not the game's variation, ");
+                push_quoted(&mut m, v);
+            }
+            None => m.push_str(" names a variation of an opening the table names without one"),
         }
-    }
-    let full = name
-        .filter(known)
-        .is_some_and(|(v, _)| v.trim() == opening.name);
-    if let Some((value, at)) = name.filter(known)
-        && !full
-        && value.trim() != opening.family()
-    {
-        warn(
-            format!(
-                "the Opening tag {value:?} is not the game's opening, {:?} ({} {})",
-                opening.family(),
-                opening.eco,
-                opening.name
-            ),
-            at,
-        );
-    }
-    if let Some((value, at)) = variation.filter(known)
-        && !full
-        && Some(value.trim()) != opening.variation()
-    {
-        let message = match opening.variation() {
-            Some(v) => format!(
-                "the Variation tag {value:?} is not the game's variation, {v:?} ({} {})",
-                opening.eco, opening.name
-            ),
-            None => format!(
-                "the Variation tag {value:?} names a variation of an opening the table names without one ({} {})",
-                opening.eco, opening.name
-            ),
-        };
-        warn(message, at);
+        m.push_str(" (");
+        m.push_str(opening.eco);
+        m.push(' ');
+        m.push_str(opening.name);
+        m.push(')');
+        warn(m, at);
     }
     out
+}
+
+/// Writes `s` as `{:?}` writes it (quoted, escaped), without the formatting
+/// machinery for the usual value: printable ASCII without a quote or a
+/// backslash, which `{:?}` only puts between quotes.
+fn push_quoted(out: &mut String, s: &str) {
+    if s.bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        use core::fmt::Write;
+        let _ = write!(out, "{s:?}");
+    }
+}
+
+/// Whether [`tag_problems`] finds nothing wrong (without writing its
+/// messages: what a caller that only counts clean games asks).
+#[must_use]
+pub fn tags_agree(
+    opening: &Opening,
+    eco: TagValue<'_>,
+    name: TagValue<'_>,
+    variation: TagValue<'_>,
+) -> bool {
+    wrong_tags(opening, eco, name, variation) == [false; 3]
+}
+
+/// Which of the `ECO`, `Opening` and `Variation` tags [`tag_problems`] warns
+/// about.
+fn wrong_tags(
+    opening: &Opening,
+    eco: TagValue<'_>,
+    name: TagValue<'_>,
+    variation: TagValue<'_>,
+) -> [bool; 3] {
+    let known = |v: &(&str, Span)| !matches!(v.0.trim(), "" | "?");
+    let eco_wrong = eco.filter(known).is_some_and(|(value, _)| {
+        value.trim().split('/').next().unwrap_or_default() != opening.eco
+    });
+    let name = name.filter(known).map(|(v, _)| v.trim());
+    let full = name == Some(opening.name);
+    let name_wrong = name.is_some_and(|v| !full && v != opening.family());
+    let variation_wrong = variation
+        .filter(known)
+        .is_some_and(|(v, _)| !full && Some(v.trim()) != opening.variation());
+    [eco_wrong, name_wrong, variation_wrong]
 }
 
 #[cfg(test)]
@@ -405,14 +618,25 @@ mod tests {
             );
         }
         assert!(table_size() > 3000, "{}", table_size());
-        assert_eq!(table().openings.len(), lines().count());
+        assert!(table_size() < usize::from(u16::MAX), "{}", table_size());
+        // Each keyed position reads back the line it was keyed from, and its
+        // placement passes the filter.
+        let by_row: std::collections::HashMap<u32, Opening> = lines().collect();
+        for (i, o) in lines() {
+            let pos = play_line(o.line).unwrap();
+            let t = table();
+            assert!(t.may_name(pos.repetition_key()), "{}", o.line);
+            let found = t.find(pos.zobrist()).expect(o.line);
+            assert_eq!(Some(&by_row[&t.rows[found]]), t.opening(found));
+            assert!(t.rows[found] >= i, "{}: an earlier line kept", o.line);
+        }
     }
 
     #[test]
     fn every_line_names_its_own_position() {
         // Each line's end is named, by its own name or by the later line that
         // reaches the same position.
-        for o in &table().openings {
+        for (_, o) in lines() {
             let found = classify_line(&Position::new(), &moves(o.line)).expect(o.line);
             let mut a = Position::new();
             for m in moves(o.line) {
@@ -462,6 +686,73 @@ mod tests {
         let mut start = Position::new();
         start.play(&moves("1. e4")[0]).unwrap();
         assert_eq!(classify_line(&start, &[]), None);
+    }
+
+    #[test]
+    fn quoted_as_debug_writes() {
+        for s in [
+            "",
+            "Queen's Indian",
+            "a \"b\"",
+            "back\\slash",
+            "tab\t",
+            "Réti",
+            "~ }",
+            "\u{7f}",
+        ] {
+            let mut out = String::new();
+            push_quoted(&mut out, s);
+            assert_eq!(out, format!("{s:?}"));
+        }
+    }
+
+    #[test]
+    fn tag_messages() {
+        let caro = Opening {
+            eco: "B12",
+            name: "Caro-Kann Defense: Advance Variation",
+            line: "",
+        };
+        let at = Span::new(0, 1);
+        let found = tag_problems(
+            &caro,
+            Some(("C00/2", at)),
+            Some(("Caro \"Kann\"", at)),
+            Some(("Short", at)),
+        );
+        let messages: Vec<_> = found.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the ECO tag \"C00/2\" is not the code of the game's opening, B12 (Caro-Kann Defense: Advance Variation)",
+                "the Opening tag \"Caro \\\"Kann\\\"\" is not the game's opening, \"Caro-Kann Defense\" (B12 Caro-Kann Defense: Advance Variation)",
+                "the Variation tag \"Short\" is not the game's variation, \"Advance Variation\" (B12 Caro-Kann Defense: Advance Variation)",
+            ]
+        );
+        let plain = Opening {
+            eco: "B10",
+            name: "Caro-Kann Defense",
+            line: "",
+        };
+        let found = tag_problems(&plain, None, None, Some(("Two Knights", at)));
+        assert_eq!(
+            found[0].message,
+            "the Variation tag \"Two Knights\" names a variation of an opening the table names without one (B10 Caro-Kann Defense)"
+        );
+        assert!(!tags_agree(&plain, None, None, Some(("Two Knights", at))));
+        // The full name in the Opening tag: the Variation tag is not checked.
+        assert!(tags_agree(
+            &plain,
+            None,
+            Some(("Caro-Kann Defense", at)),
+            Some(("Two Knights", at))
+        ));
+        assert!(tags_agree(
+            &caro,
+            Some(("B12", at)),
+            Some(("Caro-Kann Defense: Advance Variation", at)),
+            Some(("x", at))
+        ));
     }
 
     #[test]
