@@ -43,7 +43,7 @@ use scoresheet_notation::pgn::parse_game_lang_into;
 
 use crate::Position;
 use crate::dedup::{DedupBy, GameKey, KeyBuilder};
-use crate::eco::{Opening, OpeningWalk, TagValue, classify_line};
+use crate::eco::{Opening, OpeningWalk, TagValue, classify_resolved};
 use crate::quick::{QuickLane, QuickRecord, QuickReplay};
 use crate::reading::{PgnOutcome, book_reading};
 use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from, settle};
@@ -375,7 +375,7 @@ impl Judge {
         };
         let key = self.key_of(&r, Some(&game));
         let opening = if self.options.eco {
-            classify_line(&r.start, &r.moves)
+            classify_resolved(&r.start, &r.moves)
         } else {
             None
         };
@@ -439,7 +439,7 @@ impl Judge {
     fn table(&mut self, book: &Book, r: Replay) -> Judgement {
         let key = self.key_of(&r, None);
         let opening = if self.options.eco {
-            classify_line(&r.start, &r.moves)
+            classify_resolved(&r.start, &r.moves)
         } else {
             None
         };
