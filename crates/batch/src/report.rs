@@ -745,3 +745,6 @@ pub struct SummaryLine<'a, S> {
 fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
+
+#[cfg(test)]
+mod tests;
