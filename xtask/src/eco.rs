@@ -41,8 +41,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 continue;
             };
             labelled += 1;
-            let ours_eco = v["opening"]["eco"].as_str().unwrap_or("-");
-            let ours_name = v["opening"]["name"].as_str().unwrap_or("-");
+            // A game without a named position: lichess writes `?` (its games
+            // without moves), scoresheet gives no opening.
+            let ours_eco = v["opening"]["eco"].as_str().unwrap_or("?");
+            let ours_name = v["opening"]["name"].as_str().unwrap_or("?");
             same_eco += u64::from(eco == ours_eco);
             same_name += u64::from(name == ours_name);
             if eco != ours_eco || name != ours_name {

@@ -268,7 +268,26 @@ pub fn problems(
     if diags.is_empty() {
         return Found::default();
     }
-    problems_indexed(diags, text, written, failed, &LineIndex::new(text), origin)
+    // Only the lines up to the last place located are indexed (a problem in
+    // the tags, such as a wrong opening tag, needs a few lines, not the
+    // game's): the byte after it too, so that a `\r` before it is read as
+    // the line end it is or is not, as in the whole text.
+    let last = diags
+        .iter()
+        .flat_map(|d| {
+            core::iter::once(d.span.start()).chain(d.misprint.as_ref().map(|m| m.span.start()))
+        })
+        .max()
+        .unwrap_or_default();
+    let indexed = text.get(..last.saturating_add(2)).unwrap_or(text);
+    problems_indexed(
+        diags,
+        text,
+        written,
+        failed,
+        &LineIndex::new(indexed),
+        origin,
+    )
 }
 
 /// [`problems`] with the line index of `text` made once by the caller (many games of
@@ -726,3 +745,6 @@ pub struct SummaryLine<'a, S> {
 fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
+
+#[cfg(test)]
+mod tests;

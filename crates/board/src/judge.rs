@@ -43,7 +43,7 @@ use scoresheet_notation::pgn::parse_game_lang_into;
 
 use crate::Position;
 use crate::dedup::{DedupBy, GameKey, KeyBuilder};
-use crate::eco::{Opening, OpeningWalk, TagValue, classify_line};
+use crate::eco::{Opening, OpeningWalk, TagValue, classify_resolved};
 use crate::quick::{QuickLane, QuickRecord, QuickReplay};
 use crate::reading::{PgnOutcome, book_reading};
 use crate::replay::{Replay, ReplayOptions, book_start, replay_book_game, replay_from, settle};
@@ -258,7 +258,8 @@ impl Judge {
         }
         if self.options.eco {
             j.opening = self.walk.opening();
-            let [eco, name, variation] = quick_opening_tags(text);
+            // The quick lane told the walk where the tags are.
+            let [eco, name, variation] = self.walk.tags(text);
             self.check_opening(
                 &mut j,
                 borrowed(&eco),
@@ -278,14 +279,13 @@ impl Judge {
         let Some(opening) = self.walk.opening().filter(|_| self.options.eco) else {
             return true;
         };
-        let [eco, name, variation] = quick_opening_tags(text);
-        crate::eco::tag_problems(
+        let [eco, name, variation] = self.walk.tags(text);
+        crate::eco::tags_agree(
             opening,
             borrowed(&eco),
             borrowed(&name),
             borrowed(&variation),
         )
-        .is_empty()
     }
 
     /// Adds the `wrong-opening-tag` warnings of a valid game's tags (graded
@@ -377,7 +377,7 @@ impl Judge {
         };
         let key = self.key_of(&r, Some(&game));
         let opening = if self.options.eco {
-            classify_line(&r.start, &r.moves)
+            classify_resolved(&r.start, &r.moves)
         } else {
             None
         };
@@ -441,7 +441,7 @@ impl Judge {
     fn table(&mut self, book: &Book, r: Replay) -> Judgement {
         let key = self.key_of(&r, None);
         let opening = if self.options.eco {
-            classify_line(&r.start, &r.moves)
+            classify_resolved(&r.start, &r.moves)
         } else {
             None
         };
@@ -464,56 +464,8 @@ impl Judge {
 }
 
 /// A tag's value and place, borrowed.
-fn borrowed(t: &Option<(String, Span)>) -> TagValue<'_> {
-    t.as_ref().map(|(v, at)| (v.as_str(), *at))
-}
-
-/// The `ECO`, `Opening` and `Variation` tags (the first of each name) of a
-/// game the quick lane read: its tag lines are plain (`[Name "value"]`, one
-/// a line, before the movetext), so they are read here line by line, each
-/// value decoded (`\\"`, `\\\\`) with where it is written.
-fn quick_opening_tags(text: &[u8]) -> [Option<(String, Span)>; 3] {
-    const NAMES: [&[u8]; 3] = [b"ECO", b"Opening", b"Variation"];
-    let mut found: [Option<(String, Span)>; 3] = Default::default();
-    let mut at = 0;
-    for line in text.split(|&b| b == b'\n') {
-        let start = at;
-        at += line.len() + 1;
-        let trimmed = line.trim_ascii_start();
-        if trimmed.is_empty() || trimmed.starts_with(b";") || trimmed.starts_with(b"%") {
-            continue;
-        }
-        let Some(pair) = trimmed.strip_prefix(b"[") else {
-            break;
-        };
-        let Some(space) = pair.iter().position(|&b| b == b'"') else {
-            continue;
-        };
-        let name = pair[..space].trim_ascii();
-        let Some(slot) = NAMES.iter().position(|n| *n == name) else {
-            continue;
-        };
-        let Some(close) = pair.iter().rposition(|&b| b == b'"').filter(|&c| c > space) else {
-            continue;
-        };
-        let raw = &pair[space + 1..close];
-        let offset = start + (line.len() - trimmed.len()) + 1 + space + 1;
-        if found[slot].is_none() {
-            let mut value = Vec::with_capacity(raw.len());
-            let mut escaped = false;
-            for &b in raw {
-                if b == b'\\' && !escaped {
-                    escaped = true;
-                    continue;
-                }
-                escaped = false;
-                value.push(b);
-            }
-            let value = scoresheet_notation::text::decode(&value).into_owned();
-            found[slot] = Some((value, Span::new(offset, offset + raw.len())));
-        }
-    }
-    found
+fn borrowed<S: AsRef<str>>(t: &Option<(S, Span)>) -> TagValue<'_> {
+    t.as_ref().map(|(v, at)| (v.as_ref(), *at))
 }
 
 /// A parsed game's tags, names and values decoded, in order.

@@ -387,6 +387,11 @@ trait Recording<'t> {
     /// variations, which it would have to keep too).
     const KEEPS_MOVES: bool;
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]);
+    /// Whether it is told where each tag's value is written ([`Recording::tag_at`]).
+    const KEEPS_TAG_PLACES: bool = false;
+    /// A tag's name and where its value is written in the game's text.
+    #[inline(always)]
+    fn tag_at(&mut self, _name: &'t [u8], _value: Span) {}
     fn comment_before_tags(&mut self, text: &'t [u8]);
     fn moved(&mut self, m: RecordedMove);
     fn result(&mut self, result: GameResult);
@@ -433,11 +438,16 @@ impl Recording<'_> for &mut KeyBuilder {
     }
 }
 
-/// The walk through the opening, fed each position.
+/// The walk through the opening, fed each position and the opening tags.
 impl Recording<'_> for &mut OpeningWalk {
     const KEEPS_MOVES: bool = false;
+    const KEEPS_TAG_PLACES: bool = true;
     #[inline(always)]
     fn tag(&mut self, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn tag_at(&mut self, name: &[u8], value: Span) {
+        OpeningWalk::tag(self, name, value);
+    }
     #[inline(always)]
     fn comment_before_tags(&mut self, _: &[u8]) {}
     #[inline(always)]
@@ -457,9 +467,14 @@ impl Recording<'_> for &mut OpeningWalk {
 /// A duplicate key and the walk through the opening at once.
 impl Recording<'_> for (&mut KeyBuilder, &mut OpeningWalk) {
     const KEEPS_MOVES: bool = false;
+    const KEEPS_TAG_PLACES: bool = true;
     #[inline(always)]
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         KeyBuilder::tag(self.0, name, value);
+    }
+    #[inline(always)]
+    fn tag_at(&mut self, name: &[u8], value: Span) {
+        self.1.tag(name, value);
     }
     #[inline(always)]
     fn comment_before_tags(&mut self, _: &[u8]) {}
@@ -584,6 +599,14 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     #[inline(always)]
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
         self.record.tag(name, value);
+        if R::KEEPS_TAG_PLACES {
+            let value_at = value
+                .as_ptr()
+                .addr()
+                .wrapping_sub(self.text.as_ptr().addr());
+            self.record
+                .tag_at(name, Span::new(value_at, value_at + value.len()));
+        }
         // Each name is compared with the ones before it that share its bit: a
         // few dozen tags cost nothing, a hostile game's million would cost a
         // time quadratic in them. Such a game is the full judge's, which is linear.

@@ -5,7 +5,7 @@
 //! markers, as in the parsed game, and are walked with an explicit stack: nesting
 //! costs heap, never call stack.
 
-use scoresheet_board::eco::{Opening, classify_line};
+use scoresheet_board::eco::{Opening, classify_resolved};
 use scoresheet_board::quick::{QuickLane, QuickRecord};
 use scoresheet_board::replay::{ReplayOptions, Variant, replay_from, variant_of};
 use scoresheet_board::{Color, Move, Position};
@@ -293,12 +293,8 @@ impl ResolvedGame<'_> {
     /// standard one, or when no position of the main line is named.
     #[must_use]
     pub fn opening(&self) -> Option<&'static Opening> {
-        let moves: Vec<Move> = self
-            .mainline()
-            .take(scoresheet_board::eco::MAX_PLIES)
-            .map(|m| m.mv)
-            .collect();
-        classify_line(&self.start, &moves)
+        // Its moves were resolved, each legal where it stands.
+        classify_resolved(&self.start, self.mainline().map(|m| &m.mv))
     }
 
     /// Writes the game's `ECO`, `Opening` and `Variation` tags from its

@@ -186,7 +186,11 @@ impl<'a> LineIndex<'a> {
     /// old Mac files).
     #[must_use]
     pub fn new(text: &'a [u8]) -> LineIndex<'a> {
-        let mut line_starts = vec![0];
+        // Sized for lines of 32 bytes or more (most games' tag lines and
+        // move lines), so that a game's few lines are not grown into: the
+        // index of a large text grows as it must.
+        let mut line_starts = Vec::with_capacity((text.len() / 32).min(1024) + 2);
+        line_starts.push(0);
         line_starts.extend(
             memchr::memchr2_iter(b'\n', b'\r', text)
                 .filter(|&i| text.get(i) == Some(&b'\n') || text.get(i + 1) != Some(&b'\n'))
