@@ -26,8 +26,12 @@
 //! ```
 
 use scoresheet_notation::lang::Language;
-use scoresheet_notation::pgn::{Game, parse_game_chosen_into, parse_game_lang_into};
-use scoresheet_notation::{Diagnostic, Kind, Mode, Severity};
+use scoresheet_notation::pgn::{
+    Game, Reading, Readings, parse_game_chosen_into, parse_game_lang_into,
+};
+use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
+
+use crate::{Move, Position, resolve};
 
 use crate::replay::{ReplayOptions, replay};
 
@@ -105,6 +109,112 @@ pub fn parse_game_told<'a>(
     );
     note.candidates = legal.iter().map(|(l, _)| l.code().to_owned()).collect();
     game.diagnostics.push(note);
+}
+
+/// How the board reads a token whose letters the game's languages read
+/// differently ([`Readings`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// The reading at this index of [`Readings::moves`] is the one legal move
+    /// (several readings naming the same move count as one).
+    One(usize),
+    /// No reading is legal, or readings naming different moves are: the
+    /// token's error, naming every reading and its languages.
+    Refused(Diagnostic),
+}
+
+/// The one rule for a token the game's languages read differently: the board
+/// takes the reading that alone gives a legal move in `pos`; when none does,
+/// or several naming different moves do, the token is an error that names
+/// the letter, the languages tried and what each read.
+///
+/// ```
+/// use scoresheet_board::told::{choose, Choice};
+/// use scoresheet_board::{Position, resolve};
+/// use scoresheet_notation::pgn::parse_game;
+/// use scoresheet_notation::{Mode, parse_move};
+/// // `H` is a queen in Polish, a knight in Hungarian; `Q` is English.
+/// let game = parse_game(b"1. e4 e5 2. Qh5 Nc6 3. Hxf7# *", 0, Mode::Lenient);
+/// let readings = &game.readings[0];
+/// assert_eq!(readings.describe(), "Qxf7# (Polish), Nxf7# (Hungarian)");
+/// let mut pos = Position::new();
+/// for san in ["e4", "e5", "Qh5", "Nc6"] {
+///     let written = parse_move(san.as_bytes(), 0, Mode::Strict).unwrap().value;
+///     let m = resolve(&pos, &written).unwrap();
+///     pos.play_unchecked(&m);
+/// }
+/// assert_eq!(choose(&pos, readings), Choice::One(0));
+/// ```
+#[must_use]
+pub fn choose(pos: &Position, readings: &Readings) -> Choice {
+    let mut legal: Vec<(usize, Move)> = Vec::new();
+    let mut why: Vec<String> = Vec::new();
+    for (i, r) in readings.moves.iter().enumerate() {
+        match resolve(pos, &r.written) {
+            Ok(m) => {
+                if !legal.iter().any(|(_, l)| *l == m) {
+                    legal.push((i, m));
+                }
+            }
+            Err(e) => why.push(format!("{}: {}", r.written, e)),
+        }
+    }
+    let Some(first) = readings.moves.first() else {
+        return Choice::Refused(Diagnostic::new(
+            Severity::Error,
+            Kind::IllegalMove,
+            "no reading",
+            Span::new(0, 0),
+        ));
+    };
+    let span = first.written.span;
+    let letter = |r: &Reading| -> String {
+        r.written
+            .to_string()
+            .chars()
+            .take_while(char::is_ascii_uppercase)
+            .collect()
+    };
+    let tried = readings.describe();
+    match legal.as_slice() {
+        [(i, _)] => Choice::One(*i),
+        [] => Choice::Refused(Diagnostic::new(
+            Severity::Error,
+            Kind::IllegalMove,
+            format!(
+                "no reading of this move is legal: its letter reads differently in the game's languages, tried {tried}: {}",
+                why.join("; ")
+            ),
+            span,
+        )),
+        several => {
+            let moves: Vec<String> = several
+                .iter()
+                .map(|(i, _)| {
+                    let r = &readings.moves[*i];
+                    let names: Vec<&str> = r.languages.iter().map(|l| l.name()).collect();
+                    format!("{} ({}: {})", r.written, letter(r), names.join(", "))
+                })
+                .collect();
+            let codes: Vec<&str> = several
+                .iter()
+                .filter_map(|(i, _)| readings.moves[*i].languages.first())
+                .map(|l| l.code())
+                .collect();
+            let mut d = Diagnostic::new(
+                Severity::Error,
+                Kind::UndecidableLanguage,
+                format!(
+                    "cannot tell which piece this letter is: the game's languages read it differently and each reading is legal here: {}; give --lang {}",
+                    moves.join(", "),
+                    codes.join("|")
+                ),
+                span,
+            );
+            d.candidates = moves;
+            Choice::Refused(d)
+        }
+    }
 }
 
 #[cfg(test)]
