@@ -495,8 +495,16 @@ fn blame_error(
         .diags
         .iter()
         .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
-    // Binary data is damage to the file, not a misprinted move: no move to suggest.
-    if r.diags.get(at)?.kind == Kind::BinaryData {
+    // Binary data is damage to the file, not a misprinted move: no move to
+    // suggest. A letter that reads as more than one legal move is no misprint
+    // either: its readings are the answer.
+    let d = r.diags.get(at)?;
+    let clash = d.kind == Kind::UndecidableLanguage
+        && game
+            .readings
+            .iter()
+            .any(|x| x.moves.first().is_some_and(|m| m.written.span == d.span));
+    if d.kind == Kind::BinaryData || clash {
         return None;
     }
     let (printed, origins) = printed_mainline(game, failed, fixes);

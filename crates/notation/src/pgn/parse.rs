@@ -2130,7 +2130,10 @@ impl<'a> Parser<'a, '_> {
                 // its letter is read in every language (`Cf1-c4`, a knight in
                 // French, a bishop in Russian set in Latin type), the board
                 // knowing which piece stands there.
-                let lan_piece = matches!(&m.kind, MoveKind::Lan(l) if l.role.is_some() && l.promotion.is_none());
+                // Not when the language was asked for: that is never second-guessed.
+                let told = self.detected.is_some() || self.mixture.is_some();
+                let lan_piece = told
+                    && matches!(&m.kind, MoveKind::Lan(l) if l.role.is_some() && l.promotion.is_none());
                 let alternatives = if self.mixture.is_some() || lan_piece {
                     let languages: &[Language] = if lan_piece {
                         &Language::ALL
