@@ -224,7 +224,7 @@ mod tests {
     use scoresheet_notation::{Kind, Mode};
 
     use super::parse_game_told;
-    use crate::replay::{ReplayOptions, replay};
+    use crate::replay::{Replay, ReplayOptions, replay};
 
     /// The kinds said about `text`, the candidates of the language problem,
     /// and the moves replayed.
@@ -289,5 +289,92 @@ mod tests {
             "{:?}",
             r.diagnostics
         );
+    }
+    /// The moves a game replays to (UCI), and its diagnostics' kinds.
+    fn replayed(text: &str) -> (Vec<String>, Vec<&'static str>, Replay) {
+        let mut game = Game::default();
+        parse_game_told(&mut game, text.as_bytes(), 0, Mode::Lenient, None);
+        let r = replay(&game, &ReplayOptions::default());
+        let moves = r.moves.iter().map(|m| m.to_uci()).collect();
+        let kinds = r.diagnostics.iter().map(|d| d.kind.name()).collect();
+        (moves, kinds, r)
+    }
+
+    #[test]
+    fn mixed_alphabets_without_a_clash_are_read() {
+        for (text, last) in [
+            // Polish `G`, `H` beside English `N`, `Q`.
+            ("1. e4 e5 2. Nf3 Nc6 3. Gb5 a6 4. Qe2 Hf6 *", "d8f6"),
+            // German `L` beside English `Q`; `B` is an English bishop (no German pawn reaches g4).
+            ("1. e4 e5 2. Nf3 d6 3. Lc4 Bg4 4. Qe2 *", "d1e2"),
+            // Czech `J` and `S` beside English `Q`.
+            ("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Qe2 *", "d1e2"),
+            // Hungarian `H` and `F` beside English `Q`.
+            ("1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 4. Qe2 *", "d1e2"),
+            // French `C` and `F`, Spanish `A`, beside English `Q`.
+            ("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Qe2 *", "d1e2"),
+            ("1. e4 e5 2. Cf3 Cc6 3. Ac4 Ac5 4. Qe2 *", "d1e2"),
+            // Figurines beside German letters.
+            ("1. e4 e5 2. ♘f3 Sc6 3. ♗b5 Lc5 *", "f8c5"),
+        ] {
+            let (moves, kinds, r) = replayed(text);
+            assert!(r.is_valid(), "{text}: {:?}", r.diagnostics);
+            assert_eq!(moves.last().map(String::as_str), Some(last), "{text}");
+            assert!(!kinds.contains(&"illegal-move"), "{text}: {kinds:?}");
+        }
+    }
+
+    #[test]
+    fn a_clashing_letter_is_read_as_its_one_legal_reading_with_a_note() {
+        // `H` is a Polish queen and a Hungarian knight: only the queen takes on f7.
+        let (moves, kinds, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Hxf7# 1-0");
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        assert_eq!(moves.last().map(String::as_str), Some("h5f7"));
+        assert!(kinds.contains(&"mixed-piece-letters"), "{kinds:?}");
+        // Russian set in Latin type: `C` a bishop where a bishop stands.
+        let (moves, kinds, r) =
+            replayed("1. e2-e4 e7-e5 2. Cf1-c4 Kb8-c6 3. Dd1-h5 Kg8-f6 4. Dh5xf7# 1-0");
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        assert_eq!(
+            moves,
+            ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
+        );
+        assert!(kinds.contains(&"language-by-moves"), "{kinds:?}");
+    }
+
+    #[test]
+    fn a_clashing_letter_with_two_legal_readings_or_none_is_refused_at_its_token() {
+        // After 2. Qh5 Nc6 both a queen and a knight reach f3.
+        let (moves, _, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Hf3 *");
+        assert_eq!(moves.len(), 4);
+        let d = r.first_error().unwrap();
+        assert_eq!(d.kind, Kind::UndecidableLanguage);
+        assert_eq!(d.span.start(), 23);
+        assert!(
+            d.message.contains("Qf3 (Q: Polish), Nf3 (N: Hungarian)"),
+            "{}",
+            d.message
+        );
+        assert!(d.misprint.is_none());
+        // Neither reaches d4: an illegal move naming both readings, with suggestions.
+        let (_, _, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Hd4 *");
+        let d = r.first_error().unwrap();
+        assert_eq!(d.kind, Kind::IllegalMove);
+        assert!(
+            d.message.contains("tried Qd4 (Polish), Nd4 (Hungarian)"),
+            "{}",
+            d.message
+        );
+        assert!(!d.suggestions.is_empty());
+    }
+
+    #[test]
+    fn a_clashing_letter_in_a_variation_is_read_in_the_variation_s_position() {
+        let (_, _, r) =
+            replayed("1. e4 e5 2. Qh5 (2. Nf3 Nc6 3. Hxe5) 2... Nc6 3. Bc4 Nf6 4. Hxf7# 1-0");
+        // In the variation the knight takes on e5 (no queen reaches it).
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        let uci: Vec<String> = r.variation_moves.iter().map(|m| m.to_uci()).collect();
+        assert_eq!(uci, ["g1f3", "b8c6", "f3e5"]);
     }
 }
