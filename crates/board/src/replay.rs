@@ -1273,6 +1273,23 @@ impl Replayer {
                         .collect();
                     self.push(d, ply);
                 }
+                if i != 0 {
+                    // What the parser said of the first reading is not said of this one.
+                    if let Some(first) = readings.moves.first() {
+                        for said in &first.diagnostics {
+                            if let Some(at) = self
+                                .diags
+                                .iter()
+                                .position(|d| d.kind == said.kind && d.span == said.span)
+                            {
+                                self.diags.remove(at);
+                            }
+                        }
+                    }
+                    for d in &chosen.diagnostics {
+                        self.push(d.clone(), ply);
+                    }
+                }
                 self.play(&chosen.written);
             }
             crate::told::Choice::Refused(d) => {

@@ -169,11 +169,17 @@ pub fn choose(pos: &Position, readings: &Readings) -> Choice {
     };
     let span = first.written.span;
     let letter = |r: &Reading| -> String {
-        r.written
+        let letter: String = r
+            .written
             .to_string()
             .chars()
             .take_while(char::is_ascii_uppercase)
-            .collect()
+            .collect();
+        if letter.is_empty() {
+            "a pawn".to_owned()
+        } else {
+            letter
+        }
     };
     let tried = readings.describe();
     match legal.as_slice() {

@@ -211,6 +211,10 @@ pub struct Reading {
     pub written: crate::ast::WrittenMove,
     /// The languages whose letters read it so.
     pub languages: Vec<crate::lang::Language>,
+    /// What reading it so says (`pawn-letter` for an English `Pg5`): the
+    /// first reading's are the game's; the board puts another's in their
+    /// place when it takes that one.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Readings {

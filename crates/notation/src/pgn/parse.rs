@@ -2206,10 +2206,27 @@ impl<'a> Parser<'a, '_> {
             });
             match out.iter_mut().find(|r| r.written.kind == m.kind) {
                 Some(r) => r.languages.push(language),
-                None => out.push(super::Reading {
-                    written: m,
-                    languages: vec![language],
-                }),
+                None => {
+                    let diagnostics = scratch
+                        .drain(..)
+                        .map(|mut d| {
+                            d.span = Span::new(
+                                base + tr.original(d.span.start()),
+                                base + tr.original(d.span.end()),
+                            );
+                            d.severity = match d.severity {
+                                Severity::Warning => self.mode.relaxation_severity(),
+                                s => s,
+                            };
+                            d
+                        })
+                        .collect();
+                    out.push(super::Reading {
+                        written: m,
+                        languages: vec![language],
+                        diagnostics,
+                    });
+                }
             }
         }
         out
