@@ -125,7 +125,7 @@ fn run_bin(bin: &Path, args: &[&str], file: &Path) -> Result<String, String> {
 /// (one line per converted game, in order).
 fn read_file(bin: &Path, file: &Path) -> Result<Vec<(Read, Value)>, String> {
     let reports = run_bin(bin, &["validate", "--format", "json"], file)?;
-    let converted = run_bin(bin, &["convert", "-q", "--to", "uci"], file)?;
+    let converted = run_bin(bin, &["convert", "-q", "--moves-only", "--to", "uci"], file)?;
     let mut lines = converted.lines().filter(|l| !l.trim().is_empty());
     let mut out = Vec::new();
     for report in reports.lines() {
