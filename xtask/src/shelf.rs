@@ -125,12 +125,8 @@ fn run_bin(bin: &Path, args: &[&str], file: &Path) -> Result<String, String> {
 /// (one line per converted game, in order).
 fn read_file(bin: &Path, file: &Path) -> Result<Vec<(Read, Value)>, String> {
     let reports = run_bin(bin, &["validate", "--format", "json"], file)?;
-    let converted = run_bin(bin, &["convert", "-q", "--to", "uci"], file)?;
-    // The moves' lines only: convert writes a game's tags above its moves in every
-    // output form (`[Name "value"]` lines).
-    let mut lines = converted
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('['));
+    let converted = run_bin(bin, &["convert", "-q", "--moves-only", "--to", "uci"], file)?;
+    let mut lines = converted.lines().filter(|l| !l.trim().is_empty());
     let mut out = Vec::new();
     for report in reports.lines() {
         let Ok(v) = serde_json::from_str::<Value>(report) else {

@@ -12,7 +12,7 @@
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Token, first_of_each_name};
+use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Readings, Token, first_of_each_name};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
@@ -304,6 +304,7 @@ fn replay_fixed(
         diags,
         halted: !ok,
         warned_dead: false,
+        told: false,
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -371,7 +372,10 @@ fn replay_fixed(
                 }
                 match token {
                     Token::Move(mv) => {
-                        r.play(&mv.get());
+                        match game.readings_at(i) {
+                            Some(readings) => r.play_readings(readings),
+                            None => r.play(&mv.get()),
+                        }
                         if r.halted {
                             number_misprints = core::mem::take(&mut dotless);
                         }
@@ -712,8 +716,16 @@ fn blame_error(
         .diags
         .iter()
         .position(|d| d.severity == Severity::Error && d.ply == Some(ply))?;
-    // Binary data is damage to the file, not a misprinted move: no move to suggest.
-    if r.diags.get(at)?.kind == Kind::BinaryData {
+    // Binary data is damage to the file, not a misprinted move: no move to
+    // suggest. A letter that reads as more than one legal move is no misprint
+    // either: its readings are the answer.
+    let d = r.diags.get(at)?;
+    let clash = d.kind == Kind::UndecidableLanguage
+        && game
+            .readings
+            .iter()
+            .any(|x| x.moves.first().is_some_and(|m| m.written.span == d.span));
+    if d.kind == Kind::BinaryData || clash {
         return None;
     }
     let (printed, origins) = printed_mainline(game, failed, fixes);
@@ -879,7 +891,7 @@ fn judge_variations(
     } else {
         DescContext::lenient()
     };
-    for token in tokens {
+    for (index, token) in tokens.iter().enumerate() {
         match token {
             Token::StartVariation(span) => {
                 number = None;
@@ -922,14 +934,26 @@ fn judge_variations(
                     played += 1;
                     continue;
                 };
-                let mv = mv.get();
-                let mv = &*mv;
+                let record = mv.get();
+                let mut mv = &*record;
+                let mut refused = None;
+                if let Some(readings) = game.readings_at(index) {
+                    match crate::told::choose(&line.pos, readings) {
+                        crate::told::Choice::One(i) => {
+                            if let Some(r) = readings.moves.get(i) {
+                                mv = &r.written;
+                            }
+                        }
+                        crate::told::Choice::Refused(d) => refused = Some(d),
+                    }
+                }
                 if let Some((n, black, span)) = number.take() {
                     if n != u32::MAX {
                         diags.extend(move_number_diagnostic(&line.pos, n, black, span));
                     }
                 }
                 let resolved = match &mv.kind {
+                    _ if let Some(d) = refused => Err(d),
                     MoveKind::Descriptive(_) => {
                         resolve_desc(&line.pos, &Origins::from_position(&line.pos), mv, &desc)
                             .map(|r| r.mv)
@@ -1410,6 +1434,8 @@ struct Replayer {
     halted: bool,
     /// A draw by rule (dead position, repetition, move count) was already reported.
     warned_dead: bool,
+    /// A token was read otherwise than its first reading (said once a game).
+    told: bool,
 }
 
 impl Replayer {
@@ -1431,6 +1457,72 @@ impl Replayer {
         if let Some(d) = move_number_diagnostic(&self.pos, number, black, span) {
             let ply = self.ply();
             self.push(d, ply);
+        }
+    }
+
+    /// Plays a token the game's languages read differently: the one legal
+    /// reading ([`crate::told::choose`]), said in a note the first time the
+    /// board reads a token otherwise than its first reading; or the token's
+    /// error.
+    fn play_readings(&mut self, readings: &Readings) {
+        let ply = self.ply();
+        match crate::told::choose(&self.pos, readings) {
+            crate::told::Choice::One(i) => {
+                let Some(chosen) = readings.moves.get(i) else {
+                    return;
+                };
+                if i != 0 && !self.told {
+                    self.told = true;
+                    let names: Vec<&str> = chosen.languages.iter().map(|l| l.name()).collect();
+                    let mut d = Diagnostic::new(
+                        Severity::Note,
+                        Kind::LanguageByMoves,
+                        format!(
+                            "this move's letter reads differently in the game's languages ({}): only {} ({}) is legal, read so (said once a game)",
+                            readings.describe(),
+                            chosen.written,
+                            names.join(", ")
+                        ),
+                        chosen.written.span,
+                    );
+                    d.candidates = chosen
+                        .languages
+                        .iter()
+                        .map(|l| l.code().to_owned())
+                        .collect();
+                    self.push(d, ply);
+                }
+                if i != 0 {
+                    // What the parser said of the first reading is not said of this one.
+                    if let Some(first) = readings.moves.first() {
+                        for said in &first.diagnostics {
+                            if let Some(at) = self
+                                .diags
+                                .iter()
+                                .position(|d| d.kind == said.kind && d.span == said.span)
+                            {
+                                self.diags.remove(at);
+                            }
+                        }
+                    }
+                    for d in &chosen.diagnostics {
+                        self.push(d.clone(), ply);
+                    }
+                }
+                self.play(&chosen.written);
+            }
+            crate::told::Choice::Refused(d) => {
+                let Some(first) = readings.moves.first() else {
+                    return;
+                };
+                self.written.push(first.written.span);
+                if let Some(outcome) = self.pos.outcome() {
+                    self.after_end(&first.written, outcome, ply);
+                } else {
+                    self.push(d, ply);
+                    self.halted = true;
+                }
+            }
         }
     }
 

@@ -26,8 +26,12 @@
 //! ```
 
 use scoresheet_notation::lang::Language;
-use scoresheet_notation::pgn::{Game, parse_game_chosen_into, parse_game_lang_into};
-use scoresheet_notation::{Diagnostic, Kind, Mode, Severity};
+use scoresheet_notation::pgn::{
+    Game, Reading, Readings, parse_game_chosen_into, parse_game_lang_into,
+};
+use scoresheet_notation::{Diagnostic, Kind, Mode, Severity, Span};
+
+use crate::{Move, Position, resolve};
 
 use crate::replay::{ReplayOptions, replay};
 
@@ -107,6 +111,118 @@ pub fn parse_game_told<'a>(
     game.diagnostics.push(note);
 }
 
+/// How the board reads a token whose letters the game's languages read
+/// differently ([`Readings`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// The reading at this index of [`Readings::moves`] is the one legal move
+    /// (several readings naming the same move count as one).
+    One(usize),
+    /// No reading is legal, or readings naming different moves are: the
+    /// token's error, naming every reading and its languages.
+    Refused(Diagnostic),
+}
+
+/// The one rule for a token the game's languages read differently: the board
+/// takes the reading that alone gives a legal move in `pos`; when none does,
+/// or several naming different moves do, the token is an error that names
+/// the letter, the languages tried and what each read.
+///
+/// ```
+/// use scoresheet_board::told::{choose, Choice};
+/// use scoresheet_board::{Position, resolve};
+/// use scoresheet_notation::pgn::parse_game;
+/// use scoresheet_notation::{Mode, parse_move};
+/// // `H` is a queen in Polish, a knight in Hungarian; `Q` is English.
+/// let game = parse_game(b"1. e4 e5 2. Qh5 Nc6 3. Hxf7# *", 0, Mode::Lenient);
+/// let readings = &game.readings[0];
+/// assert_eq!(readings.describe(), "Qxf7# (Polish), Nxf7# (Hungarian)");
+/// let mut pos = Position::new();
+/// for san in ["e4", "e5", "Qh5", "Nc6"] {
+///     let written = parse_move(san.as_bytes(), 0, Mode::Strict).unwrap().value;
+///     let m = resolve(&pos, &written).unwrap();
+///     pos.play_unchecked(&m);
+/// }
+/// assert_eq!(choose(&pos, readings), Choice::One(0));
+/// ```
+#[must_use]
+pub fn choose(pos: &Position, readings: &Readings) -> Choice {
+    let mut legal: Vec<(usize, Move)> = Vec::new();
+    let mut why: Vec<String> = Vec::new();
+    for (i, r) in readings.moves.iter().enumerate() {
+        match resolve(pos, &r.written) {
+            Ok(m) => {
+                if !legal.iter().any(|(_, l)| *l == m) {
+                    legal.push((i, m));
+                }
+            }
+            Err(e) => why.push(format!("{}: {}", r.written, e)),
+        }
+    }
+    let Some(first) = readings.moves.first() else {
+        return Choice::Refused(Diagnostic::new(
+            Severity::Error,
+            Kind::IllegalMove,
+            "no reading",
+            Span::new(0, 0),
+        ));
+    };
+    let span = first.written.span;
+    let letter = |r: &Reading| -> String {
+        let letter: String = r
+            .written
+            .to_string()
+            .chars()
+            .take_while(char::is_ascii_uppercase)
+            .collect();
+        if letter.is_empty() {
+            "a pawn".to_owned()
+        } else {
+            letter
+        }
+    };
+    let tried = readings.describe();
+    match legal.as_slice() {
+        [(i, _)] => Choice::One(*i),
+        [] => Choice::Refused(Diagnostic::new(
+            Severity::Error,
+            Kind::IllegalMove,
+            format!(
+                "no reading of this move is legal: its letter reads differently in the game's languages, tried {tried}: {}",
+                why.join("; ")
+            ),
+            span,
+        )),
+        several => {
+            let moves: Vec<String> = several
+                .iter()
+                .map(|(i, _)| {
+                    let r = &readings.moves[*i];
+                    let names: Vec<&str> = r.languages.iter().map(|l| l.name()).collect();
+                    format!("{} ({}: {})", r.written, letter(r), names.join(", "))
+                })
+                .collect();
+            let codes: Vec<&str> = several
+                .iter()
+                .filter_map(|(i, _)| readings.moves[*i].languages.first())
+                .map(|l| l.code())
+                .collect();
+            let mut d = Diagnostic::new(
+                Severity::Error,
+                Kind::UndecidableLanguage,
+                format!(
+                    "cannot tell which piece this letter is: the game's languages read it differently and each reading is legal here: {}; give --lang {}",
+                    moves.join(", "),
+                    codes.join("|")
+                ),
+                span,
+            );
+            d.candidates = moves;
+            Choice::Refused(d)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use pretty_assertions::assert_eq;
@@ -114,7 +230,7 @@ mod tests {
     use scoresheet_notation::{Kind, Mode};
 
     use super::parse_game_told;
-    use crate::replay::{ReplayOptions, replay};
+    use crate::replay::{Replay, ReplayOptions, replay};
 
     /// The kinds said about `text`, the candidates of the language problem,
     /// and the moves replayed.
@@ -179,5 +295,92 @@ mod tests {
             "{:?}",
             r.diagnostics
         );
+    }
+    /// The moves a game replays to (UCI), and its diagnostics' kinds.
+    fn replayed(text: &str) -> (Vec<String>, Vec<&'static str>, Replay) {
+        let mut game = Game::default();
+        parse_game_told(&mut game, text.as_bytes(), 0, Mode::Lenient, None);
+        let r = replay(&game, &ReplayOptions::default());
+        let moves = r.moves.iter().map(|m| m.to_uci()).collect();
+        let kinds = r.diagnostics.iter().map(|d| d.kind.name()).collect();
+        (moves, kinds, r)
+    }
+
+    #[test]
+    fn mixed_alphabets_without_a_clash_are_read() {
+        for (text, last) in [
+            // Polish `G`, `H` beside English `N`, `Q`.
+            ("1. e4 e5 2. Nf3 Nc6 3. Gb5 a6 4. Qe2 Hf6 *", "d8f6"),
+            // German `L` beside English `Q`; `B` is an English bishop (no German pawn reaches g4).
+            ("1. e4 e5 2. Nf3 d6 3. Lc4 Bg4 4. Qe2 *", "d1e2"),
+            // Czech `J` and `S` beside English `Q`.
+            ("1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Qe2 *", "d1e2"),
+            // Hungarian `H` and `F` beside English `Q`.
+            ("1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 4. Qe2 *", "d1e2"),
+            // French `C` and `F`, Spanish `A`, beside English `Q`.
+            ("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Qe2 *", "d1e2"),
+            ("1. e4 e5 2. Cf3 Cc6 3. Ac4 Ac5 4. Qe2 *", "d1e2"),
+            // Figurines beside German letters.
+            ("1. e4 e5 2. ♘f3 Sc6 3. ♗b5 Lc5 *", "f8c5"),
+        ] {
+            let (moves, kinds, r) = replayed(text);
+            assert!(r.is_valid(), "{text}: {:?}", r.diagnostics);
+            assert_eq!(moves.last().map(String::as_str), Some(last), "{text}");
+            assert!(!kinds.contains(&"illegal-move"), "{text}: {kinds:?}");
+        }
+    }
+
+    #[test]
+    fn a_clashing_letter_is_read_as_its_one_legal_reading_with_a_note() {
+        // `H` is a Polish queen and a Hungarian knight: only the queen takes on f7.
+        let (moves, kinds, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Hxf7# 1-0");
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        assert_eq!(moves.last().map(String::as_str), Some("h5f7"));
+        assert!(kinds.contains(&"mixed-piece-letters"), "{kinds:?}");
+        // Russian set in Latin type: `C` a bishop where a bishop stands.
+        let (moves, kinds, r) =
+            replayed("1. e2-e4 e7-e5 2. Cf1-c4 Kb8-c6 3. Dd1-h5 Kg8-f6 4. Dh5xf7# 1-0");
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        assert_eq!(
+            moves,
+            ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
+        );
+        assert!(kinds.contains(&"language-by-moves"), "{kinds:?}");
+    }
+
+    #[test]
+    fn a_clashing_letter_with_two_legal_readings_or_none_is_refused_at_its_token() {
+        // After 2. Qh5 Nc6 both a queen and a knight reach f3.
+        let (moves, _, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Hf3 *");
+        assert_eq!(moves.len(), 4);
+        let d = r.first_error().unwrap();
+        assert_eq!(d.kind, Kind::UndecidableLanguage);
+        assert_eq!(d.span.start(), 23);
+        assert!(
+            d.message.contains("Qf3 (Q: Polish), Nf3 (N: Hungarian)"),
+            "{}",
+            d.message
+        );
+        assert!(d.misprint.is_none());
+        // Neither reaches d4: an illegal move naming both readings, with suggestions.
+        let (_, _, r) = replayed("1. e4 e5 2. Qh5 Nc6 3. Hd4 *");
+        let d = r.first_error().unwrap();
+        assert_eq!(d.kind, Kind::IllegalMove);
+        assert!(
+            d.message.contains("tried Qd4 (Polish), Nd4 (Hungarian)"),
+            "{}",
+            d.message
+        );
+        assert!(!d.suggestions.is_empty());
+    }
+
+    #[test]
+    fn a_clashing_letter_in_a_variation_is_read_in_the_variation_s_position() {
+        let (_, _, r) =
+            replayed("1. e4 e5 2. Qh5 (2. Nf3 Nc6 3. Hxe5) 2... Nc6 3. Bc4 Nf6 4. Hxf7# 1-0");
+        // In the variation the knight takes on e5 (no queen reaches it).
+        assert!(r.is_valid(), "{:?}", r.diagnostics);
+        let uci: Vec<String> = r.variation_moves.iter().map(|m| m.to_uci()).collect();
+        assert_eq!(uci, ["g1f3", "b8c6", "f3e5"]);
     }
 }

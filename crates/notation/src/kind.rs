@@ -422,6 +422,10 @@ kinds! {
     NationalLetters = "national-letters", Warning,
         example "1. e4 e5 2. Sf3 Sc6 *",
         fix "Write English letters (`Nf3`); `scoresheet convert --to san` writes them.";
+    /// Piece letters of more than one language in one game (Polish `Hxd5` beside English `Qa5`).
+    MixedPieceLetters = "mixed-piece-letters", Warning,
+        example "1. e4 e5 2. Nf3 Nc6 3. Gb5 a6 *",
+        fix "Write English letters throughout (`Bb5`); `scoresheet convert --to san` writes them.";
     /// The knight written `Kt`.
     KnightKt = "knight-kt", Warning,
         example "1. e4 e5 2. Ktf3 *",

@@ -455,3 +455,64 @@ proptest! {
         );
     }
 }
+
+/// Languages whose letters a printed game mixes, two at a time.
+const MIXED: [Language; 10] = [
+    Language::English,
+    Language::German,
+    Language::French,
+    Language::Spanish,
+    Language::Italian,
+    Language::Dutch,
+    Language::Czech,
+    Language::Polish,
+    Language::Hungarian,
+    Language::Finnish,
+];
+
+/// A game's moves numbered in SAN, each in `a`'s or `b`'s letters as `seed`'s bits say.
+fn print_mixed(moves: &[Move], a: Language, b: Language, seed: u64) -> String {
+    let mut pos = Position::new();
+    let mut text = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        let lang = if (seed >> (i % 64)) & 1 == 1 { a } else { b };
+        let mut v = Vec::new();
+        localize(pos.san(m).as_bytes(), lang, &mut v);
+        text.push_str(&String::from_utf8(v).expect("UTF-8"));
+        text.push(' ');
+        pos.play_unchecked(m);
+    }
+    text.push('*');
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Two languages' letters in one game: read back to its moves, or refused
+    /// (where a letter means two pieces that both have a legal move), never
+    /// converted to other moves.
+    #[test]
+    fn a_game_printed_in_two_alphabets_reads_back_or_is_refused(
+        (g, a, b, seed) in (0usize..41, 0usize..MIXED.len(), 0usize..MIXED.len(), any::<u64>())
+    ) {
+        let all = games();
+        prop_assume!(!all.is_empty());
+        let moves = &all[g % all.len()];
+        let text = print_mixed(moves, MIXED[a], MIXED[b], seed);
+        let (read, err) = read_back(text.as_bytes());
+        let expected: Vec<String> = moves.iter().map(Move::to_uci).collect();
+        if let Some(converted) = read.first().filter(|r| !r.is_empty()) {
+            prop_assert_eq!(converted, &expected, "{:?} {:?}\n{}\n{}", MIXED[a], MIXED[b], text, err);
+        } else {
+            prop_assert!(err.contains("error["), "refused without an error:\n{}\n{}", text, err);
+        }
+    }
+}

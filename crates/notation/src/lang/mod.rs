@@ -431,6 +431,100 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
     }
 }
 
+/// The languages a game mixes when no one language has all its letters
+/// ([`Detection::Unknown`]): every language of every smallest set of languages
+/// that together have all of `letters` (sets of up to three; none beyond).
+///
+/// A letter unique to one language (`Q`, `H`, `W`) brings its language in;
+/// letters most languages share (`K`, `D`, `T`) bring in none of their own, so
+/// Russian's Latin `K` for the knight counts only in a game that needs Russian.
+///
+/// ```
+/// use scoresheet_notation::lang::{mixture, Language};
+/// // Polish `G` beside English `Q`: Polish and English, nothing else.
+/// assert_eq!(mixture(&["G", "Q"]), [Language::English, Language::Polish]);
+/// // `H` is Polish (queen) and Hungarian (knight): both are in play.
+/// assert_eq!(mixture(&["H", "Q"]), [Language::English, Language::Polish, Language::Hungarian]);
+/// assert_eq!(mixture(&["Q"]), [Language::English]);
+/// ```
+#[must_use]
+pub fn mixture(letters: &[&str]) -> Vec<Language> {
+    let has = |l: Language, u: &str| l.role_of(u).is_some();
+    let covers = |set: &[Language]| letters.iter().all(|u| set.iter().any(|&l| has(l, u)));
+    let all = Language::ALL;
+    let mut found: Vec<Language> = Vec::new();
+    let take = |set: &[Language], found: &mut Vec<Language>| {
+        for &l in set {
+            if !found.contains(&l) {
+                found.push(l);
+            }
+        }
+    };
+    for size in 1..=3 {
+        for i in 0..all.len() {
+            if size == 1 {
+                if covers(&all[i..=i]) {
+                    take(&all[i..=i], &mut found);
+                }
+                continue;
+            }
+            for j in i + 1..all.len() {
+                if size == 2 {
+                    if covers(&[all[i], all[j]]) {
+                        take(&[all[i], all[j]], &mut found);
+                    }
+                    continue;
+                }
+                for k in j + 1..all.len() {
+                    if covers(&[all[i], all[j], all[k]]) {
+                        take(&[all[i], all[j], all[k]], &mut found);
+                    }
+                }
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    // In the order detection prefers (English first).
+    found.sort_by_key(|l| all.iter().position(|a| a == l));
+    found
+}
+
+/// What each of `letters` means in `languages`, for reports: `G bishop (pl),
+/// H queen (pl) or knight (hu), Q queen (en)`.
+///
+/// ```
+/// use scoresheet_notation::lang::{letter_meanings, Language};
+/// let languages = [Language::English, Language::Polish, Language::Hungarian];
+/// assert_eq!(
+///     letter_meanings(&["H", "Q"], &languages),
+///     "H queen (pl) or knight (hu), Q queen (en)"
+/// );
+/// ```
+#[must_use]
+pub fn letter_meanings(letters: &[&str], languages: &[Language]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for letter in letters {
+        let mut roles: Vec<(Role, Vec<&str>)> = Vec::new();
+        for &l in languages {
+            let Some(role) = l.role_of(letter) else {
+                continue;
+            };
+            match roles.iter_mut().find(|r| r.0 == role) {
+                Some(r) => r.1.push(l.code()),
+                None => roles.push((role, vec![l.code()])),
+            }
+        }
+        let each: Vec<String> = roles
+            .iter()
+            .map(|(role, codes)| format!("{} ({})", role.name(), codes.join(" ")))
+            .collect();
+        out.push(format!("{letter} {}", each.join(" or ")));
+    }
+    out.join(", ")
+}
+
 /// The piece letters of one token: the moving piece's and a promotion's.
 fn token_letters(token: &[u8]) -> impl Iterator<Item = &'static str> {
     let lead = leading_letter(token);

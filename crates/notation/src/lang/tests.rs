@@ -354,3 +354,32 @@ fn pawn_captures_by_files_are_read_and_spanned() {
         assert_eq!(read_file_capture(not.as_bytes(), 0), None, "{not}");
     }
 }
+
+#[test]
+fn a_mixture_is_every_smallest_set_of_languages_that_has_all_the_letters() {
+    use Language::*;
+    // One language has them all: that one (and those sharing its letters).
+    assert_eq!(mixture(&["S", "L"]), [German, Swedish, Danish, Norwegian]);
+    // German `L` beside English `Q`: English and the languages with an `L`.
+    let mix = mixture(&["L", "Q"]);
+    assert_eq!(mix[0], English);
+    assert!(mix.contains(&German) && mix.contains(&Dutch), "{mix:?}");
+    assert!(!mix.contains(&Russian) && !mix.contains(&Polish), "{mix:?}");
+    // Czech `J` beside English `Q`: the `S` is a Czech bishop, never a German knight.
+    assert_eq!(mixture(&["J", "S", "Q"]), [English, Czech, Slovak]);
+    // Russian set in Latin type (`C` a bishop) beside `D`: Russian is in play
+    // only because the `K` of `Kb8-c6` needs a language with `K` and `C`.
+    assert!(mixture(&["C", "D", "K"]).contains(&Russian));
+    assert!(!mixture(&["C", "D"]).contains(&Russian));
+    // Letters no three languages have together: nothing.
+    assert!(mixture(&["Q", "W", "J", "A"]).is_empty());
+}
+
+#[test]
+fn letter_meanings_name_each_letter_in_each_language() {
+    use Language::*;
+    assert_eq!(
+        letter_meanings(&["C", "K"], &[French, Russian]),
+        "C knight (fr) or bishop (ru), K knight (ru)"
+    );
+}

@@ -187,6 +187,49 @@ pub struct Game<'a> {
     pub diagnostics: Vec<Diagnostic>,
     /// The index in `tokens` of the first [`Token::Invalid`]: replay must stop there.
     pub stop: Option<usize>,
+    /// The move tokens whose piece letter means different pieces in the
+    /// languages the game is written in (`H`: a queen in Polish, a knight in
+    /// Hungarian), in token order: each with every reading; the token itself
+    /// holds the first. The board takes the one legal reading.
+    pub readings: Vec<Readings>,
+}
+
+/// The readings of one move token whose letters the game's languages read
+/// differently ([`Game::readings`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readings {
+    /// The index of the token in [`Game::tokens`].
+    pub token: usize,
+    /// Each distinct reading, the token's own first.
+    pub moves: Vec<Reading>,
+}
+
+/// One reading of a move token, with the languages that read it so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// The move read.
+    pub written: crate::ast::WrittenMove,
+    /// The languages whose letters read it so.
+    pub languages: Vec<crate::lang::Language>,
+    /// What reading it so says (`pawn-letter` for an English `Pg5`): the
+    /// first reading's are the game's; the board puts another's in their
+    /// place when it takes that one.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Readings {
+    /// The readings as a report names them: `Qd5 (Polish), Nd5 (Hungarian)`.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        self.moves
+            .iter()
+            .map(|r| {
+                let names: Vec<&str> = r.languages.iter().map(|l| l.name()).collect();
+                format!("{} ({})", r.written, names.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// For each of `tags`, whether it is the first tag of its name: a name written
@@ -225,6 +268,20 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn tag_value(&self, name: &str) -> Option<Cow<'a, str>> {
         self.tag(name).map(Tag::value)
+    }
+
+    /// The readings of token `index` when the game's languages read its
+    /// letters differently ([`Game::readings`]).
+    #[must_use]
+    pub fn readings_at(&self, index: usize) -> Option<&Readings> {
+        if self.readings.is_empty() {
+            return None;
+        }
+        let at = self
+            .readings
+            .binary_search_by_key(&index, |r| r.token)
+            .ok()?;
+        self.readings.get(at)
     }
 
     /// The tokens that may be replayed: all of them, or those before [`Game::stop`].
@@ -344,6 +401,11 @@ impl<'a> Game<'a> {
                 d
             },
             stop: None,
+            readings: {
+                let mut r = self.readings;
+                r.clear();
+                r
+            },
         }
     }
 }

@@ -44,7 +44,7 @@ pub fn parse_game_lang_into<'a>(
     mode: Mode,
     lang: Option<Language>,
 ) {
-    let pass = parse_pass(game, text, base, mode, lang, None);
+    let pass = parse_pass(game, text, base, mode, lang, None, None);
     if lang.is_some() || !pass.foreign {
         return;
     }
@@ -80,25 +80,49 @@ pub fn parse_game_lang_into<'a>(
         };
         if spanish {
             let only = [Language::Spanish];
-            parse_pass(game, text, base, mode, Some(Language::Spanish), Some(&only));
+            parse_pass(
+                game,
+                text,
+                base,
+                mode,
+                Some(Language::Spanish),
+                Some(&only),
+                None,
+            );
             return;
         }
     }
     match detection {
         Detection::English => {
-            parse_pass(game, text, base, mode, Some(Language::English), None);
+            parse_pass(game, text, base, mode, Some(Language::English), None, None);
         }
         Detection::Language {
             language,
             candidates,
         } => {
-            parse_pass(game, text, base, mode, Some(language), Some(&candidates));
+            parse_pass(
+                game,
+                text,
+                base,
+                mode,
+                Some(language),
+                Some(&candidates),
+                None,
+            );
         }
         Detection::Undecidable {
             letters,
             candidates,
         } => undecidable(game, &letters, &candidates),
-        Detection::Unknown { .. } => {}
+        Detection::Unknown { letters } => {
+            // No one language has every letter: the letters of several, each
+            // move read by its own (the board picks where they disagree).
+            let mix = crate::lang::mixture(&letters);
+            if let Some(&first) = mix.first() {
+                let mixed = (&mix[..], &letters[..]);
+                parse_pass(game, text, base, mode, Some(first), None, Some(mixed));
+            }
+        }
     }
 }
 
@@ -115,7 +139,15 @@ pub fn parse_game_chosen_into<'a>(
     language: Language,
     candidates: &[Language],
 ) {
-    parse_pass(game, text, base, mode, Some(language), Some(candidates));
+    parse_pass(
+        game,
+        text,
+        base,
+        mode,
+        Some(language),
+        Some(candidates),
+        None,
+    );
 }
 
 /// Turns the error at the first move English could not read into the report
@@ -162,12 +194,14 @@ fn parse_pass<'a>(
     mode: Mode,
     lang: Option<Language>,
     detected: Option<&[Language]>,
+    mixture: Option<(&[Language], &[&'static str])>,
 ) -> Pass {
     game.text = text;
     game.base = base;
     game.tags.clear();
     game.tokens.clear();
     game.diagnostics.clear();
+    game.readings.clear();
     game.stop = None;
     let mut p = Parser {
         text,
@@ -186,6 +220,8 @@ fn parse_pass<'a>(
         eol_cache: (usize::MAX, 0),
         lang,
         detected,
+        mixture: mixture.map(|m| m.0),
+        mixed_letters: mixture.map_or(&[], |m| m.1),
         foreign: false,
         national_reported: false,
         move_dash_reported: false,
@@ -364,6 +400,11 @@ struct Parser<'a, 'g> {
     lang: Option<Language>,
     /// The languages detection found for these letters, when it chose `lang`.
     detected: Option<&'g [Language]>,
+    /// The languages a game mixes (no one has all its letters): each move is
+    /// read in every one of them, `lang` the first that reads it.
+    mixture: Option<&'g [Language]>,
+    /// The piece letters of a mixed game ([`Parser::mixture`]), for its warning.
+    mixed_letters: &'g [&'static str],
     /// A move English could not read might be in another language.
     foreign: bool,
     /// The `national-letters` relaxation was said.
@@ -1984,7 +2025,11 @@ impl<'a> Parser<'a, '_> {
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
         if let Some(lang) = self.lang {
-            if lang != Language::English || !token.is_ascii() || crate::lang::foreign_hint(token) {
+            if lang != Language::English
+                || !token.is_ascii()
+                || self.mixture.is_some()
+                || crate::lang::foreign_hint(token)
+            {
                 self.national_token(lang, start, end, before, main);
                 return;
             }
@@ -2031,6 +2076,13 @@ impl<'a> Parser<'a, '_> {
     ) {
         let token = &self.text[start..end];
         let base = self.base + start;
+        let lang = match self.mixture {
+            Some(mix) => self
+                .readings_of(start, end, mix)
+                .first()
+                .map_or(lang, |r| r.languages[0]),
+            None => lang,
+        };
         let mut tr = core::mem::take(&mut self.translation);
         let outcome = translate(token, lang, &mut tr);
         let read = match outcome {
@@ -2074,6 +2126,29 @@ impl<'a> Parser<'a, '_> {
                     );
                 }
                 m.map_spans(map);
+                // A long algebraic move names the square its piece stands on:
+                // its letter is read in every language (`Cf1-c4`, a knight in
+                // French, a bishop in Russian set in Latin type), the board
+                // knowing which piece stands there.
+                // Not when the language was asked for: that is never second-guessed.
+                let told = self.detected.is_some() || self.mixture.is_some();
+                let lan_piece = told
+                    && matches!(&m.kind, MoveKind::Lan(l) if l.role.is_some() && l.promotion.is_none());
+                let alternatives = if self.mixture.is_some() || lan_piece {
+                    let languages: &[Language] = if lan_piece {
+                        &Language::ALL
+                    } else {
+                        self.mixture.unwrap_or_default()
+                    };
+                    let mut r = self.readings_of(start, end, languages);
+                    // The token's own reading first.
+                    if let Some(at) = r.iter().position(|x| x.written.kind == m.kind) {
+                        r.swap(0, at);
+                    }
+                    r
+                } else {
+                    Vec::new()
+                };
                 for mut d in scratch {
                     d.span = map(d.span);
                     if d.kind == Kind::PawnLetter && lang != Language::English {
@@ -2086,6 +2161,14 @@ impl<'a> Parser<'a, '_> {
                 }
                 self.translation = tr;
                 self.push_move(m, main, before);
+                if alternatives.len() > 1 {
+                    if let Some(token) = self.game.tokens.len().checked_sub(1) {
+                        self.game.readings.push(super::Readings {
+                            token,
+                            moves: alternatives,
+                        });
+                    }
+                }
             }
             Err(failure) => {
                 self.translation = tr;
@@ -2098,6 +2181,55 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Every distinct reading of a move token in `languages` (each translated
+    /// to English letters and read by the English grammar), with the
+    /// languages that read it so; spans point into the token as written.
+    #[cold]
+    fn readings_of(&self, start: usize, end: usize, languages: &[Language]) -> Vec<super::Reading> {
+        let token = &self.text[start..end];
+        let base = self.base + start;
+        let mut out: Vec<super::Reading> = Vec::new();
+        let mut tr = Translation::default();
+        let mut scratch = Vec::new();
+        for &language in languages {
+            if translate(token, language, &mut tr).is_err() {
+                continue;
+            }
+            scratch.clear();
+            let Ok(mut m) = read_move(&tr.bytes, 0, self.mode, &mut scratch) else {
+                continue;
+            };
+            m.map_spans(|s: Span| {
+                Span::new(base + tr.original(s.start()), base + tr.original(s.end()))
+            });
+            match out.iter_mut().find(|r| r.written.kind == m.kind) {
+                Some(r) => r.languages.push(language),
+                None => {
+                    let diagnostics = scratch
+                        .drain(..)
+                        .map(|mut d| {
+                            d.span = Span::new(
+                                base + tr.original(d.span.start()),
+                                base + tr.original(d.span.end()),
+                            );
+                            d.severity = match d.severity {
+                                Severity::Warning => self.mode.relaxation_severity(),
+                                s => s,
+                            };
+                            d
+                        })
+                        .collect();
+                    out.push(super::Reading {
+                        written: m,
+                        languages: vec![language],
+                        diagnostics,
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// The readings of a word that is no algebraic move: descriptive (Spanish
@@ -2220,6 +2352,17 @@ impl<'a> Parser<'a, '_> {
     /// The one relaxation of a game written with another language's letters
     /// (or, in English, with `Kt` for the knight).
     fn national_note(&mut self, lang: Language, span: Span) {
+        if let Some(mix) = self.mixture {
+            let meanings = crate::lang::letter_meanings(self.mixed_letters, mix);
+            self.relax(
+                Kind::MixedPieceLetters,
+                format!(
+                    "moves written with the piece letters of more than one language, no one of which has them all: {meanings}; each move read by its letter, the board choosing where languages read it differently; PGN writes English letters"
+                ),
+                span,
+            );
+            return;
+        }
         if lang == Language::English {
             self.relax(
                 Kind::KnightKt,
