@@ -79,7 +79,9 @@ fn the_quick_path_resolves_corpus_games_as_the_full_path() {
     files.sort();
     let (seen, taken) = check(&files, 300);
     eprintln!("{taken} of {seen} corpus games taken");
-    assert!(taken * 2 >= seen, "{taken} of {seen}");
+    // Games whose check or capture marks do not fit their moves (common in
+    // the messy exports) go to the full path, which looks for the misprint.
+    assert!(taken * 5 >= seen * 2, "{taken} of {seen}");
 }
 
 /// Resolves `text` both ways (lenient, SAN) and compares; whether the quick
@@ -114,19 +116,18 @@ fn the_quick_path_keeps_what_databases_add_and_warns_as_the_full_path() {
     assert!(same_both_ways(normal.as_bytes()));
     let other = game.replace("[Result", "[Variant \"atomic\"]\n[Result");
     assert!(!same_both_ways(other.as_bytes()));
-    // Check marks that do not fit: warned about, written right.
+    // Check marks that do not fit: left to the full path, which warns about
+    // them (and looks for the move they would fit), and writes them right.
     let marks = game.replace("Qxf7#", "Qxf7+").replace("Nf6", "Nf6+");
-    assert!(same_both_ways(marks.as_bytes()));
-    let quick = resolve_quick(
-        marks.as_bytes(),
-        &mut QuickLane::default(),
+    assert!(!same_both_ways(marks.as_bytes()));
+    let full = resolve_game(
+        &parse_game(marks.as_bytes(), 0, Mode::Lenient),
         &Options::default(),
-    );
-    let kinds: Vec<_> = quick
-        .unwrap()
-        .warnings
-        .iter()
-        .map(|w| w.kind.name())
-        .collect();
+    )
+    .unwrap();
+    let kinds: Vec<_> = full.warnings.iter().map(|w| w.kind.name()).collect();
     assert_eq!(kinds, ["wrong-check-mark", "wrong-check-mark"]);
+    // A mate written with `+` alone stays on the quick path.
+    let mate = game.replace("Qxf7#", "Qxf7+");
+    assert!(same_both_ways(mate.as_bytes()));
 }
