@@ -640,6 +640,14 @@ fn line_kind(line: &[u8]) -> LineKind {
             if rest.first().is_some_and(u8::is_ascii_digit) {
                 return LineKind::Row;
             }
+            // A row's number is followed by a full stop or a space; `1-0` and
+            // `1/2-1/2` are results, never rows.
+            if !rest
+                .first()
+                .is_some_and(|&b| matches!(b, b'.' | b' ' | b'\t'))
+            {
+                return LineKind::Other;
+            }
             let rest = rest.strip_prefix(b".").unwrap_or(rest).trim_ascii_start();
             // Black's move alone (`1. ... P-K4`, `1...e5`, `1. …`) continues a game.
             if rest.is_empty() || rest.starts_with(b".") || rest.starts_with("…".as_bytes()) {
@@ -651,8 +659,12 @@ fn line_kind(line: &[u8]) -> LineKind {
         Some(&c) if c.is_ascii_alphabetic() || c == b'#' || c == b'"' || c >= 0x80 => {
             if has_move_number(body) {
                 LineKind::Prose
-            } else {
+            } else if body.trim_ascii_end().contains(&b' ') {
                 LineKind::Caption
+            } else {
+                // One word: a move on a line of its own (`Rb2+`, Black's move in
+                // a compact export), not a caption.
+                LineKind::Other
             }
         }
         Some(c) if c.is_ascii_digit() => LineKind::Row,
