@@ -56,8 +56,6 @@ struct Converter {
     options: Options,
     /// `--notes`: report the notes too.
     notes: bool,
-    /// `--repair`: misprints in book tables read as their clearly best suggestion.
-    repair: bool,
     /// The piece letters of SAN and LAN output.
     lang: Language,
     /// This converter's number: a worker's resolver holds the options of one.
@@ -86,12 +84,11 @@ thread_local! {
 
 impl Converter {
     /// A converter writing `format`, reading with `options`.
-    fn new(format: Output, options: Options, notes: bool, repair: bool, lang: Language) -> Self {
+    fn new(format: Output, options: Options, notes: bool, lang: Language) -> Self {
         Converter {
             format,
             options,
             notes,
-            repair,
             lang,
             run: RUNS.fetch_add(1, Ordering::Relaxed),
             selection: Arc::new(Selection::default()),
@@ -111,7 +108,7 @@ impl Converter {
             strip: self.strip,
             eco: self.eco,
             moves_only: self.moves_only,
-            ..Converter::new(self.format, options, self.notes, self.repair, self.lang)
+            ..Converter::new(self.format, options, self.notes, self.lang)
         }
     }
 
@@ -233,7 +230,7 @@ impl Converter {
             strict: self.options.strict,
             fix_results: self.options.fix_results,
             fix_tags: self.options.fix_tags,
-            repair: self.repair,
+            repair: self.options.repair,
             ..ReplayOptions::default()
         }
     }
@@ -553,9 +550,9 @@ pub(crate) fn run_to(
             fix_tags: args.fix_tags,
             lang: args.read_lang,
             start: args.fen.clone(),
+            repair: args.repair,
         },
         args.notes,
-        args.repair,
         args.lang.unwrap_or(Language::English),
     );
     converter.selection = Arc::new(selection(args)?);

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use scoresheet_board::dedup::GameKey;
-use scoresheet_notation::{Diagnostic, LineIndex, Severity, Span};
+use scoresheet_notation::{Diagnostic, Kind, LineIndex, Severity, Span};
 
 /// One problem of a game, located in its file.
 #[derive(Debug, Clone, Serialize)]
@@ -227,8 +227,11 @@ pub fn problem(
             note: m.note(),
         }
     });
+    // A repair names the printed move it read otherwise or left out (a move
+    // printed twice has no ply of its own: its ply is the next move's).
     let subject = d
         .ply
+        .filter(|_| d.kind != Kind::Repaired)
         .and_then(|p| written.get((p as usize).checked_sub(1)?))
         .copied()
         .or_else(|| failed.filter(|f| f.start() <= d.span.start() && d.span.end() <= f.end()))

@@ -93,6 +93,11 @@ pub struct Options {
     /// The start position of a game without a `FEN` tag of its own (`--fen`), instead
     /// of the standard one; a game with its own `FEN` keeps it.
     pub start: Option<Position>,
+    /// Read a misprinted move as its clearly best suggestion when the rest of
+    /// the game then plays (`--repair`), with a `repaired` warning naming both
+    /// spellings; a move left out is put back, a move printed twice left out.
+    /// Ignored when strict.
+    pub repair: bool,
 }
 
 /// A move's SAN, check or mate mark included, held inline (no heap).
@@ -429,6 +434,7 @@ fn resolve_game_into<'a>(
             strict: options.strict,
             fix_results: options.fix_results,
             fix_tags: options.fix_tags,
+            repair: options.repair,
             ..ReplayOptions::default()
         },
         options.start.as_ref(),
@@ -471,6 +477,11 @@ fn resolve_game_into<'a>(
     }
     let chess960 = is_chess960(game);
     let (mut main, mut variations) = (r.moves.iter(), r.variation_moves.iter());
+    // A repair can put a move back before a printed one, or leave a printed
+    // move out: the main line's moves are then matched to the printed moves by
+    // where each was written.
+    let repaired = r.diagnostics.iter().any(|d| d.kind == Kind::Repaired);
+    let mut written = r.written.iter().peekable();
     let mut line = Line {
         pos: r.start.clone(),
         before_last: None,
@@ -478,6 +489,25 @@ fn resolve_game_into<'a>(
     let mut stack: Vec<Line> = Vec::new();
     for token in game.replayable() {
         match token {
+            Token::Move(mv) if repaired && stack.is_empty() => {
+                let annotation = mv.get().suffix.annotation.map(|(a, _)| a);
+                // Every move played where this one is printed: none when it was
+                // left out, two when a move left out was put back before it.
+                while written.next_if(|w| **w == mv.span()).is_some() {
+                    let Some(&m) = main.next() else { break };
+                    match &mut line.before_last {
+                        Some(b) => b.clone_from(&line.pos),
+                        None => line.before_last = Some(line.pos.clone()),
+                    }
+                    let last = written.peek().is_none_or(|w| **w != mv.span());
+                    nodes.push(Node::Move(played_node(
+                        &mut line.pos,
+                        m,
+                        annotation.filter(|_| last),
+                        mv.span(),
+                    )));
+                }
+            }
             Token::Move(mv) => {
                 let next = if stack.is_empty() {
                     main.next()

@@ -181,6 +181,18 @@ def test_convert_a_book_table():
     assert "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7" in pgn
 
 
+def test_repair_reads_pgn_misprints_as_their_fits():
+    misprinted = FIXTURES / "misprints" / "ruy-lopez-three-misprints.pgn"
+    with pytest.raises(scoresheet.GameError):
+        scoresheet.convert(misprinted, "uci", moves_only=True)
+    lines = scoresheet.convert(misprinted, "san", moves_only=True, repair=True).splitlines()
+    assert len(lines) == 3 and len(set(lines)) == 1
+    assert lines[0].startswith("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6")
+    reports = [r for r in scoresheet.validate(misprinted, repair=True) if r.get("type") == "game"]
+    assert [r["valid"] for r in reports] == [True, True, True]
+    assert [w["move"] for r in reports for w in r["warnings"] if w["kind"] == "repaired"] == ["Bb8", "a6", "Bb5"]
+
+
 def test_convert_to_a_file_never_over_an_input(tmp_path):
     source = tmp_path / "in.pgn"
     source.write_bytes(MATE)
