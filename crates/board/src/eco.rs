@@ -534,48 +534,57 @@ pub fn tag_problems(
     // The messages are written piece by piece (a game of an engine match or
     // a database with its own names gets two or three, every game).
     if let Some((value, at)) = eco.filter(|_| eco_wrong) {
-        let mut m = String::with_capacity(96 + value.len() + opening.name.len());
-        m.push_str("the ECO tag ");
-        push_quoted(&mut m, value);
-        m.push_str(" is not the code of the game's opening, ");
-        m.push_str(opening.eco);
-        m.push_str(" (");
-        m.push_str(opening.name);
-        m.push(')');
+        let m = wrong_tag_message("ECO", value, opening, false, |m| {
+            m.push_str(" is not the code of the game's opening, ");
+            m.push_str(opening.eco);
+        });
         warn(m, at);
     }
     if let Some((value, at)) = name.filter(|_| name_wrong) {
-        let mut m = String::with_capacity(96 + value.len() + 2 * opening.name.len());
-        m.push_str("the Opening tag ");
-        push_quoted(&mut m, value);
-        m.push_str(" is not the game's opening, ");
-        push_quoted(&mut m, opening.family());
-        m.push_str(" (");
-        m.push_str(opening.eco);
-        m.push(' ');
-        m.push_str(opening.name);
-        m.push(')');
+        let m = wrong_tag_message("Opening", value, opening, true, |m| {
+            m.push_str(" is not the game's opening, ");
+            push_quoted(m, opening.family());
+        });
         warn(m, at);
     }
     if let Some((value, at)) = variation.filter(|_| variation_wrong) {
-        let mut m = String::with_capacity(128 + value.len() + 2 * opening.name.len());
-        m.push_str("the Variation tag ");
-        push_quoted(&mut m, value);
-        match opening.variation() {
-            Some(v) => {
-                m.push_str(" is not the game's variation, ");
-                push_quoted(&mut m, v);
+        let m = wrong_tag_message("Variation", value, opening, true, |m| {
+            match opening.variation() {
+                Some(v) => {
+                    m.push_str(" is not the game's variation, ");
+                    push_quoted(m, v);
+                }
+                None => m.push_str(" names a variation of an opening the table names without one"),
             }
-            None => m.push_str(" names a variation of an opening the table names without one"),
-        }
-        m.push_str(" (");
-        m.push_str(opening.eco);
-        m.push(' ');
-        m.push_str(opening.name);
-        m.push(')');
+        });
         warn(m, at);
     }
     out
+}
+
+/// `the {tag} tag "{value}"`, what `verdict` writes, and the opening in
+/// brackets (`(B12 Caro-Kann Defense)`, without the code when `code` is false).
+fn wrong_tag_message(
+    tag: &str,
+    value: &str,
+    opening: &Opening,
+    code: bool,
+    verdict: impl FnOnce(&mut String),
+) -> String {
+    let mut m = String::with_capacity(128 + value.len() + 2 * opening.name.len());
+    m.push_str("the ");
+    m.push_str(tag);
+    m.push_str(" tag ");
+    push_quoted(&mut m, value);
+    verdict(&mut m);
+    m.push_str(" (");
+    if code {
+        m.push_str(opening.eco);
+        m.push(' ');
+    }
+    m.push_str(opening.name);
+    m.push(')');
+    m
 }
 
 /// Writes `s` as `{:?}` writes it (quoted, escaped), without the formatting

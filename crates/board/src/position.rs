@@ -1140,9 +1140,9 @@ impl Position {
             None => out.push('-'),
         }
         out.push(' ');
-        push_number(out, u64::from(self.halfmove_clock));
+        out.push_str(itoa::Buffer::new().format(self.halfmove_clock));
         out.push(' ');
-        push_number(out, u64::from(self.fullmove_number));
+        out.push_str(itoa::Buffer::new().format(self.fullmove_number));
     }
 
     /// A text diagram, rank 8 at the top, rank numbers on the left and file letters
@@ -1175,24 +1175,6 @@ impl Position {
         }
         s.push_str("  a b c d e f g h\n");
         s
-    }
-}
-
-/// Appends `n` in decimal (no formatting machinery: FENs are written per game).
-fn push_number(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
     }
 }
 
