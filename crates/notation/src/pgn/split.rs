@@ -358,7 +358,16 @@ impl Splitter {
                     let repeated = self.blank_after_tags
                         && self.first_tag_len > 0
                         && name == &self.first_tag[..usize::from(self.first_tag_len)];
-                    if self.seen_movetext || repeated {
+                    // After moves, a line opening with `[` is the next game's tags
+                    // when it reads as a tag (`[Name "`) or the moves ended with a
+                    // result; else it is a bracketed note or variation inside the
+                    // game (`[ 8.dxe5 dxe5 9.Db3 ... ]`), which the parser keeps.
+                    let next_tags = self.seen_movetext
+                        && (opens_tag(&buf[self.pos..line_end])
+                            || self.start.is_none_or(|start| {
+                                ends_with_result(last_line(&buf[start..self.pos]))
+                            }));
+                    if next_tags || repeated {
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
@@ -1340,6 +1349,33 @@ fn last_cut(bytes: &[u8]) -> Option<(usize, bool)> {
         }
         nl = start - 1;
     }
+}
+
+/// The last line of `bytes` holding more than blanks (empty when none does).
+fn last_line(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(0, |i| i + 1);
+    let start = memchr::memrchr(b'\n', &bytes[..end]).map_or(0, |i| i + 1);
+    &bytes[start..end]
+}
+
+/// Whether `line` opens as a tag pair: `[`, blanks, a name starting with a
+/// letter, blanks, `"` (`[Event "`, `[ Site "`).
+fn opens_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let name = rest
+        .iter()
+        .take_while(|&&b| super::parse::NAME_CHAR[usize::from(b)])
+        .count();
+    rest[name..].trim_ascii_start().first() == Some(&b'"')
 }
 
 /// Whether a line's last word is a result.
