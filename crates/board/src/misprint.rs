@@ -516,17 +516,33 @@ pub fn blame(
         if failed - index < DROP_WINDOW {
             // A move left out before this one.
             let here = printed.get(index..).unwrap_or_default();
+            let mut missing: Vec<Move> = Vec::new();
             for m in pos.legal_moves().iter() {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 if plays_on(after, here, until) {
-                    let s = Suggestion {
-                        mv: *m,
-                        shown: format!("{} ({})", pos.san(m), m.to_lan()),
-                        cost: MISSING,
-                    };
-                    fits.push((MISSING, index, Change::Missing, Some(s)));
+                    missing.push(*m);
                 }
+            }
+            // Often many moves fit a gap: the likeliest (by the move prior,
+            // as the decoder ranks moves) are named first.
+            if missing.len() > 1 {
+                let last = index
+                    .checked_sub(1)
+                    .and_then(|i| played.get(i))
+                    .map(|m| m.to);
+                let priors = crate::prior::log_priors(&pos, last, &missing);
+                let mut ranked: Vec<(f64, Move)> = priors.into_iter().zip(missing).collect();
+                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                missing = ranked.into_iter().map(|(_, m)| m).collect();
+            }
+            for m in missing {
+                let s = Suggestion {
+                    mv: m,
+                    shown: format!("{} ({})", pos.san(&m), m.to_lan()),
+                    cost: MISSING,
+                };
+                fits.push((MISSING, index, Change::Missing, Some(s)));
             }
         }
         close_at.push(close);
@@ -543,7 +559,12 @@ pub fn blame(
         .filter(|f| f.1 == index && f.2 == change)
         .filter_map(|f| f.3.clone())
         .collect();
-    suggestions.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.shown.cmp(&b.shown)));
+    if change == Change::Missing {
+        // Ranked by the prior already (all cost the same).
+        suggestions.sort_by_key(|s| s.cost);
+    } else {
+        suggestions.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.shown.cmp(&b.shown)));
+    }
     if change == Change::Replaced {
         for s in close_at.get(index - from).into_iter().flatten() {
             if !suggestions.iter().any(|t| t.mv == s.mv) {

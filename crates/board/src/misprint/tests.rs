@@ -51,3 +51,35 @@ fn distance_is_symmetric_for_confusions_and_marks() {
     assert_eq!(distance(b"Nbd7", b"Nhd7"), CONFUSED);
     assert_eq!(distance(b"", b""), 0);
 }
+
+#[test]
+fn a_move_left_out_is_named_by_the_likeliest_moves_that_fit() {
+    // 4...Nf6 left out: black's O-O is printed where no castling is possible.
+    // Every legal move that clears f8 or g8 for castling fits the gap; the
+    // natural developing move is named first, not the first in alphabetical
+    // order (`Ba3`).
+    let text = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "O-O", "Be7", "Re1",
+    ];
+    let printed: Vec<Printed> = text
+        .iter()
+        .map(|t| Printed {
+            written: parse_move(t.as_bytes(), 0, Mode::Lenient)
+                .ok()
+                .map(|p| p.value),
+            forced: None,
+            span: Span::new(0, t.len()),
+            text: t.as_bytes(),
+        })
+        .collect();
+    let mut pos = Position::new();
+    let mut played = Vec::new();
+    for p in &printed[..7] {
+        let m = crate::resolve(&pos, p.written.as_ref().unwrap()).unwrap();
+        pos.play_unchecked(&m);
+        played.push(m);
+    }
+    let b = blame(&Position::new(), &played, &printed, None).unwrap();
+    assert_eq!((b.change, b.index), (Change::Missing, 7));
+    assert_eq!(b.suggestions[0].shown, "Nf6 (Ng8-f6)");
+}
