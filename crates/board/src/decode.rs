@@ -29,7 +29,11 @@
 
 use std::collections::HashMap;
 
-use crate::misprint::{distance, read_any};
+use scoresheet_notation::desc::{parse_desc_move, read_spanish};
+use scoresheet_notation::lang::{Language, Translation, translate};
+use scoresheet_notation::{Mode, WrittenMove, parse_move};
+
+use crate::misprint::{distance, read};
 use crate::prior::log_priors;
 use crate::{Move, Position, Square};
 
@@ -114,6 +118,9 @@ struct State {
     last: Option<usize>,
     /// Where its last move landed.
     landed: Option<Square>,
+    /// The languages (bits of [`Language::ALL`]) every reading chosen so far
+    /// reads in: a game is written in one set of piece letters.
+    langs: u32,
 }
 
 /// One ply of a partial game, linked to the one before.
@@ -141,6 +148,7 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
         score: 0.0,
         last: None,
         landed: None,
+        langs: ANY_LANGUAGE,
     }];
     let mut steps: Vec<Step> = Vec::new();
     for cands in plies.iter().take(MAX_PLIES) {
@@ -148,14 +156,21 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
         sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
         sorted.truncate(MAX_CANDIDATES);
         let support = consensus(&sorted);
-        // The best way to each position (a transposition keeps the likelier).
-        let mut next: HashMap<u64, (State, Step)> = HashMap::new();
+        let read: Vec<Vec<Reading>> = sorted.iter().map(|c| readings(&c.text)).collect();
+        // The best way to each position in each set of languages (a
+        // transposition keeps the likelier).
+        let mut next: HashMap<(u64, u32), (State, Step)> = HashMap::new();
         for state in &beam {
-            for (mv, text, p, evidence, prior, inferred) in expansions(state, &sorted, &support) {
-                let score = state.score + evidence.max(MIN_P).ln() + prior_weight * prior;
+            for e in expansions(state, &sorted, &read, &support) {
+                let (langs, switch) = match state.langs & e.langs {
+                    0 => (e.langs, SWITCH.ln()),
+                    both => (both, 0.0),
+                };
+                let score =
+                    state.score + e.evidence.max(MIN_P).ln() + prior_weight * e.prior + switch;
                 let mut pos = state.pos.clone();
-                pos.play_unchecked(&mv);
-                let key = pos.zobrist();
+                pos.play_unchecked(&e.mv);
+                let key = (pos.zobrist(), langs);
                 if next.get(&key).is_some_and(|(s, _)| s.score >= score) {
                     continue;
                 }
@@ -166,14 +181,15 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
                             pos,
                             score,
                             last: None,
-                            landed: Some(mv.to),
+                            landed: Some(e.mv.to),
+                            langs,
                         },
                         Step {
                             before: state.last,
-                            mv,
-                            text,
-                            p,
-                            inferred,
+                            mv: e.mv,
+                            text: e.text,
+                            p: e.p,
+                            inferred: e.inferred,
                         },
                     ),
                 );
@@ -202,6 +218,7 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
             score: 0.0,
             last: None,
             landed: None,
+            langs: ANY_LANGUAGE,
         });
     let mut chain = Vec::new();
     let mut at = best.last;
@@ -244,11 +261,86 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
     }
 }
 
-/// One way a partial game goes on: the move, the text it came from, its
-/// probability from the candidates, the evidence for it (that probability
-/// with its readings' consensus and marks), its log prior, and whether it was
-/// inferred.
-type Expansion = (Move, String, f64, f64, f64, bool);
+/// One way a partial game goes on.
+struct Expansion {
+    mv: Move,
+    /// The text it came from.
+    text: String,
+    /// Its probability from the candidates.
+    p: f64,
+    /// The evidence for it: that probability with its readings' consensus
+    /// and marks.
+    evidence: f64,
+    /// Its log prior.
+    prior: f64,
+    /// The languages its text reads as it in.
+    langs: u32,
+    inferred: bool,
+}
+
+/// Every language ([`Language::ALL`]).
+const ANY_LANGUAGE: u32 = (1 << Language::ALL.len()) - 1;
+
+/// What a reading pays for taking piece letters no reading before it in the
+/// game shares (`Pf3` read as a pawn move in a game whose knights are `P`): a
+/// game is written in one language, and a text that reads in two (`Rf8`, a
+/// rook in English, a king in French) is read in the game's.
+const SWITCH: f64 = 0.05;
+
+/// One way to read a candidate's text, whatever the position: the move as
+/// written, and the languages (bits of [`Language::ALL`]) whose piece letters
+/// read it so.
+struct Reading {
+    written: WrittenMove,
+    langs: u32,
+}
+
+/// Every reading of `text`: algebraic in each language's letters (the same
+/// English text for most languages when it has no piece letter: one reading
+/// in all of them), English and Spanish descriptive.
+fn readings(text: &str) -> Vec<Reading> {
+    let text = text.trim().as_bytes();
+    let mut out: Vec<(Vec<u8>, Reading)> = Vec::new();
+    if text.is_empty() || text.len() > 2 * MAX_TEXT {
+        return Vec::new();
+    }
+    let bit = |lang: Language| {
+        Language::ALL
+            .iter()
+            .position(|&l| l == lang)
+            .map_or(0, |i| 1u32 << i)
+    };
+    let mut add = |key: Vec<u8>, written: WrittenMove, langs: u32| match out
+        .iter_mut()
+        .find(|(k, _)| *k == key)
+    {
+        Some((_, r)) => r.langs |= langs,
+        None => out.push((key, Reading { written, langs })),
+    };
+    let english = bit(Language::English);
+    if let Ok(p) = parse_move(text, 0, Mode::Lenient) {
+        add(text.to_vec(), p.value, english);
+    }
+    if let Ok(w) = parse_desc_move(text, 0) {
+        add([b"desc ", text].concat(), w, english);
+    }
+    if let Some(w) = read_spanish(text, 0) {
+        add([b"desc es ", text].concat(), w, bit(Language::Spanish));
+    }
+    let mut tr = Translation::default();
+    for lang in Language::ALL {
+        if lang == Language::English || translate(text, lang, &mut tr).is_err() {
+            continue;
+        }
+        if let Ok(p) = parse_move(&tr.bytes, 0, Mode::Lenient) {
+            add(tr.bytes.clone(), p.value, bit(lang));
+        }
+    }
+    out.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The longest text read as a move (the work stays bounded).
+const MAX_TEXT: usize = 24;
 
 /// What each other reading one misread character (or one mark) away from a
 /// candidate multiplies its evidence by. A recogniser's readings of one ply
@@ -288,10 +380,15 @@ fn consensus(cands: &[&Candidate]) -> Vec<f64> {
 /// The edit distance ([`distance`]) of one misread character or mark.
 const ONE_MISREADING: u32 = 3;
 
-/// The moves a partial game may go on with: every candidate that reads as a
-/// legal move, and legal moves close to the candidates' spelling (inferred, at
-/// a cost).
-fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expansion> {
+/// The moves a partial game may go on with: every reading of a candidate
+/// that is a legal move, and legal moves close to the candidates' spelling
+/// (inferred, at a cost).
+fn expansions(
+    state: &State,
+    cands: &[&Candidate],
+    read_as: &[Vec<Reading>],
+    support: &[f64],
+) -> Vec<Expansion> {
     let pos = &state.pos;
     let moves = pos.legal_moves();
     let priors = log_priors(pos, state.landed, &moves);
@@ -303,17 +400,36 @@ fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expan
             .unwrap_or(f64::NEG_INFINITY)
     };
     let mut out: Vec<Expansion> = Vec::new();
-    for (c, support) in cands.iter().zip(support) {
-        if let Some(m) = read_any(pos, c.text.as_bytes()) {
+    for ((c, support), rs) in cands.iter().zip(support).zip(read_as) {
+        // The moves this candidate reads as here, each with its languages.
+        let mut legal: Vec<(Move, u32)> = Vec::new();
+        for r in rs {
+            if let Some(m) = read(pos, &r.written) {
+                match legal.iter_mut().find(|(x, _)| *x == m) {
+                    Some((_, l)) => *l |= r.langs,
+                    None => legal.push((m, r.langs)),
+                }
+            }
+        }
+        for (m, langs) in legal {
             let p = c.p.max(0.0);
             let evidence = support * marks_fit(pos, &m, &c.text);
-            match out.iter_mut().find(|o| o.0 == m) {
+            match out.iter_mut().find(|o| o.mv == m) {
                 // Two readings of one move: their probabilities add up.
                 Some(o) => {
-                    o.2 += p;
-                    o.3 += evidence;
+                    o.p += p;
+                    o.evidence += evidence;
+                    o.langs |= langs;
                 }
-                None => out.push((m, c.text.clone(), p, evidence, prior_of(&m), false)),
+                None => out.push(Expansion {
+                    mv: m,
+                    text: c.text.clone(),
+                    p,
+                    evidence,
+                    prior: prior_of(&m),
+                    langs,
+                    inferred: false,
+                }),
             }
         }
     }
@@ -346,7 +462,15 @@ fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expan
         let log_p = near - INFERRED;
         // Far from every candidate: no better than guessing.
         if log_p > top.ln() - INFERRED - 12.0 * PER_UNIT {
-            out.push((*m, pos.san(m), log_p.exp(), log_p.exp(), *prior, true));
+            out.push(Expansion {
+                mv: *m,
+                text: pos.san(m),
+                p: log_p.exp(),
+                evidence: log_p.exp(),
+                prior: *prior,
+                langs: state.langs,
+                inferred: true,
+            });
         }
     }
     out
