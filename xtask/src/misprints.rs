@@ -805,7 +805,9 @@ fn decoder(
             }
             if let Some(keep) = std::env::var_os("MISPRINTS_KEEP") {
                 let name = format!("{}-miss{tried}.json", noise.name());
-                let _ = std::fs::copy(&path, PathBuf::from(keep).join(name));
+                let _ = std::fs::copy(&path, PathBuf::from(&keep).join(&name));
+                let got_name = name.replace(".json", ".got.json");
+                let _ = std::fs::write(PathBuf::from(keep).join(got_name), json!(got).to_string());
             }
             if misses.lines().count() < 4 {
                 let at = got.iter().zip(&t.truth).position(|(a, b)| a != b);

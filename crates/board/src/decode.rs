@@ -597,6 +597,32 @@ mod tests {
     }
 
     #[test]
+    fn a_game_keeps_its_piece_letters() {
+        // Dutch letters: `P` is the knight. Read in English, `Pf3` and `Pc6`
+        // are legal pawn moves, but `Lb5` then needs a language without `P`
+        // for a pawn: the game is read in Dutch throughout.
+        let plies: Vec<Vec<Candidate>> = ["e4", "e5", "Pf3", "Pc6", "Lb5", "a6"]
+            .iter()
+            .map(|t| vec![c(t, 1.0)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+        // French: `R` is the king. `Rf1` is legal as a rook move too (h1 to
+        // f1), but the game's `C` and `F` are French.
+        let plies: Vec<Vec<Candidate>> = ["e4", "e5", "Cf3", "Cc6", "Fc4", "Fc5", "Rf1"]
+            .iter()
+            .map(|t| vec![c(t, 1.0)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.plies[6].san, "Kf1");
+        // A game in one language's letters throughout still reads a text that
+        // only another reads where nothing else is legal.
+        let plies = vec![vec![c("Nf3", 1.0)], vec![c("Sf6", 1.0)]];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. Nf3 Nf6");
+    }
+
+    #[test]
     fn nothing_in_nothing_out() {
         let d = decode(&Position::new(), &[]);
         assert_eq!(d.movetext, "");
