@@ -622,7 +622,17 @@ struct Transcription {
 /// 20, probabilities 0.6 of what is left.
 fn ocr_transcription(g: &Source, rng: &mut Rng) -> Transcription {
     let printed: Vec<&str> = g.moves.iter().map(|&(s, e)| &g.text[s..e]).collect();
-    let truth: Vec<String> = printed.iter().map(|t| bare(t)).collect();
+    // The true moves in UCI: a move printed with more of its origin than it
+    // needs (`Nge2` where the other knight is pinned) is the decoder's `Ne2`.
+    let mut pos = scoresheet_board::Position::new();
+    let truth: Vec<String> = printed
+        .iter()
+        .map_while(|t| {
+            let m = scoresheet_board::misprint::read_any(&pos, t.as_bytes())?;
+            pos.play_unchecked(&m);
+            Some(m.to_uci())
+        })
+        .collect();
     let mut true_p = 1.0;
     let plies = printed
         .iter()
@@ -670,7 +680,7 @@ fn ocr_transcription(g: &Source, rng: &mut Rng) -> Transcription {
     Transcription {
         plies,
         truth,
-        key: "san",
+        key: "uci",
         true_p,
     }
 }

@@ -133,16 +133,103 @@ struct Step {
 }
 
 /// The most probable legal game from `start` given each ply's candidates and
-/// the prior over moves ([`PRIOR_WEIGHT`]).
+/// the prior over moves ([`PRIOR_WEIGHT`]), with the candidates'
+/// probabilities calibrated on the transcription itself ([`sharpness`]).
 #[must_use]
 pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
-    decode_weighted(start, plies, PRIOR_WEIGHT)
+    let first = search(start, plies, 1.0, PRIOR_WEIGHT);
+    match sharpness(plies, &first) {
+        Some(sharpness) => search(start, plies, sharpness, CALIBRATED_PRIOR_WEIGHT),
+        None => first,
+    }
 }
 
 /// [`decode`] with the prior over moves raised to the power `prior_weight`
-/// (0: the candidates' probabilities alone decide among legal games).
+/// (0: the candidates' probabilities alone decide among legal games), the
+/// probabilities taken as given.
 #[must_use]
 pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight: f64) -> Decoded {
+    search(start, plies, 1.0, prior_weight)
+}
+
+/// How much the prior counts beside candidates' probabilities once they are
+/// calibrated ([`sharpness`]): more than [`PRIOR_WEIGHT`], which is for
+/// probabilities as recognisers give them (often underconfident: the first
+/// reading right far more often than its probability says).
+pub const CALIBRATED_PRIOR_WEIGHT: f64 = 0.35;
+
+/// The fewest plies with two candidates or more from which a transcription's
+/// calibration is estimated.
+const CALIBRATION_PLIES: usize = 8;
+
+/// How many plies' worth of belief the estimate of calibration starts with:
+/// that the probabilities are calibrated.
+const CALIBRATION_PRIOR: f64 = 8.0;
+
+/// The power the candidates' probabilities are raised to so that they are
+/// calibrated on this transcription: the first reading of a ply is the move
+/// decoded (`first`) as often as the powered probabilities say it is, on
+/// average over the plies with two candidates or more. A recogniser that puts
+/// the right reading first in 19 plies of 20 with a probability of 0.6 is
+/// underconfident (a power above 1: its ranking is trusted more than the
+/// prior); one whose first reading is often illegal or refuted by the game is
+/// overconfident (below 1: the prior decides more). `None` when too few plies
+/// have a choice to tell.
+fn sharpness(plies: &[Vec<Candidate>], first: &Decoded) -> Option<f64> {
+    let mut rows: Vec<Vec<f64>> = Vec::new();
+    let mut hits = 0usize;
+    for (cands, chosen) in plies.iter().zip(&first.plies) {
+        let mut sorted: Vec<&Candidate> = cands.iter().collect();
+        sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
+        sorted.truncate(MAX_CANDIDATES);
+        let [top, _, ..] = sorted.as_slice() else {
+            continue;
+        };
+        hits += usize::from(!chosen.inferred && chosen.text == top.text);
+        rows.push(sorted.iter().map(|c| c.p.max(MIN_P)).collect());
+    }
+    if rows.len() < CALIBRATION_PLIES {
+        return None;
+    }
+    let n = rows.len() as f64;
+    // The mean probability of the first reading with the probabilities
+    // raised to `a`: it grows with `a`.
+    let share = |a: f64| {
+        rows.iter()
+            .map(|ps| {
+                let top = ps[0].powf(a);
+                top / ps.iter().map(|p| p.powf(a)).sum::<f64>()
+            })
+            .sum::<f64>()
+            / n
+    };
+    let target = (hits as f64 + CALIBRATION_PRIOR * share(1.0)) / (n + CALIBRATION_PRIOR);
+    let (mut lo, mut hi) = (MIN_SHARPNESS.ln(), MAX_SHARPNESS.ln());
+    for _ in 0..30 {
+        let mid = 0.5 * (lo + hi);
+        if share(mid.exp()) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some((0.5 * (lo + hi)).exp())
+}
+
+/// The least [`sharpness`]: probabilities flattened at most to their fourth
+/// root.
+const MIN_SHARPNESS: f64 = 0.25;
+/// The most [`sharpness`].
+const MAX_SHARPNESS: f64 = 4.0;
+
+/// The search: the candidates' evidence raised to `sharpness`, the prior to
+/// `prior_weight`.
+fn search(
+    start: &Position,
+    plies: &[Vec<Candidate>],
+    sharpness: f64,
+    prior_weight: f64,
+) -> Decoded {
     let mut beam = vec![State {
         pos: start.clone(),
         score: 0.0,
@@ -166,8 +253,10 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
                     0 => (e.langs, SWITCH.ln()),
                     both => (both, 0.0),
                 };
-                let score =
-                    state.score + e.evidence.max(MIN_P).ln() + prior_weight * e.prior + switch;
+                let score = state.score
+                    + sharpness * e.evidence.max(MIN_P).ln()
+                    + prior_weight * e.prior
+                    + switch;
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(&e.mv);
                 let key = (pos.zobrist(), langs);
@@ -620,6 +709,38 @@ mod tests {
         let plies = vec![vec![c("Nf3", 1.0)], vec![c("Sf6", 1.0)]];
         let d = decode(&Position::new(), &plies);
         assert_eq!(d.movetext, "1. Nf3 Nf6");
+    }
+
+    #[test]
+    fn probabilities_are_calibrated_on_the_transcription() {
+        // Twelve plies, each read `e4`-like with a 0.6 first reading that
+        // is always right: the recogniser is underconfident.
+        let game = [
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+        ];
+        let plies: Vec<Vec<Candidate>> = game
+            .iter()
+            .map(|t| vec![c(t, 0.6), c("Qh9", 0.4)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.plies.len(), 12);
+        assert!(sharpness(&plies, &d).is_some_and(|s| s > 1.5));
+        // The same with the first reading illegal in every ply: overconfident.
+        let plies: Vec<Vec<Candidate>> = game
+            .iter()
+            .map(|t| vec![c("Qh9", 0.9), c(t, 0.1)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(
+            d.movetext,
+            decode_weighted(&Position::new(), &plies, 0.2).movetext
+        );
+        assert!(sharpness(&plies, &d).is_some_and(|s| s < 0.7));
+        // Too few plies with a choice to tell: none.
+        assert_eq!(
+            sharpness(&plies[..4], &decode(&Position::new(), &plies[..4])),
+            None
+        );
     }
 
     #[test]
