@@ -21,6 +21,8 @@ use serde_json::{Value, json};
 
 use crate::util::{release_binary, root, walk};
 
+mod handwriting;
+
 /// Games taken from the corpus by default.
 const DEFAULT_GAMES: usize = 2000;
 
@@ -41,6 +43,11 @@ impl Rng {
         } else {
             (self.next() % n as u64) as usize
         }
+    }
+
+    /// A draw from `[0, 1)`.
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
@@ -83,14 +90,21 @@ struct Corruption {
 }
 
 /// Runs the measurement: `cargo xtask misprints [--games N] [--slice K]
-/// [--seed S] [--bin PATH] [FILE|DIR...]`. `--slice` takes other games of each
-/// file (the Kth after each sampled one) and `--seed` corrupts them otherwise,
-/// so what is tuned on one slice is measured on another.
+/// [--seed S] [--bin PATH] [--decoder ocr|handwriting|both] [--decoder-only]
+/// [FILE|DIR...]`. `--slice` takes other games of each file (the Kth after
+/// each sampled one) and `--seed` corrupts them otherwise, so what is tuned on
+/// one slice is measured on another. `--decoder` picks the noise models of the
+/// decoder's transcriptions (both by default); `--decoder-only` measures the
+/// decoder alone; `--in-process` decodes with the library linked here rather
+/// than the binary.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut games = DEFAULT_GAMES;
     let mut slice = 0usize;
     let mut seed: Option<u64> = None;
     let mut bin: Option<PathBuf> = None;
+    let mut noises = vec![Noise::Ocr, Noise::Handwriting];
+    let mut decoder_only = false;
+    let mut in_process = false;
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -115,6 +129,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             "--bin" => bin = Some(PathBuf::from(it.next().ok_or("--bin takes a path")?)),
+            "--decoder" => {
+                noises = match it.next().map(String::as_str) {
+                    Some("ocr") => vec![Noise::Ocr],
+                    Some("handwriting") => vec![Noise::Handwriting],
+                    Some("both") => vec![Noise::Ocr, Noise::Handwriting],
+                    _ => return Err("--decoder takes ocr, handwriting or both".into()),
+                };
+            }
+            "--decoder-only" => decoder_only = true,
+            "--in-process" => in_process = true,
             other => paths.push(PathBuf::from(other)),
         }
     }
@@ -154,7 +178,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let dir = std::env::temp_dir().join(format!("scoresheet-misprints-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let result = measure(&bin, &dir, &sources, seed);
+    let result = if decoder_only {
+        let originals: String = sources.iter().map(|g| format!("{}\n", g.text)).collect();
+        let orig_path = dir.join("original.pgn");
+        std::fs::write(&orig_path, originals).map_err(|e| e.to_string())?;
+        validate(&bin, &orig_path, &[])
+            .and_then(|(orig, _)| decoder(&bin, &dir, &sources, &orig, seed, &noises, in_process))
+    } else {
+        measure(&bin, &dir, &sources, seed, &noises, in_process)
+    };
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -389,7 +421,14 @@ fn names(suggestion: &Value, san: &str) -> bool {
         .is_some_and(|s| bare(s) == san)
 }
 
-fn measure(bin: &Path, dir: &Path, sources: &[Source], seed: Option<u64>) -> Result<(), String> {
+fn measure(
+    bin: &Path,
+    dir: &Path,
+    sources: &[Source],
+    seed: Option<u64>,
+    noises: &[Noise],
+    in_process: bool,
+) -> Result<(), String> {
     let mut rng = Rng(seed.map_or(0x005e_ed0f_5c0e_5bee, mix));
     let mut originals = String::new();
     let mut corrupted = String::new();
@@ -543,30 +582,168 @@ fn measure(bin: &Path, dir: &Path, sources: &[Source], seed: Option<u64>) -> Res
     if !misses.is_empty() {
         print!("  some misses:\n{misses}");
     }
-    decoder(bin, dir, sources, &orig, seed)?;
+    decoder(bin, dir, sources, &orig, seed, noises, in_process)?;
     if other_silent > 0 {
         return Err("--repair made another game without a repaired warning".into());
     }
     Ok(())
 }
 
-/// The decoder on synthetic transcriptions: every ply's candidates hold the
-/// true move (not always first) and misreadings of it.
+/// The makers of synthetic transcriptions for the decoder.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Noise {
+    /// Each ply the true move and up to three misreadings of it by the
+    /// confusions above, the true move first in 19 plies of 20.
+    Ocr,
+    /// [`handwriting`]: another noise model, written apart from the first.
+    Handwriting,
+}
+
+impl Noise {
+    fn name(self) -> &'static str {
+        match self {
+            Noise::Ocr => "ocr",
+            Noise::Handwriting => "handwriting",
+        }
+    }
+}
+
+/// One synthetic transcription: each ply's readings with their
+/// probabilities, the true game (in the decoder output's field `key`), and
+/// the probability of the true game under the given probabilities.
+struct Transcription {
+    plies: Vec<Vec<(String, f64)>>,
+    truth: Vec<String>,
+    key: &'static str,
+    true_p: f64,
+}
+
+/// The first noise model: OCR confusions, the true move first in 19 plies of
+/// 20, probabilities 0.6 of what is left.
+fn ocr_transcription(g: &Source, rng: &mut Rng) -> Transcription {
+    let printed: Vec<&str> = g.moves.iter().map(|&(s, e)| &g.text[s..e]).collect();
+    // The true moves in UCI: a move printed with more of its origin than it
+    // needs (`Nge2` where the other knight is pinned) is the decoder's `Ne2`.
+    let mut pos = scoresheet_board::Position::new();
+    let truth: Vec<String> = printed
+        .iter()
+        .map_while(|t| {
+            let m = scoresheet_board::misprint::read_any(&pos, t.as_bytes())?;
+            pos.play_unchecked(&m);
+            Some(m.to_uci())
+        })
+        .collect();
+    let mut true_p = 1.0;
+    let plies = printed
+        .iter()
+        .map(|t| {
+            let t = t.trim_end_matches(['!', '?']).to_owned();
+            let mut cands = vec![(t.clone(), 0.0f64)];
+            for _ in 0..rng.below(3) + 1 {
+                let bytes = t.as_bytes();
+                let places: Vec<(usize, u8)> = bytes
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &c)| {
+                        CONFUSIONS.iter().filter_map(move |&(a, b)| {
+                            (c == a).then_some((i, b)).or((c == b).then_some((i, a)))
+                        })
+                    })
+                    .collect();
+                if places.is_empty() {
+                    break;
+                }
+                let (at, to) = places[rng.below(places.len())];
+                let mut v = bytes.to_vec();
+                v[at] = to;
+                let v = String::from_utf8_lossy(&v).into_owned();
+                if !cands.iter().any(|c| c.0 == v) {
+                    cands.push((v, 0.0));
+                }
+            }
+            // Each candidate gets a probability, the most probable first; the
+            // true move is first in 19 plies of 20, else second.
+            let n = cands.len();
+            if n > 1 && rng.below(20) == 0 {
+                cands.swap(0, 1);
+            }
+            let mut left = 1.0;
+            for (i, c) in cands.iter_mut().enumerate() {
+                let p = if i + 1 == n { left } else { left * 0.6 };
+                c.1 = p;
+                left -= p;
+            }
+            true_p *= cands.iter().find(|c| c.0 == t).map_or(0.0, |c| c.1);
+            cands
+        })
+        .collect();
+    Transcription {
+        plies,
+        truth,
+        key: "uci",
+        true_p,
+    }
+}
+
+/// The second noise model ([`handwriting`]); `None` when the game does not
+/// replay.
+fn handwriting_transcription(g: &Source, rng: &mut Rng) -> Option<Transcription> {
+    let printed: Vec<&str> = g.moves.iter().map(|&(s, e)| &g.text[s..e]).collect();
+    let (plies, truth, true_p) = handwriting::transcribe(&printed, rng)?;
+    Some(Transcription {
+        plies,
+        truth,
+        key: "uci",
+        true_p,
+    })
+}
+
+/// The library's decoder run here rather than through the binary (quicker
+/// to try a change with: `cargo build -p xtask --profile test`): each ply as
+/// the transcription's key spells it, and the confidence.
+fn decode_here(t: &Transcription) -> (Vec<String>, Option<f64>) {
+    use scoresheet_board::Position;
+    use scoresheet_board::decode::{Candidate, decode};
+    let plies: Vec<Vec<Candidate>> = t
+        .plies
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|(text, p)| Candidate {
+                    text: text.clone(),
+                    p: *p,
+                })
+                .collect()
+        })
+        .collect();
+    let d = decode(&Position::new(), &plies);
+    let got = d
+        .plies
+        .iter()
+        .map(|p| match t.key {
+            "uci" => p.uci.clone(),
+            _ => bare(&p.san),
+        })
+        .collect();
+    (got, Some(d.confidence))
+}
+
+/// The decoder on synthetic transcriptions of each kind in `noises`: every
+/// ply's candidates hold the true move (not always first) and misreadings of
+/// it; decoded by `bin`, or here when `in_process`.
 fn decoder(
     bin: &Path,
     dir: &Path,
     sources: &[Source],
     orig: &[Value],
     seed: Option<u64>,
+    noises: &[Noise],
+    in_process: bool,
 ) -> Result<(), String> {
     let decode_games = std::env::var("MISPRINTS_DECODE_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(300);
-    let mut rng = Rng(seed.map_or(0xdec0_de00_1234_5678, |s| mix(s ^ 0xdec0_de00)));
-    let (mut tried, mut exact, mut likelier) = (0usize, 0usize, 0usize);
-    let mut seconds = 0.0;
-    let mut misses = String::new();
     let valid: Vec<&Source> = sources
         .iter()
         .zip(orig.iter().map(Some).chain(core::iter::repeat(None)))
@@ -574,119 +751,95 @@ fn decoder(
         .map(|(s, _)| s)
         .take(decode_games)
         .collect();
-    for g in valid {
-        let printed: Vec<&str> = g.moves.iter().map(|&(s, e)| &g.text[s..e]).collect();
-        let truth: Vec<String> = printed.iter().map(|t| bare(t)).collect();
-        let plies: Vec<Value> = printed
-            .iter()
-            .map(|t| {
-                let t = t.trim_end_matches(['!', '?']).to_owned();
-                let mut cands = vec![(t.clone(), 0.0f64)];
-                for _ in 0..rng.below(3) + 1 {
-                    let bytes = t.as_bytes();
-                    let places: Vec<(usize, u8)> = bytes
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(i, &c)| {
-                            CONFUSIONS.iter().filter_map(move |&(a, b)| {
-                                (c == a).then_some((i, b)).or((c == b).then_some((i, a)))
-                            })
-                        })
-                        .collect();
-                    if places.is_empty() {
-                        break;
-                    }
-                    let (at, to) = places[rng.below(places.len())];
-                    let mut v = bytes.to_vec();
-                    v[at] = to;
-                    let v = String::from_utf8_lossy(&v).into_owned();
-                    if !cands.iter().any(|c| c.0 == v) {
-                        cands.push((v, 0.0));
-                    }
-                }
-                // Each candidate gets a probability, the most probable first; the
-                // true move is first in 19 plies of 20, else second.
-                let n = cands.len();
-                if n > 1 && rng.below(20) == 0 {
-                    cands.swap(0, 1);
-                }
-                let mut left = 1.0;
-                for (i, c) in cands.iter_mut().enumerate() {
-                    let p = if i + 1 == n { left } else { left * 0.6 };
-                    c.1 = p;
-                    left -= p;
-                }
-                Value::Array(
-                    cands
-                        .into_iter()
+    for &noise in noises {
+        let mut rng = match noise {
+            Noise::Ocr => Rng(seed.map_or(0xdec0_de00_1234_5678, |s| mix(s ^ 0xdec0_de00))),
+            Noise::Handwriting => Rng(mix(seed.unwrap_or(0) ^ 0x4a4d_0000_0031)),
+        };
+        let (mut tried, mut exact, mut likelier) = (0usize, 0usize, 0usize);
+        let mut seconds = 0.0;
+        let mut misses = String::new();
+        for g in &valid {
+            let t = match noise {
+                Noise::Ocr => ocr_transcription(g, &mut rng),
+                Noise::Handwriting => match handwriting_transcription(g, &mut rng) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            let plies: Vec<Value> = t
+                .plies
+                .iter()
+                .map(|c| {
+                    c.iter()
                         .map(|(text, p)| json!({"text": text, "p": p}))
-                        .collect(),
-                )
-            })
-            .collect();
-        let path = dir.join("decode.json");
-        std::fs::write(&path, json!({ "plies": plies, "truth": truth }).to_string())
+                        .collect()
+                })
+                .collect();
+            let path = dir.join("decode.json");
+            std::fs::write(
+                &path,
+                json!({ "plies": plies, "truth": t.truth }).to_string(),
+            )
             .map_err(|e| e.to_string())?;
-        let start = Instant::now();
-        let out = Command::new(bin)
-            .arg("decode")
-            .arg(&path)
-            .output()
-            .map_err(|e| format!("could not run decode: {e}"))?;
-        seconds += start.elapsed().as_secs_f64();
-        tried += 1;
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
-        let got: Vec<String> = v["plies"]
-            .as_array()
-            .map(|p| {
-                p.iter()
-                    .map(|p| bare(p["san"].as_str().unwrap_or("")))
-                    .collect()
-            })
-            .unwrap_or_default();
-        // The probability of the true game: its candidates' product.
-        let true_p: f64 = plies
-            .iter()
-            .zip(&printed)
-            .map(|(cands, t)| {
-                let t = t.trim_end_matches(['!', '?']);
-                cands
+            let start = Instant::now();
+            let (got, confidence) = if in_process {
+                decode_here(&t)
+            } else {
+                let out = Command::new(bin)
+                    .arg("decode")
+                    .arg(&path)
+                    .output()
+                    .map_err(|e| format!("could not run decode: {e}"))?;
+                let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+                let got: Vec<String> = v["plies"]
                     .as_array()
-                    .and_then(|c| c.iter().find(|c| c["text"] == t))
-                    .and_then(|c| c["p"].as_f64())
-                    .unwrap_or(0.0)
-            })
-            .product();
-        if got == truth {
-            exact += 1;
-        } else if v["confidence"].as_f64().is_some_and(|c| c >= true_p) {
-            // A legal game likelier than the true one under the given
-            // probabilities: no search can tell them apart.
-            likelier += 1;
-        }
-        if got == truth {
-        } else if misses.lines().count() < 4 {
-            if let Some(keep) = std::env::var_os("MISPRINTS_KEEP") {
-                let _ = std::fs::copy(&path, PathBuf::from(keep).join(format!("miss{tried}.json")));
+                    .map(|p| {
+                        p.iter()
+                            .map(|p| bare(p[t.key].as_str().unwrap_or("")))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (got, v["confidence"].as_f64())
+            };
+            seconds += start.elapsed().as_secs_f64();
+            tried += 1;
+            if got == t.truth {
+                exact += 1;
+                continue;
             }
-            let at = got.iter().zip(&truth).position(|(a, b)| a != b);
-            let _ = writeln!(
-                misses,
-                "  first difference at ply index {at:?} of {}",
-                truth.len()
-            );
+            if confidence.is_some_and(|c| c >= t.true_p) {
+                // A legal game likelier than the true one under the given
+                // probabilities: no search can tell them apart.
+                likelier += 1;
+            }
+            if let Some(keep) = std::env::var_os("MISPRINTS_KEEP") {
+                let name = format!("{}-miss{tried}.json", noise.name());
+                let _ = std::fs::copy(&path, PathBuf::from(&keep).join(&name));
+                let got_name = name.replace(".json", ".got.json");
+                let _ = std::fs::write(PathBuf::from(keep).join(got_name), json!(got).to_string());
+            }
+            if misses.lines().count() < 4 {
+                let at = got.iter().zip(&t.truth).position(|(a, b)| a != b);
+                let _ = writeln!(
+                    misses,
+                    "  first difference at ply index {at:?} of {}",
+                    t.truth.len()
+                );
+            }
         }
-    }
-    println!(
-        "decoder: {exact} of {tried} transcriptions decoded exactly ({})   target >= 95%; {:.1} ms per game",
-        pct(exact, tried),
-        1e3 * seconds / tried.max(1) as f64
-    );
-    println!(
-        "  of the others, {likelier} have a legal game likelier than the true one under the given probabilities"
-    );
-    if !misses.is_empty() {
-        print!("{misses}");
+        println!(
+            "decoder ({} noise): {exact} of {tried} transcriptions decoded exactly ({})   target >= 95%; {:.1} ms per game",
+            noise.name(),
+            pct(exact, tried),
+            1e3 * seconds / tried.max(1) as f64
+        );
+        println!(
+            "  of the others, {likelier} have a legal game likelier than the true one under the given probabilities"
+        );
+        if !misses.is_empty() {
+            print!("{misses}");
+        }
     }
     Ok(())
 }

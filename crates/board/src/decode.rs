@@ -29,7 +29,11 @@
 
 use std::collections::HashMap;
 
-use crate::misprint::{distance, read_any};
+use scoresheet_notation::desc::{parse_desc_move, read_spanish};
+use scoresheet_notation::lang::{Language, Translation, translate};
+use scoresheet_notation::{Mode, WrittenMove, parse_move};
+
+use crate::misprint::{distance, read};
 use crate::prior::log_priors;
 use crate::{Move, Position, Square};
 
@@ -114,6 +118,9 @@ struct State {
     last: Option<usize>,
     /// Where its last move landed.
     landed: Option<Square>,
+    /// The languages (bits of [`Language::ALL`]) every reading chosen so far
+    /// reads in: a game is written in one set of piece letters.
+    langs: u32,
 }
 
 /// One ply of a partial game, linked to the one before.
@@ -126,21 +133,109 @@ struct Step {
 }
 
 /// The most probable legal game from `start` given each ply's candidates and
-/// the prior over moves ([`PRIOR_WEIGHT`]).
+/// the prior over moves ([`PRIOR_WEIGHT`]), with the candidates'
+/// probabilities calibrated on the transcription itself ([`sharpness`]).
 #[must_use]
 pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
-    decode_weighted(start, plies, PRIOR_WEIGHT)
+    let first = search(start, plies, 1.0, PRIOR_WEIGHT);
+    match sharpness(plies, &first) {
+        Some(sharpness) => search(start, plies, sharpness, CALIBRATED_PRIOR_WEIGHT),
+        None => first,
+    }
 }
 
 /// [`decode`] with the prior over moves raised to the power `prior_weight`
-/// (0: the candidates' probabilities alone decide among legal games).
+/// (0: the candidates' probabilities alone decide among legal games), the
+/// probabilities taken as given.
 #[must_use]
 pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight: f64) -> Decoded {
+    search(start, plies, 1.0, prior_weight)
+}
+
+/// How much the prior counts beside candidates' probabilities once they are
+/// calibrated ([`sharpness`]): more than [`PRIOR_WEIGHT`], which is for
+/// probabilities as recognisers give them (often underconfident: the first
+/// reading right far more often than its probability says).
+pub const CALIBRATED_PRIOR_WEIGHT: f64 = 0.35;
+
+/// The fewest plies with two candidates or more from which a transcription's
+/// calibration is estimated.
+const CALIBRATION_PLIES: usize = 8;
+
+/// How many plies' worth of belief the estimate of calibration starts with:
+/// that the probabilities are calibrated.
+const CALIBRATION_PRIOR: f64 = 8.0;
+
+/// The power the candidates' probabilities are raised to so that they are
+/// calibrated on this transcription: the first reading of a ply is the move
+/// decoded (`first`) as often as the powered probabilities say it is, on
+/// average over the plies with two candidates or more. A recogniser that puts
+/// the right reading first in 19 plies of 20 with a probability of 0.6 is
+/// underconfident (a power above 1: its ranking is trusted more than the
+/// prior); one whose first reading is often illegal or refuted by the game is
+/// overconfident (below 1: the prior decides more). `None` when too few plies
+/// have a choice to tell.
+fn sharpness(plies: &[Vec<Candidate>], first: &Decoded) -> Option<f64> {
+    let mut rows: Vec<Vec<f64>> = Vec::new();
+    let mut hits = 0usize;
+    for (cands, chosen) in plies.iter().zip(&first.plies) {
+        let mut sorted: Vec<&Candidate> = cands.iter().collect();
+        sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
+        sorted.truncate(MAX_CANDIDATES);
+        let [top, _, ..] = sorted.as_slice() else {
+            continue;
+        };
+        hits += usize::from(!chosen.inferred && chosen.text == top.text);
+        rows.push(sorted.iter().map(|c| c.p.max(MIN_P)).collect());
+    }
+    if rows.len() < CALIBRATION_PLIES {
+        return None;
+    }
+    let n = rows.len() as f64;
+    // The mean probability of the first reading with the probabilities
+    // raised to `a`: it grows with `a`.
+    let share = |a: f64| {
+        rows.iter()
+            .map(|ps| {
+                let top = ps[0].powf(a);
+                top / ps.iter().map(|p| p.powf(a)).sum::<f64>()
+            })
+            .sum::<f64>()
+            / n
+    };
+    let target = (hits as f64 + CALIBRATION_PRIOR * share(1.0)) / (n + CALIBRATION_PRIOR);
+    let (mut lo, mut hi) = (MIN_SHARPNESS.ln(), MAX_SHARPNESS.ln());
+    for _ in 0..30 {
+        let mid = 0.5 * (lo + hi);
+        if share(mid.exp()) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some((0.5 * (lo + hi)).exp())
+}
+
+/// The least [`sharpness`]: probabilities flattened at most to their fourth
+/// root.
+const MIN_SHARPNESS: f64 = 0.25;
+/// The most [`sharpness`].
+const MAX_SHARPNESS: f64 = 4.0;
+
+/// The search: the candidates' evidence raised to `sharpness`, the prior to
+/// `prior_weight`.
+fn search(
+    start: &Position,
+    plies: &[Vec<Candidate>],
+    sharpness: f64,
+    prior_weight: f64,
+) -> Decoded {
     let mut beam = vec![State {
         pos: start.clone(),
         score: 0.0,
         last: None,
         landed: None,
+        langs: ANY_LANGUAGE,
     }];
     let mut steps: Vec<Step> = Vec::new();
     for cands in plies.iter().take(MAX_PLIES) {
@@ -148,14 +243,23 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
         sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
         sorted.truncate(MAX_CANDIDATES);
         let support = consensus(&sorted);
-        // The best way to each position (a transposition keeps the likelier).
-        let mut next: HashMap<u64, (State, Step)> = HashMap::new();
+        let read: Vec<Vec<Reading>> = sorted.iter().map(|c| readings(&c.text)).collect();
+        // The best way to each position in each set of languages (a
+        // transposition keeps the likelier).
+        let mut next: HashMap<(u64, u32), (State, Step)> = HashMap::new();
         for state in &beam {
-            for (mv, text, p, evidence, prior, inferred) in expansions(state, &sorted, &support) {
-                let score = state.score + evidence.max(MIN_P).ln() + prior_weight * prior;
+            for e in expansions(state, &sorted, &read, &support) {
+                let (langs, switch) = match state.langs & e.langs {
+                    0 => (e.langs, SWITCH.ln()),
+                    both => (both, 0.0),
+                };
+                let score = state.score
+                    + sharpness * e.evidence.max(MIN_P).ln()
+                    + prior_weight * e.prior
+                    + switch;
                 let mut pos = state.pos.clone();
-                pos.play_unchecked(&mv);
-                let key = pos.zobrist();
+                pos.play_unchecked(&e.mv);
+                let key = (pos.zobrist(), langs);
                 if next.get(&key).is_some_and(|(s, _)| s.score >= score) {
                     continue;
                 }
@@ -166,14 +270,15 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
                             pos,
                             score,
                             last: None,
-                            landed: Some(mv.to),
+                            landed: Some(e.mv.to),
+                            langs,
                         },
                         Step {
                             before: state.last,
-                            mv,
-                            text,
-                            p,
-                            inferred,
+                            mv: e.mv,
+                            text: e.text,
+                            p: e.p,
+                            inferred: e.inferred,
                         },
                     ),
                 );
@@ -202,6 +307,7 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
             score: 0.0,
             last: None,
             landed: None,
+            langs: ANY_LANGUAGE,
         });
     let mut chain = Vec::new();
     let mut at = best.last;
@@ -244,11 +350,86 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
     }
 }
 
-/// One way a partial game goes on: the move, the text it came from, its
-/// probability from the candidates, the evidence for it (that probability
-/// with its readings' consensus and marks), its log prior, and whether it was
-/// inferred.
-type Expansion = (Move, String, f64, f64, f64, bool);
+/// One way a partial game goes on.
+struct Expansion {
+    mv: Move,
+    /// The text it came from.
+    text: String,
+    /// Its probability from the candidates.
+    p: f64,
+    /// The evidence for it: that probability with its readings' consensus
+    /// and marks.
+    evidence: f64,
+    /// Its log prior.
+    prior: f64,
+    /// The languages its text reads as it in.
+    langs: u32,
+    inferred: bool,
+}
+
+/// Every language ([`Language::ALL`]).
+const ANY_LANGUAGE: u32 = (1 << Language::ALL.len()) - 1;
+
+/// What a reading pays for taking piece letters no reading before it in the
+/// game shares (`Pf3` read as a pawn move in a game whose knights are `P`): a
+/// game is written in one language, and a text that reads in two (`Rf8`, a
+/// rook in English, a king in French) is read in the game's.
+const SWITCH: f64 = 0.05;
+
+/// One way to read a candidate's text, whatever the position: the move as
+/// written, and the languages (bits of [`Language::ALL`]) whose piece letters
+/// read it so.
+struct Reading {
+    written: WrittenMove,
+    langs: u32,
+}
+
+/// Every reading of `text`: algebraic in each language's letters (the same
+/// English text for most languages when it has no piece letter: one reading
+/// in all of them), English and Spanish descriptive.
+fn readings(text: &str) -> Vec<Reading> {
+    let text = text.trim().as_bytes();
+    let mut out: Vec<(Vec<u8>, Reading)> = Vec::new();
+    if text.is_empty() || text.len() > 2 * MAX_TEXT {
+        return Vec::new();
+    }
+    let bit = |lang: Language| {
+        Language::ALL
+            .iter()
+            .position(|&l| l == lang)
+            .map_or(0, |i| 1u32 << i)
+    };
+    let mut add = |key: Vec<u8>, written: WrittenMove, langs: u32| match out
+        .iter_mut()
+        .find(|(k, _)| *k == key)
+    {
+        Some((_, r)) => r.langs |= langs,
+        None => out.push((key, Reading { written, langs })),
+    };
+    let english = bit(Language::English);
+    if let Ok(p) = parse_move(text, 0, Mode::Lenient) {
+        add(text.to_vec(), p.value, english);
+    }
+    if let Ok(w) = parse_desc_move(text, 0) {
+        add([b"desc ", text].concat(), w, english);
+    }
+    if let Some(w) = read_spanish(text, 0) {
+        add([b"desc es ", text].concat(), w, bit(Language::Spanish));
+    }
+    let mut tr = Translation::default();
+    for lang in Language::ALL {
+        if lang == Language::English || translate(text, lang, &mut tr).is_err() {
+            continue;
+        }
+        if let Ok(p) = parse_move(&tr.bytes, 0, Mode::Lenient) {
+            add(tr.bytes.clone(), p.value, bit(lang));
+        }
+    }
+    out.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The longest text read as a move (the work stays bounded).
+const MAX_TEXT: usize = 24;
 
 /// What each other reading one misread character (or one mark) away from a
 /// candidate multiplies its evidence by. A recogniser's readings of one ply
@@ -288,10 +469,15 @@ fn consensus(cands: &[&Candidate]) -> Vec<f64> {
 /// The edit distance ([`distance`]) of one misread character or mark.
 const ONE_MISREADING: u32 = 3;
 
-/// The moves a partial game may go on with: every candidate that reads as a
-/// legal move, and legal moves close to the candidates' spelling (inferred, at
-/// a cost).
-fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expansion> {
+/// The moves a partial game may go on with: every reading of a candidate
+/// that is a legal move, and legal moves close to the candidates' spelling
+/// (inferred, at a cost).
+fn expansions(
+    state: &State,
+    cands: &[&Candidate],
+    read_as: &[Vec<Reading>],
+    support: &[f64],
+) -> Vec<Expansion> {
     let pos = &state.pos;
     let moves = pos.legal_moves();
     let priors = log_priors(pos, state.landed, &moves);
@@ -303,17 +489,36 @@ fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expan
             .unwrap_or(f64::NEG_INFINITY)
     };
     let mut out: Vec<Expansion> = Vec::new();
-    for (c, support) in cands.iter().zip(support) {
-        if let Some(m) = read_any(pos, c.text.as_bytes()) {
+    for ((c, support), rs) in cands.iter().zip(support).zip(read_as) {
+        // The moves this candidate reads as here, each with its languages.
+        let mut legal: Vec<(Move, u32)> = Vec::new();
+        for r in rs {
+            if let Some(m) = read(pos, &r.written) {
+                match legal.iter_mut().find(|(x, _)| *x == m) {
+                    Some((_, l)) => *l |= r.langs,
+                    None => legal.push((m, r.langs)),
+                }
+            }
+        }
+        for (m, langs) in legal {
             let p = c.p.max(0.0);
             let evidence = support * marks_fit(pos, &m, &c.text);
-            match out.iter_mut().find(|o| o.0 == m) {
+            match out.iter_mut().find(|o| o.mv == m) {
                 // Two readings of one move: their probabilities add up.
                 Some(o) => {
-                    o.2 += p;
-                    o.3 += evidence;
+                    o.p += p;
+                    o.evidence += evidence;
+                    o.langs |= langs;
                 }
-                None => out.push((m, c.text.clone(), p, evidence, prior_of(&m), false)),
+                None => out.push(Expansion {
+                    mv: m,
+                    text: c.text.clone(),
+                    p,
+                    evidence,
+                    prior: prior_of(&m),
+                    langs,
+                    inferred: false,
+                }),
             }
         }
     }
@@ -346,7 +551,15 @@ fn expansions(state: &State, cands: &[&Candidate], support: &[f64]) -> Vec<Expan
         let log_p = near - INFERRED;
         // Far from every candidate: no better than guessing.
         if log_p > top.ln() - INFERRED - 12.0 * PER_UNIT {
-            out.push((*m, pos.san(m), log_p.exp(), log_p.exp(), *prior, true));
+            out.push(Expansion {
+                mv: *m,
+                text: pos.san(m),
+                p: log_p.exp(),
+                evidence: log_p.exp(),
+                prior: *prior,
+                langs: state.langs,
+                inferred: true,
+            });
         }
     }
     out
@@ -470,6 +683,64 @@ mod tests {
         let plies = vec![vec![c("Nf3", 1.0)], vec![c("g5", 0.6), c("g6", 0.4)]];
         let d = decode_weighted(&Position::new(), &plies, 0.0);
         assert_eq!(d.movetext, "1. Nf3 g5");
+    }
+
+    #[test]
+    fn a_game_keeps_its_piece_letters() {
+        // Dutch letters: `P` is the knight. Read in English, `Pf3` and `Pc6`
+        // are legal pawn moves, but `Lb5` then needs a language without `P`
+        // for a pawn: the game is read in Dutch throughout.
+        let plies: Vec<Vec<Candidate>> = ["e4", "e5", "Pf3", "Pc6", "Lb5", "a6"]
+            .iter()
+            .map(|t| vec![c(t, 1.0)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+        // French: `R` is the king. `Rf1` is legal as a rook move too (h1 to
+        // f1), but the game's `C` and `F` are French.
+        let plies: Vec<Vec<Candidate>> = ["e4", "e5", "Cf3", "Cc6", "Fc4", "Fc5", "Rf1"]
+            .iter()
+            .map(|t| vec![c(t, 1.0)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.plies[6].san, "Kf1");
+        // A game in one language's letters throughout still reads a text that
+        // only another reads where nothing else is legal.
+        let plies = vec![vec![c("Nf3", 1.0)], vec![c("Sf6", 1.0)]];
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.movetext, "1. Nf3 Nf6");
+    }
+
+    #[test]
+    fn probabilities_are_calibrated_on_the_transcription() {
+        // Twelve plies, each read `e4`-like with a 0.6 first reading that
+        // is always right: the recogniser is underconfident.
+        let game = [
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+        ];
+        let plies: Vec<Vec<Candidate>> = game
+            .iter()
+            .map(|t| vec![c(t, 0.6), c("Qh9", 0.4)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(d.plies.len(), 12);
+        assert!(sharpness(&plies, &d).is_some_and(|s| s > 1.5));
+        // The same with the first reading illegal in every ply: overconfident.
+        let plies: Vec<Vec<Candidate>> = game
+            .iter()
+            .map(|t| vec![c("Qh9", 0.9), c(t, 0.1)])
+            .collect();
+        let d = decode(&Position::new(), &plies);
+        assert_eq!(
+            d.movetext,
+            decode_weighted(&Position::new(), &plies, 0.2).movetext
+        );
+        assert!(sharpness(&plies, &d).is_some_and(|s| s < 0.7));
+        // Too few plies with a choice to tell: none.
+        assert_eq!(
+            sharpness(&plies[..4], &decode(&Position::new(), &plies[..4])),
+            None
+        );
     }
 
     #[test]

@@ -404,7 +404,7 @@ pub struct Blame {
 
 /// The legal move a printed move names in `pos`, in any notation the parser
 /// reads (SAN, long algebraic, UCI, descriptive).
-fn read(pos: &Position, written: &WrittenMove) -> Option<Move> {
+pub(crate) fn read(pos: &Position, written: &WrittenMove) -> Option<Move> {
     match &written.kind {
         MoveKind::Descriptive(_) => resolve_desc(
             pos,
