@@ -6,6 +6,7 @@ use scoresheet_notation::{Color, Diagnostic, Severity};
 
 use super::resolve::resolve_desc_silent;
 use super::{DescContext, DescResolveError, Origins, Suggestion, resolve_desc, suggest};
+use crate::spelling::{TokenReading, read_token_after};
 use crate::{EpStyle, Move, Position};
 
 /// The most plies one lookahead decision may resolve while it compares the readings of
@@ -443,6 +444,66 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 }
                 Err(e) => Err(e.to_diagnostic()),
             },
+        };
+        // A printed move no grammar reads may still spell one legal move
+        // (a Spanish or Portuguese move in the table, a check word glued on).
+        let outcome = match (outcome, &ply.result) {
+            (Err(d), Err(e)) if !strict && d.kind == Kind::DescSyntax => {
+                match read_token_after(&pos, Some(&origins), last, &e.written) {
+                    TokenReading::One {
+                        mv,
+                        spelling,
+                        by_claim,
+                    } => {
+                        let why = if by_claim {
+                            ", the one of the moves spelled so that fits its check mark"
+                        } else {
+                            ""
+                        };
+                        let note = Diagnostic::new(
+                            Severity::Note,
+                            Kind::ReadBySpelling,
+                            format!(
+                                "`{}` is no move as printed; read as {} ({spelling} spelling{why})",
+                                e.written,
+                                pos.san(&mv)
+                            ),
+                            ply.span,
+                        );
+                        Ok((mv, vec![note]))
+                    }
+                    TokenReading::NotAMove(what) => {
+                        diagnostics.push(Diagnostic::new(
+                            Severity::Note,
+                            Kind::SkippedWord,
+                            format!("`{}` is {what}, not a move: skipped", e.written),
+                            ply.span,
+                        ));
+                        continue;
+                    }
+                    TokenReading::Several(moves) => {
+                        let names: Vec<String> = moves
+                            .iter()
+                            .map(|m| crate::desc::describe_candidate(&pos, m))
+                            .collect();
+                        let mut a = Diagnostic::new(
+                            Severity::Error,
+                            Kind::AmbiguousMove,
+                            format!(
+                                "`{}` is no move as printed, and spells {} legal moves: {}",
+                                e.written,
+                                moves.len(),
+                                names.join(", ")
+                            ),
+                            ply.span,
+                        );
+                        a.suggestions = names;
+                        Err(a)
+                    }
+                    TokenReading::Unmatched => Err(d),
+                }
+            }
+            (o, _) => o,
         };
         // A misprint read as its clearly best suggestion, when asked to and not strict.
         let outcome = match outcome {
