@@ -1261,7 +1261,18 @@ pub fn replay_book_game(
         diags.retain(|d| !(d.kind == e.kind && d.span == e.span));
     }
     // A misprint read as its suggestion (`--repair`) is a warning, no longer an error.
-    for fixed in r.diagnostics.iter().filter(|d| d.kind == Kind::Repaired) {
+    // So is a ply read by its spelling, skipped as no move, or found to spell
+    // several moves (whose error names them).
+    for fixed in r.diagnostics.iter().filter(|d| {
+        matches!(
+            d.kind,
+            Kind::Repaired
+                | Kind::ReadBySpelling
+                | Kind::SkippedWord
+                | Kind::AmbiguousMove
+                | Kind::TieBreakLookahead
+        )
+    }) {
         diags.retain(|d| !(d.kind == Kind::DescSyntax && d.span == fixed.span));
     }
     diags.extend(r.diagnostics.iter().cloned());
@@ -1724,6 +1735,11 @@ impl Replayer {
                 crate::spelling::Claim::Mate => (self.pos.is_checkmate(), "mate"),
                 _ => (self.pos.is_check(), "check"),
             };
+            if holds {
+                // The mark is printed, apart: the move is marked after all.
+                self.diags
+                    .retain(|d| !(d.kind == Kind::MissingCheckMark && d.ply == Some(ply)));
+            }
             let d = if holds {
                 Diagnostic::new(
                     Severity::Note,

@@ -428,6 +428,24 @@ pub fn check_word(token: &str) -> Option<Claim> {
     }
 }
 
+/// Whether some grammar reads `text` as a move, legal or not: algebraic in
+/// any language's letters, English or Spanish descriptive.
+fn reads_as_move(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if scoresheet_notation::parse_move(bytes, 0, scoresheet_notation::Mode::Lenient).is_ok()
+        || parse_desc_move(bytes, 0).is_ok()
+        || read_spanish(text.to_uppercase().as_bytes(), 0).is_some()
+    {
+        return true;
+    }
+    let mut tr = scoresheet_notation::lang::Translation::default();
+    Language::ALL.into_iter().any(|lang| {
+        scoresheet_notation::lang::translate(bytes, lang, &mut tr).is_ok()
+            && scoresheet_notation::parse_move(&tr.bytes, 0, scoresheet_notation::Mode::Lenient)
+                .is_ok()
+    })
+}
+
 /// Matches a printed token with the spellings of the legal moves of `pos`
 /// (see the module's documentation). `origins` are the book's rooks and
 /// pawns for descriptive readings (the position's own when `None`).
@@ -496,9 +514,13 @@ pub fn read_token_after(
         }
     }
     match found.len() {
+        // A word some grammar reads as a move (`Kte`, an illegal `Bad`) is a
+        // move that cannot be played, never prose to skip.
         0 => match not_a_move(token) {
-            Some(what) => TokenReading::NotAMove(what),
-            None => TokenReading::Unmatched,
+            Some(what) if what != "a word" || !reads_as_move(&n.core) => {
+                TokenReading::NotAMove(what)
+            }
+            _ => TokenReading::Unmatched,
         },
         1 => TokenReading::One {
             mv: found[0].0,

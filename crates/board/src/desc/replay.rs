@@ -481,6 +481,33 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         ));
                         continue;
                     }
+                    TokenReading::Several(moves)
+                        if let Ok((m, why)) = lookahead(
+                            &pos,
+                            &origins,
+                            &moves,
+                            book.plies.get(index + 1..).unwrap_or_default(),
+                            &ctx,
+                            &mut game_budget,
+                        ) =>
+                    {
+                        let note = Diagnostic::new(
+                            Severity::Warning,
+                            Kind::TieBreakLookahead,
+                            format!(
+                                "`{}` is no move as printed, and spells {}; read as {} because {why}",
+                                e.written,
+                                moves
+                                    .iter()
+                                    .map(|m| pos.san(m))
+                                    .collect::<Vec<_>>()
+                                    .join(", "),
+                                pos.san(&m)
+                            ),
+                            ply.span,
+                        );
+                        Ok((m, vec![note]))
+                    }
                     TokenReading::Several(moves) => {
                         let names: Vec<String> = moves
                             .iter()
@@ -727,16 +754,32 @@ fn reach(
     let mut last = last;
     for (i, ply) in plies.iter().enumerate() {
         *budget = budget.checked_sub(1)?;
-        let Ok(written) = &ply.result else {
-            return Some(i);
-        };
-        match resolve_desc_silent(&pos, &origins, written, &ctx.after(last)) {
-            Ok(r) => {
-                origins.play(&r.mv);
-                pos.play_unchecked(&r.mv);
-                last = Some(r.mv);
+        let resolved = match &ply.result {
+            Ok(written) => resolve_desc_silent(&pos, &origins, written, &ctx.after(last))
+                .map(|r| r.mv)
+                .map_err(|e| match e {
+                    DescResolveError::Ambiguous { moves, .. } => moves,
+                    _ => Vec::new(),
+                }),
+            // A ply no grammar reads, by its spelling (one more step: it spells
+            // every legal move).
+            Err(e) => {
+                *budget = budget.checked_sub(1)?;
+                match read_token_after(&pos, Some(&origins), last, &e.written) {
+                    TokenReading::One { mv, .. } => Ok(mv),
+                    TokenReading::Several(moves) => Err(moves),
+                    TokenReading::NotAMove(_) => continue,
+                    TokenReading::Unmatched => Err(Vec::new()),
+                }
             }
-            Err(DescResolveError::Ambiguous { moves, .. }) => {
+        };
+        match resolved {
+            Ok(mv) => {
+                origins.play(&mv);
+                pos.play_unchecked(&mv);
+                last = Some(mv);
+            }
+            Err(moves) if !moves.is_empty() => {
                 if nesting >= LOOKAHEAD_MAX_NESTING {
                     return None;
                 }
