@@ -314,6 +314,9 @@ fn replay_fixed(
     // The printed token the main line stopped at that did not read as a move.
     let mut unread: Option<Span> = None;
     let mut stop = game.stop.unwrap_or(usize::MAX);
+    // The language of the game's letters, found once, when a token is read by
+    // its spelling.
+    let mut letters: Option<Option<scoresheet_notation::lang::Language>> = None;
     // The main line's printed moves met so far (what fixes count in).
     let mut printed = 0usize;
     // The last few move numbers without a dot that were not their move's
@@ -327,7 +330,12 @@ fn replay_fixed(
                 if depth == 0 && !r.halted {
                     // A token no grammar reads may still spell one legal move.
                     if !options.strict
-                        && r.read_spelled(span_text(game, *span), *span, word_after(game, i))
+                        && r.read_spelled(
+                            span_text(game, *span),
+                            *span,
+                            word_after(game, i),
+                            *letters.get_or_insert_with(|| game_letters(game)),
+                        )
                     {
                         printed += 1;
                         stop = next_invalid(game, i + 1);
@@ -391,7 +399,12 @@ fn replay_fixed(
                     }
                     Token::Invalid(span) => {
                         if options.strict
-                            || !r.read_spelled(span_text(game, *span), *span, word_after(game, i))
+                            || !r.read_spelled(
+                                span_text(game, *span),
+                                *span,
+                                word_after(game, i),
+                                *letters.get_or_insert_with(|| game_letters(game)),
+                            )
                         {
                             unread = Some(*span);
                             break;
@@ -470,6 +483,31 @@ fn replay_fixed(
         result,
     };
     (replay, blamed)
+}
+
+/// The language of the main line's piece letters (`None`: English, or no one
+/// language), for matching a token by its spelling in the game's letters first.
+#[cold]
+fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Language> {
+    // Every main-line move of the game, past the parser's stop too: the
+    // first token read by its spelling may come before any piece letter.
+    let mut depth = 0usize;
+    let moves = game.tokens.iter().filter_map(|t| match t {
+        Token::StartVariation(_) => {
+            depth += 1;
+            None
+        }
+        Token::EndVariation(_) => {
+            depth = depth.saturating_sub(1);
+            None
+        }
+        Token::Move(m) if depth == 0 => Some(span_text(game, m.span())),
+        _ => None,
+    });
+    match scoresheet_notation::lang::detect(moves) {
+        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
+        _ => None,
+    }
 }
 
 /// Whether the token after token `i` of `game` is a word of prose no grammar
@@ -1721,7 +1759,13 @@ impl Replayer {
     /// or mate. A word of prose followed by another (`sentence`) is a
     /// sentence, not skipped.
     #[cold]
-    fn read_spelled(&mut self, text: &[u8], span: Span, sentence: bool) -> bool {
+    fn read_spelled(
+        &mut self,
+        text: &[u8],
+        span: Span,
+        sentence: bool,
+        letters: Option<scoresheet_notation::lang::Language>,
+    ) -> bool {
         let shown = scoresheet_notation::text::decode(text);
         let parser_error = |d: &Diagnostic| {
             d.severity == Severity::Error
@@ -1763,7 +1807,7 @@ impl Replayer {
             self.skipped.push(span);
             return true;
         }
-        let reading = crate::spelling::read_token(&self.pos, None, &shown);
+        let reading = crate::spelling::read_token_after(&self.pos, None, None, letters, &shown);
         let ply = self.ply();
         match reading {
             crate::spelling::TokenReading::NotAMove("a word") if sentence => false,
@@ -1771,7 +1815,20 @@ impl Replayer {
                 mv,
                 spelling,
                 by_claim,
+                claim,
             } => {
+                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
+                    let d = Diagnostic::new(
+                        Severity::Warning,
+                        Kind::WrongCheckMark,
+                        format!(
+                            "`{shown}` claims {what}, but {} gives none",
+                            self.pos.san(&mv)
+                        ),
+                        span,
+                    );
+                    self.push(d, ply);
+                }
                 self.diags.retain(|d| !parser_error(d));
                 // The parser counted no ply for this token: its remarks on the
                 // moves after it are one ply later.
@@ -1834,7 +1891,7 @@ impl Replayer {
                     ),
                     span,
                 );
-                d.suggestions = names;
+                d.candidates = names;
                 self.push(d, ply);
                 false
             }

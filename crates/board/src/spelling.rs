@@ -13,8 +13,8 @@
 //! - the printed token is [normalised](normalise): what printers vary is taken
 //!   off (check and mate words and marks at the end, which are kept as a claim;
 //!   `!`/`?`; footnote marks; a trailing full stop or comma; spaces and dots
-//!   inside; dash kinds; `:`, `×`, `takes` for captures; case, except for the
-//!   leading `B`/`b` that tells a bishop from a pawn's file);
+//!   inside; dash kinds; `:`, `×`, `takes` for captures; case, except for a
+//!   leading letter that names a file, as `B`/`b` tells a bishop from a pawn's);
 //! - every legal move is spelled in SAN and long algebraic (with and without
 //!   the piece letter, which is UCI), with the piece letters of every language
 //!   the parser knows and the Unicode figurines, and normalised the same way;
@@ -73,7 +73,7 @@ pub struct Normalised {
     pub core: String,
     /// The algebraic key: `core` without spaces, dots, dashes, capture and
     /// promotion marks, figurines as English letters, in lower case but for a
-    /// leading `B`/`b`.
+    /// leading letter that names a file (`B`/`b`, `C`/`c`, ...).
     pub key: String,
     /// What the end of the token claims.
     pub claim: Claim,
@@ -92,6 +92,9 @@ pub enum TokenReading {
         spelling: &'static str,
         /// The check claim chose it among several moves spelled so.
         by_claim: bool,
+        /// What the token's end claims (a claim the move does not bear out
+        /// is the caller's to report).
+        claim: Claim,
     },
     /// Several legal moves are spelled so, and the check claim does not tell them apart.
     Several(Vec<Move>),
@@ -250,12 +253,13 @@ pub fn normalise(token: &str) -> Option<Normalised> {
     })
 }
 
-/// Lower case, but for a leading `B`/`b`: `Bc4` is a bishop's move, `bc4` a
-/// pawn's capture from the b-file.
+/// Lower case, but for a leading letter that names a file: `Bc4` is a
+/// bishop's move, `bc4` a pawn's capture from the b-file; `Cd4` a French
+/// knight's, `cd4` a pawn's.
 fn fold(key: &str) -> String {
     let mut out = String::with_capacity(key.len());
     for (i, c) in key.chars().enumerate() {
-        if i == 0 && matches!(c, 'B' | 'b') {
+        if i == 0 && matches!(c, 'a'..='h' | 'A'..='H') {
             out.push(c);
         } else {
             out.extend(c.to_lowercase());
@@ -264,21 +268,40 @@ fn fold(key: &str) -> String {
     out
 }
 
-/// Every letter a role is printed with in some language (English's first).
-fn letters(role: Role) -> Vec<&'static str> {
+/// The languages whose piece letters a token is matched with: the game's
+/// own and English first, then every other (a French `R` is a king, an
+/// English one a rook: the game's reading comes first, and where both are its
+/// own the token names both moves).
+#[derive(Debug, Clone, Copy)]
+enum Tier {
+    Own(Option<Language>),
+    All,
+}
+
+/// Every letter a role is printed with in the languages of `tier`.
+fn letters(role: Role, tier: Tier) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::with_capacity(8);
-    for lang in Language::ALL {
+    let mut add = |lang: Language| {
         let l = lang.letter(role);
         if !l.is_empty() && !out.contains(&l) {
             out.push(l);
         }
+    };
+    match tier {
+        Tier::Own(lang) => {
+            add(Language::English);
+            if let Some(lang) = lang {
+                add(lang);
+            }
+        }
+        Tier::All => Language::ALL.into_iter().for_each(add),
     }
     out
 }
 
 /// Whether the folded key of `letter + middle + promotion` (each promotion
 /// letter tried) is `key`.
-fn spelled(key: &str, letter: &str, middle: &str, promotion: Option<Role>) -> bool {
+fn spelled(key: &str, letter: &str, middle: &str, promotion: Option<Role>, tier: Tier) -> bool {
     let mut with = |promo: &str| {
         let mut s = String::with_capacity(letter.len() + middle.len() + promo.len());
         s.push_str(letter);
@@ -288,13 +311,13 @@ fn spelled(key: &str, letter: &str, middle: &str, promotion: Option<Role>) -> bo
     };
     match promotion {
         None => with(""),
-        Some(role) => letters(role).into_iter().any(&mut with),
+        Some(role) => letters(role, tier).into_iter().any(&mut with),
     }
 }
 
 /// The algebraic spellings of `mv` (SAN, long algebraic, UCI, in every
 /// language's letters): whether one folds to `key`, and which.
-fn algebraic_match(pos: &Position, mv: &Move, key: &str) -> Option<&'static str> {
+fn algebraic_match(pos: &Position, mv: &Move, key: &str, tier: Tier) -> Option<&'static str> {
     if let Some(side) = mv.castle_side() {
         let k = match side {
             scoresheet_notation::CastleSide::King => "oo",
@@ -317,18 +340,18 @@ fn algebraic_match(pos: &Position, mv: &Move, key: &str) -> Option<&'static str>
     let piece_letters: Vec<&str> = if mv.role == Role::Pawn {
         vec![""]
     } else {
-        letters(mv.role)
+        letters(mv.role, tier)
     };
     for letter in &piece_letters {
-        if spelled(key, letter, &middle, mv.promotion) {
+        if spelled(key, letter, &middle, mv.promotion, tier) {
             return Some("SAN");
         }
         // The piece and its square alone: a printer's short form, which names
         // every such piece that can go there.
-        if !letter.is_empty() && spelled(key, letter, &to, None) {
+        if !letter.is_empty() && spelled(key, letter, &to, None, tier) {
             return Some("SAN");
         }
-        if spelled(key, letter, &lan, mv.promotion) {
+        if spelled(key, letter, &lan, mv.promotion, tier) {
             return Some(if letter.is_empty() {
                 "UCI"
             } else {
@@ -337,7 +360,7 @@ fn algebraic_match(pos: &Position, mv: &Move, key: &str) -> Option<&'static str>
         }
     }
     // UCI names no piece, and a pawn's long form may carry its `P`.
-    if mv.role != Role::Pawn && spelled(key, "", &lan, mv.promotion) {
+    if mv.role != Role::Pawn && spelled(key, "", &lan, mv.promotion, tier) {
         return Some("UCI");
     }
     None
@@ -446,20 +469,36 @@ fn reads_as_move(text: &str) -> bool {
     })
 }
 
+/// Whether the move `mv`, played from `pos`, bears out `claim`: `None` when
+/// it does (or nothing is claimed), else what it claims (`check`, `mate`).
+#[must_use]
+pub fn unfounded_claim(pos: &Position, mv: &Move, claim: Claim) -> Option<&'static str> {
+    let after = pos.after(mv).ok()?;
+    match claim {
+        Claim::None => None,
+        Claim::Check => (!after.is_check()).then_some("check"),
+        Claim::Mate => (!after.is_checkmate()).then_some("mate"),
+    }
+}
+
 /// Matches a printed token with the spellings of the legal moves of `pos`
 /// (see the module's documentation). `origins` are the book's rooks and
 /// pawns for descriptive readings (the position's own when `None`).
 #[must_use]
 pub fn read_token(pos: &Position, origins: Option<&Origins>, token: &str) -> TokenReading {
-    read_token_after(pos, origins, None, token)
+    read_token_after(pos, origins, None, None, token)
 }
 
-/// [`read_token`] after the opponent's move `last` (descriptive recaptures).
+/// [`read_token`] after the opponent's move `last` (descriptive recaptures),
+/// in a game whose piece letters are `letters`' (English when `None`): a
+/// token is matched with English letters and the game's first, with every
+/// other language's only when those spell no legal move.
 #[must_use]
 pub fn read_token_after(
     pos: &Position,
     origins: Option<&Origins>,
     last: Option<Move>,
+    letters: Option<Language>,
     token: &str,
 ) -> TokenReading {
     let Some(n) = normalise(token) else {
@@ -470,9 +509,14 @@ pub fn read_token_after(
     };
     let legal = pos.legal_moves();
     let mut found: Vec<(Move, &'static str)> = Vec::new();
-    for mv in legal.iter() {
-        if let Some(how) = algebraic_match(pos, mv, &n.key) {
-            found.push((*mv, how));
+    for tier in [Tier::Own(letters), Tier::All] {
+        for mv in legal.iter() {
+            if let Some(how) = algebraic_match(pos, mv, &n.key, tier) {
+                found.push((*mv, how));
+            }
+        }
+        if !found.is_empty() {
+            break;
         }
     }
     // Descriptive: read, and resolved by the board (many spellings to one move).
@@ -526,6 +570,7 @@ pub fn read_token_after(
             mv: found[0].0,
             spelling: found[0].1,
             by_claim: false,
+            claim: n.claim,
         },
         _ => {
             let fits: Vec<(Move, &'static str)> = found
@@ -542,6 +587,7 @@ pub fn read_token_after(
                     mv: *mv,
                     spelling,
                     by_claim: true,
+                    claim: n.claim,
                 }
             } else {
                 TokenReading::Several(found.into_iter().map(|(m, _)| m).collect())

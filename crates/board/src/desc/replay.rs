@@ -447,13 +447,29 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
         };
         // A printed move no grammar reads may still spell one legal move
         // (a Spanish or Portuguese move in the table, a check word glued on).
+        // A move the English grammar reads but no legal move fits (`RxP` in
+        // Portuguese, where `R` is the king) is matched by its spelling too.
+        let printed = match &ply.result {
+            Err(e) => e.written.clone(),
+            Ok(w) => write_move(w),
+        };
         let outcome = match (outcome, &ply.result) {
-            (Err(d), Err(e)) if !strict && d.kind == Kind::DescSyntax => {
-                match read_token_after(&pos, Some(&origins), last, &e.written) {
+            (Err(d), result)
+                if !strict
+                    && (d.kind == Kind::DescSyntax
+                        || (d.kind == Kind::NoLegalReading && result.is_ok())) =>
+            {
+                /// The ply as printed.
+                struct Printed {
+                    written: String,
+                }
+                let e = Printed { written: printed };
+                match read_token_after(&pos, Some(&origins), last, None, &e.written) {
                     TokenReading::One {
                         mv,
                         spelling,
                         by_claim,
+                        claim,
                     } => {
                         let why = if by_claim {
                             ", the one of the moves spelled so that fits its check mark"
@@ -470,7 +486,20 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             ),
                             ply.span,
                         );
-                        Ok((mv, vec![note]))
+                        let mut notes = vec![note];
+                        if let Some(what) = crate::spelling::unfounded_claim(&pos, &mv, claim) {
+                            notes.push(Diagnostic::new(
+                                Severity::Warning,
+                                Kind::WrongCheckMark,
+                                format!(
+                                    "`{}` claims {what}, but {} gives none",
+                                    e.written,
+                                    pos.san(&mv)
+                                ),
+                                ply.span,
+                            ));
+                        }
+                        Ok((mv, notes))
                     }
                     TokenReading::NotAMove(what) => {
                         diagnostics.push(Diagnostic::new(
@@ -524,7 +553,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             ),
                             ply.span,
                         );
-                        a.suggestions = names;
+                        a.candidates = names;
                         Err(a)
                     }
                     TokenReading::Unmatched => Err(d),
@@ -755,17 +784,24 @@ fn reach(
     for (i, ply) in plies.iter().enumerate() {
         *budget = budget.checked_sub(1)?;
         let resolved = match &ply.result {
-            Ok(written) => resolve_desc_silent(&pos, &origins, written, &ctx.after(last))
-                .map(|r| r.mv)
-                .map_err(|e| match e {
-                    DescResolveError::Ambiguous { moves, .. } => moves,
-                    _ => Vec::new(),
-                }),
+            Ok(written) => match resolve_desc_silent(&pos, &origins, written, &ctx.after(last)) {
+                Ok(r) => Ok(r.mv),
+                Err(DescResolveError::Ambiguous { moves, .. }) => Err(moves),
+                Err(DescResolveError::NoMove { .. }) => {
+                    *budget = budget.checked_sub(1)?;
+                    match read_token_after(&pos, Some(&origins), last, None, &write_move(written)) {
+                        TokenReading::One { mv, .. } => Ok(mv),
+                        TokenReading::Several(moves) => Err(moves),
+                        _ => Err(Vec::new()),
+                    }
+                }
+                Err(_) => Err(Vec::new()),
+            },
             // A ply no grammar reads, by its spelling (one more step: it spells
             // every legal move).
             Err(e) => {
                 *budget = budget.checked_sub(1)?;
-                match read_token_after(&pos, Some(&origins), last, &e.written) {
+                match read_token_after(&pos, Some(&origins), last, None, &e.written) {
                     TokenReading::One { mv, .. } => Ok(mv),
                     TokenReading::Several(moves) => Err(moves),
                     TokenReading::NotAMove(_) => continue,
