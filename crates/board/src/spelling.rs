@@ -451,6 +451,14 @@ pub fn check_word(token: &str) -> Option<Claim> {
     }
 }
 
+/// Whether a word is a legal move misread (`Rel` for `Re1`): one of the
+/// usual misreadings away from one (never prose to skip).
+fn misread_move(pos: &Position, token: &str, letters: Option<Language>) -> bool {
+    crate::misprint::suggest(pos, token.as_bytes(), letters)
+        .first()
+        .is_some_and(|s| s.cost <= crate::misprint::CLOSE)
+}
+
 /// Whether some grammar reads `text` as a move, legal or not: algebraic in
 /// any language's letters, English or Spanish descriptive.
 fn reads_as_move(text: &str) -> bool {
@@ -561,7 +569,10 @@ pub fn read_token_after(
         // A word some grammar reads as a move (`Kte`, an illegal `Bad`) is a
         // move that cannot be played, never prose to skip.
         0 => match not_a_move(token) {
-            Some(what) if what != "a word" || !reads_as_move(&n.core) => {
+            Some(what)
+                if what != "a word"
+                    || !(reads_as_move(&n.core) || misread_move(pos, token, letters)) =>
+            {
                 TokenReading::NotAMove(what)
             }
             _ => TokenReading::Unmatched,

@@ -107,6 +107,11 @@ fn words_rules_and_marks_are_not_moves() {
             "{token}"
         );
     }
+    // `Rel` is `Re1` misread, not a word.
+    let ruy = after(&[
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ]);
+    assert_eq!(read_token(&ruy, None, "Rel"), TokenReading::Unmatched);
     for token in ["Nf5", "Qh8", "Zz9", "e5e4"] {
         assert_eq!(
             read_token(&pos, None, token),
