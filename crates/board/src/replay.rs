@@ -397,18 +397,17 @@ fn replay_fixed(
                             number_misprints = core::mem::take(&mut dotless);
                         }
                     }
-                    Token::Invalid(span) => {
+                    Token::Invalid(span)
                         if options.strict
                             || !r.read_spelled(
                                 span_text(game, *span),
                                 *span,
                                 word_after(game, i),
                                 *letters.get_or_insert_with(|| game_letters(game)),
-                            )
-                        {
-                            unread = Some(*span);
-                            break;
-                        }
+                            ) =>
+                    {
+                        unread = Some(*span);
+                        break;
                     }
                     _ => {}
                 }
