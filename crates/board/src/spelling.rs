@@ -399,20 +399,7 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
         superscript(c)
             || matches!(
                 c,
-                '*' | '†'
-                    | '‡'
-                    | '§'
-                    | '¶'
-                    | '.'
-                    | ','
-                    | ';'
-                    | ':'
-                    | '!'
-                    | '?'
-                    | '('
-                    | ')'
-                    | '['
-                    | ']'
+                '*' | '†' | '‡' | '§' | '¶' | '.' | ',' | ';' | ':' | '!' | '?'
             )
     }) {
         return Some("a footnote mark or punctuation");

@@ -99,7 +99,6 @@ fn words_rules_and_marks_are_not_moves() {
         ("|", "a column rule"),
         ("——", "a column rule"),
         ("†", "a footnote mark or punctuation"),
-        ("*)", "a footnote mark or punctuation"),
     ] {
         assert_eq!(
             read_token(&pos, None, token),
