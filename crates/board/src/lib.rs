@@ -66,6 +66,7 @@ pub mod replay;
 mod resolve;
 mod san;
 mod setup;
+pub mod spelling;
 pub mod tags;
 pub mod told;
 mod zobrist;

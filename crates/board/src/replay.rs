@@ -305,6 +305,7 @@ fn replay_fixed(
         halted: !ok,
         warned_dead: false,
         told: false,
+        skipped: Vec::new(),
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -312,7 +313,10 @@ fn replay_fixed(
     let mut result_token: Option<(GameResult, Span)> = None;
     // The printed token the main line stopped at that did not read as a move.
     let mut unread: Option<Span> = None;
-    let stop = game.stop.unwrap_or(usize::MAX);
+    let mut stop = game.stop.unwrap_or(usize::MAX);
+    // The language of the game's letters, found once, when a token is read by
+    // its spelling.
+    let mut letters: Option<Option<scoresheet_notation::lang::Language>> = None;
     // The main line's printed moves met so far (what fixes count in).
     let mut printed = 0usize;
     // The last few move numbers without a dot that were not their move's
@@ -324,6 +328,19 @@ fn replay_fixed(
         if i >= stop && fixes.is_empty() {
             if let Token::Invalid(span) = token {
                 if depth == 0 && !r.halted {
+                    // A token no grammar reads may still spell one legal move.
+                    if !options.strict
+                        && r.read_spelled(
+                            span_text(game, *span),
+                            *span,
+                            word_after(game, i),
+                            *letters.get_or_insert_with(|| game_letters(game)),
+                        )
+                    {
+                        printed += 1;
+                        stop = next_invalid(game, i + 1);
+                        continue;
+                    }
                     unread = Some(*span);
                 }
             }
@@ -380,7 +397,15 @@ fn replay_fixed(
                             number_misprints = core::mem::take(&mut dotless);
                         }
                     }
-                    Token::Invalid(span) => {
+                    Token::Invalid(span)
+                        if options.strict
+                            || !r.read_spelled(
+                                span_text(game, *span),
+                                *span,
+                                word_after(game, i),
+                                *letters.get_or_insert_with(|| game_letters(game)),
+                            ) =>
+                    {
                         unread = Some(*span);
                         break;
                     }
@@ -434,7 +459,12 @@ fn replay_fixed(
         None => None,
     };
     let variation_moves = if ok {
-        judge_variations(game, &start, &r.moves, options, &mut r.diags, &mut failed)
+        let main = MainLine {
+            moves: &r.moves,
+            written: &r.written,
+            skipped: &r.skipped,
+        };
+        judge_variations(game, &start, &main, options, &mut r.diags, &mut failed)
     } else {
         Vec::new()
     };
@@ -452,6 +482,58 @@ fn replay_fixed(
         result,
     };
     (replay, blamed)
+}
+
+/// The language of the main line's piece letters (`None`: English, or no one
+/// language), for matching a token by its spelling in the game's letters first.
+#[cold]
+fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Language> {
+    // Every main-line move of the game, past the parser's stop too: the
+    // first token read by its spelling may come before any piece letter.
+    let mut depth = 0usize;
+    let moves = game.tokens.iter().filter_map(|t| match t {
+        Token::StartVariation(_) => {
+            depth += 1;
+            None
+        }
+        Token::EndVariation(_) => {
+            depth = depth.saturating_sub(1);
+            None
+        }
+        Token::Move(m) if depth == 0 => Some(span_text(game, m.span())),
+        _ => None,
+    });
+    match scoresheet_notation::lang::detect(moves) {
+        scoresheet_notation::lang::Detection::Language { language, .. } => Some(language),
+        _ => None,
+    }
+}
+
+/// Whether the token after token `i` of `game` is a word of prose no grammar
+/// reads: two such words together are a sentence, which is never skipped
+/// word by word.
+fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
+    matches!(game.tokens.get(i + 1), Some(Token::Invalid(span))
+        if crate::spelling::not_a_move(&scoresheet_notation::text::decode(span_text(game, *span)))
+            == Some("a word"))
+}
+
+/// The index of the first [`Token::Invalid`] of `game` from token `from` on
+/// (`usize::MAX` when there is none): where the replay stops next.
+fn next_invalid(game: &PgnGame<'_>, from: usize) -> usize {
+    game.tokens
+        .iter()
+        .skip(from)
+        .position(|t| matches!(t, Token::Invalid(_)))
+        .map_or(usize::MAX, |at| from + at)
+}
+
+/// Whether `spans`, in text order, hold `span`.
+#[must_use]
+pub fn sorted_contains(spans: &[Span], span: Span) -> bool {
+    spans
+        .binary_search_by_key(&span.start(), |s| s.start())
+        .is_ok_and(|i| spans.get(i) == Some(&span))
 }
 
 /// The text of `span` in the game.
@@ -868,15 +950,27 @@ struct VariationLine {
 /// played ends the walk: an error of the game, which says it is in a variation
 /// and at which move, and whose whole move is `failed` unless the main line failed
 /// first. Gives the variation moves resolved, in text order.
+/// The main line as replayed, for the walk of the variations.
+struct MainLine<'r> {
+    /// Its moves.
+    moves: &'r [Move],
+    /// Where each was printed, in text order.
+    written: &'r [Span],
+    /// The tokens skipped as no move, in text order.
+    skipped: &'r [Span],
+}
+
 fn judge_variations(
     game: &PgnGame<'_>,
     start: &Position,
-    main: &[Move],
+    main: &MainLine<'_>,
     options: &ReplayOptions,
     diags: &mut Vec<Diagnostic>,
     failed: &mut Option<Span>,
 ) -> Vec<Move> {
-    let tokens = game.replayable();
+    // Every token: the main line may have read on past the parser's stop
+    // (tokens read by their spelling), and stops the walk where it stopped.
+    let tokens = game.tokens.as_slice();
     if !tokens.iter().any(|t| matches!(t, Token::StartVariation(_))) {
         return Vec::new();
     }
@@ -922,10 +1016,28 @@ fn judge_variations(
                 black,
                 span,
             } if !open.is_empty() => number = Some((*n, *black, *span)),
+            // A main-line token read by its spelling is a move; one skipped
+            // as no move is nothing; any other stops the walk, as the parser
+            // stopped (its error is the game's).
+            Token::Invalid(span) if open.is_empty() && sorted_contains(main.skipped, *span) => {}
+            Token::Invalid(span) if open.is_empty() && sorted_contains(main.written, *span) => {
+                let Some(m) = main.moves.get(played) else {
+                    break;
+                };
+                match &mut before_main {
+                    Some(b) => b.clone_from(&pos),
+                    None => before_main = Some(pos.clone()),
+                }
+                pos.play_unchecked(m);
+                played += 1;
+            }
+            Token::Invalid(_) => break,
             Token::Move(mv) => {
                 let Some(line) = open.last_mut() else {
                     // A main-line move: already judged; stop where the main line stopped.
-                    let Some(m) = main.get(played) else { break };
+                    let Some(m) = main.moves.get(played) else {
+                        break;
+                    };
                     match &mut before_main {
                         Some(b) => b.clone_from(&pos),
                         None => before_main = Some(pos.clone()),
@@ -1120,8 +1232,18 @@ fn replay_descriptive(
     if r.failed.is_none() {
         check_ply_count(game, r.moves.len(), options, &mut diags);
     }
-    r.variation_moves =
-        judge_variations(game, &start, &r.moves, options, &mut diags, &mut r.failed);
+    r.variation_moves = judge_variations(
+        game,
+        &start,
+        &MainLine {
+            moves: &r.moves,
+            written: &[],
+            skipped: &[],
+        },
+        options,
+        &mut diags,
+        &mut r.failed,
+    );
     settle(&mut diags, options);
     r.result = record_result(game, &r.end, options, &mut diags);
     r.diagnostics = diags;
@@ -1176,7 +1298,18 @@ pub fn replay_book_game(
         diags.retain(|d| !(d.kind == e.kind && d.span == e.span));
     }
     // A misprint read as its suggestion (`--repair`) is a warning, no longer an error.
-    for fixed in r.diagnostics.iter().filter(|d| d.kind == Kind::Repaired) {
+    // So is a ply read by its spelling, skipped as no move, or found to spell
+    // several moves (whose error names them).
+    for fixed in r.diagnostics.iter().filter(|d| {
+        matches!(
+            d.kind,
+            Kind::Repaired
+                | Kind::ReadBySpelling
+                | Kind::SkippedWord
+                | Kind::AmbiguousMove
+                | Kind::TieBreakLookahead
+        )
+    }) {
         diags.retain(|d| !(d.kind == Kind::DescSyntax && d.span == fixed.span));
     }
     diags.extend(r.diagnostics.iter().cloned());
@@ -1436,6 +1569,9 @@ struct Replayer {
     warned_dead: bool,
     /// A token was read otherwise than its first reading (said once a game).
     told: bool,
+    /// Main-line tokens no grammar reads that are plainly no move, skipped
+    /// (`skipped-word`), in text order.
+    skipped: Vec<Span>,
 }
 
 impl Replayer {
@@ -1608,6 +1744,158 @@ impl Replayer {
         }
         self.hashes.push(self.pos.zobrist());
         self.moves.push(f.mv);
+    }
+
+    /// A printed token that no grammar reads (`text`, at `span`), matched
+    /// against the spellings of the legal moves ([`crate::spelling`]): one
+    /// legal move spelled so is played, with a `read-by-spelling` note; a
+    /// token that is plainly no move is skipped with a `skipped-word` note;
+    /// either way the parser's error on it is withdrawn. Several moves spelled
+    /// so: the parser's error becomes an `ambiguous-move` naming them. Whether
+    /// the replay reads on.
+    /// A check or mate word printed apart (`Bxc5 mate.`) is the mark of the
+    /// move before it, and said to be wrong when that move does not check
+    /// or mate. A word of prose followed by another (`sentence`) is a
+    /// sentence, not skipped.
+    #[cold]
+    fn read_spelled(
+        &mut self,
+        text: &[u8],
+        span: Span,
+        sentence: bool,
+        letters: Option<scoresheet_notation::lang::Language>,
+    ) -> bool {
+        let shown = scoresheet_notation::text::decode(text);
+        let parser_error = |d: &Diagnostic| {
+            d.severity == Severity::Error
+                && span.start() <= d.span.start()
+                && d.span.end() <= span.end()
+        };
+        if let (Some(claim), false) = (crate::spelling::check_word(&shown), self.moves.is_empty()) {
+            self.diags.retain(|d| !parser_error(d));
+            let ply = self.ply() - 1;
+            let (holds, what) = match claim {
+                crate::spelling::Claim::Mate => (self.pos.is_checkmate(), "mate"),
+                _ => (self.pos.is_check(), "check"),
+            };
+            if holds {
+                // The mark is printed, apart: the move is marked after all.
+                self.diags
+                    .retain(|d| !(d.kind == Kind::MissingCheckMark && d.ply == Some(ply)));
+            }
+            let d = if holds {
+                Diagnostic::new(
+                    Severity::Note,
+                    Kind::SkippedWord,
+                    format!(
+                        "`{shown}` after the move of ply {ply}: its {what} mark, printed apart"
+                    ),
+                    span,
+                )
+            } else {
+                Diagnostic::new(
+                    Severity::Warning,
+                    Kind::WrongCheckMark,
+                    format!(
+                        "`{shown}` is printed after the move of ply {ply}, which gives no {what}"
+                    ),
+                    span,
+                )
+            };
+            self.push(d, ply);
+            self.skipped.push(span);
+            return true;
+        }
+        let reading = crate::spelling::read_token_after(&self.pos, None, None, letters, &shown);
+        let ply = self.ply();
+        match reading {
+            crate::spelling::TokenReading::NotAMove("a word") if sentence => false,
+            crate::spelling::TokenReading::One {
+                mv,
+                spelling,
+                by_claim,
+                claim,
+            } => {
+                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
+                    let d = Diagnostic::new(
+                        Severity::Warning,
+                        Kind::WrongCheckMark,
+                        format!(
+                            "`{shown}` claims {what}, but {} gives none",
+                            self.pos.san(&mv)
+                        ),
+                        span,
+                    );
+                    self.push(d, ply);
+                }
+                self.diags.retain(|d| !parser_error(d));
+                // The parser counted no ply for this token: its remarks on the
+                // moves after it are one ply later.
+                for d in &mut self.diags {
+                    if d.span.start() >= span.end() {
+                        if let Some(p) = d.ply.as_mut() {
+                            *p += 1;
+                        }
+                    }
+                }
+                let why = if by_claim {
+                    ", the one of the moves spelled so that fits its check mark"
+                } else {
+                    ""
+                };
+                let d = Diagnostic::new(
+                    Severity::Note,
+                    Kind::ReadBySpelling,
+                    format!(
+                        "`{shown}` is no move as printed; read as {} ({spelling} spelling{why})",
+                        self.pos.san(&mv)
+                    ),
+                    span,
+                );
+                self.push(d, ply);
+                self.written.push(span);
+                self.pos.play_unchecked(&mv);
+                if mv.is_zeroing() {
+                    self.hashes.clear();
+                }
+                self.hashes.push(self.pos.zobrist());
+                self.moves.push(mv);
+                true
+            }
+            crate::spelling::TokenReading::NotAMove(what) => {
+                self.diags.retain(|d| !parser_error(d));
+                let d = Diagnostic::new(
+                    Severity::Note,
+                    Kind::SkippedWord,
+                    format!("`{shown}` is {what}, not a move: skipped"),
+                    span,
+                );
+                self.diags.push(d);
+                self.skipped.push(span);
+                true
+            }
+            crate::spelling::TokenReading::Several(moves) => {
+                self.diags.retain(|d| !parser_error(d));
+                let names: Vec<String> = moves
+                    .iter()
+                    .map(|m| crate::desc::describe_candidate(&self.pos, m))
+                    .collect();
+                let mut d = Diagnostic::new(
+                    Severity::Error,
+                    Kind::AmbiguousMove,
+                    format!(
+                        "`{shown}` is no move as printed, and spells {} legal moves: {}",
+                        moves.len(),
+                        names.join(", ")
+                    ),
+                    span,
+                );
+                d.candidates = names;
+                self.push(d, ply);
+                false
+            }
+            crate::spelling::TokenReading::Unmatched => false,
+        }
     }
 
     /// Leaves out a move printed twice (`--repair`), with its `repaired` warning.

@@ -487,28 +487,43 @@ fn resolve_game_into<'a>(
         before_last: None,
     };
     let mut stack: Vec<Line> = Vec::new();
-    for token in game.replayable() {
+    // Every token: in a valid game, a token no grammar read was read by its
+    // spelling (a main-line move, where the replay says it printed one) or
+    // skipped as no move.
+    for token in &game.tokens {
+        let played = match token {
+            Token::Move(mv) => Some((mv.get().suffix.annotation.map(|(a, _)| a), mv.span())),
+            Token::Invalid(span)
+                if stack.is_empty()
+                    && scoresheet_board::replay::sorted_contains(&r.written, *span) =>
+            {
+                Some((None, *span))
+            }
+            _ => None,
+        };
         match token {
-            Token::Move(mv) if repaired && stack.is_empty() => {
-                let annotation = mv.get().suffix.annotation.map(|(a, _)| a);
+            Token::Move(_) | Token::Invalid(_)
+                if let Some((annotation, span)) =
+                    played.filter(|_| repaired && stack.is_empty()) =>
+            {
                 // Every move played where this one is printed: none when it was
                 // left out, two when a move left out was put back before it.
-                while written.next_if(|w| **w == mv.span()).is_some() {
+                while written.next_if(|w| **w == span).is_some() {
                     let Some(&m) = main.next() else { break };
                     match &mut line.before_last {
                         Some(b) => b.clone_from(&line.pos),
                         None => line.before_last = Some(line.pos.clone()),
                     }
-                    let last = written.peek().is_none_or(|w| **w != mv.span());
+                    let last = written.peek().is_none_or(|w| **w != span);
                     nodes.push(Node::Move(played_node(
                         &mut line.pos,
                         m,
                         annotation.filter(|_| last),
-                        mv.span(),
+                        span,
                     )));
                 }
             }
-            Token::Move(mv) => {
+            Token::Move(_) | Token::Invalid(_) if let Some((annotation, span)) = played => {
                 let next = if stack.is_empty() {
                     main.next()
                 } else {
@@ -520,13 +535,7 @@ fn resolve_game_into<'a>(
                     Some(b) => b.clone_from(&line.pos),
                     None => line.before_last = Some(line.pos.clone()),
                 }
-                let annotation = mv.get().suffix.annotation.map(|(a, _)| a);
-                nodes.push(Node::Move(played_node(
-                    &mut line.pos,
-                    m,
-                    annotation,
-                    mv.span(),
-                )));
+                nodes.push(Node::Move(played_node(&mut line.pos, m, annotation, span)));
             }
             Token::Nag { nag, .. } => nodes.push(Node::Nag(*nag)),
             Token::Comment { kind, text, .. } => {
@@ -560,7 +569,7 @@ fn resolve_game_into<'a>(
                     nodes.push(Node::EndVariation);
                 }
             }
-            Token::MoveNumber { .. } | Token::Result(..) | Token::Invalid(_) => {}
+            Token::Move(_) | Token::MoveNumber { .. } | Token::Result(..) | Token::Invalid(_) => {}
         }
     }
     // Close what an unterminated variation left open (the parser reported it).

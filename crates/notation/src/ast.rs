@@ -313,7 +313,7 @@ impl GameResult {
         while i < s.len() {
             let dash = matches!(
                 s.get(i..i + 3),
-                Some([0xE2, 0x80, 0x91 | 0x93 | 0x94] | [0xE2, 0x88, 0x92])
+                Some([0xE2, 0x80, 0x90..=0x95] | [0xE2, 0x88, 0x92])
             );
             let (b, len) = if dash { (b'-', 3) } else { (s[i], 1) };
             dashes += usize::from(dash);

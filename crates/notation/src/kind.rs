@@ -554,6 +554,14 @@ kinds! {
     SkippedPunctuation = "skipped-punctuation", Note,
         example "1. e4, e5 2. Nf3 *",
         fix "Nothing is wrong; the note says what was skipped (remove the punctuation for strict PGN).";
+    /// A token no grammar reads (`Nf3ch`, `Rd8mate.`, `NF3`), read as the one legal move spelled so.
+    ReadBySpelling = "read-by-spelling", Note,
+        example "1. e4 e5 2. Nf3ch Nc6 *",
+        fix "Nothing is wrong; the note says which move the token was read as (write it in SAN for strict PGN).";
+    /// A word of prose, a column rule or a footnote mark where a move stands, skipped.
+    SkippedWord = "skipped-word", Note,
+        example "1. e4 e5 2. Nf3 then Nc6 *",
+        fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN.";
     /// Moves, move numbers or results printed without spaces (`1.e4e52.Nf3`), read apart.
     RunTogether = "run-together", Warning,
         example "1.e4e52.Nf3Nc6 *",

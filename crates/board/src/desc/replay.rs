@@ -6,6 +6,7 @@ use scoresheet_notation::{Color, Diagnostic, Severity};
 
 use super::resolve::resolve_desc_silent;
 use super::{DescContext, DescResolveError, Origins, Suggestion, resolve_desc, suggest};
+use crate::spelling::{TokenReading, read_token_after};
 use crate::{EpStyle, Move, Position};
 
 /// The most plies one lookahead decision may resolve while it compares the readings of
@@ -444,6 +445,122 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                 Err(e) => Err(e.to_diagnostic()),
             },
         };
+        // A printed move no grammar reads may still spell one legal move
+        // (a Spanish or Portuguese move in the table, a check word glued on).
+        // A move the English grammar reads but no legal move fits (`RxP` in
+        // Portuguese, where `R` is the king) is matched by its spelling too.
+        let printed = match &ply.result {
+            Err(e) => e.written.clone(),
+            Ok(w) => write_move(w),
+        };
+        let outcome = match (outcome, &ply.result) {
+            (Err(d), result)
+                if !strict
+                    && (d.kind == Kind::DescSyntax
+                        || (d.kind == Kind::NoLegalReading && result.is_ok())) =>
+            {
+                /// The ply as printed.
+                struct Printed {
+                    written: String,
+                }
+                let e = Printed { written: printed };
+                match read_token_after(&pos, Some(&origins), last, None, &e.written) {
+                    TokenReading::One {
+                        mv,
+                        spelling,
+                        by_claim,
+                        claim,
+                    } => {
+                        let why = if by_claim {
+                            ", the one of the moves spelled so that fits its check mark"
+                        } else {
+                            ""
+                        };
+                        let note = Diagnostic::new(
+                            Severity::Note,
+                            Kind::ReadBySpelling,
+                            format!(
+                                "`{}` is no move as printed; read as {} ({spelling} spelling{why})",
+                                e.written,
+                                pos.san(&mv)
+                            ),
+                            ply.span,
+                        );
+                        let mut notes = vec![note];
+                        if let Some(what) = crate::spelling::unfounded_claim(&pos, &mv, claim) {
+                            notes.push(Diagnostic::new(
+                                Severity::Warning,
+                                Kind::WrongCheckMark,
+                                format!(
+                                    "`{}` claims {what}, but {} gives none",
+                                    e.written,
+                                    pos.san(&mv)
+                                ),
+                                ply.span,
+                            ));
+                        }
+                        Ok((mv, notes))
+                    }
+                    TokenReading::NotAMove(what) => {
+                        diagnostics.push(Diagnostic::new(
+                            Severity::Note,
+                            Kind::SkippedWord,
+                            format!("`{}` is {what}, not a move: skipped", e.written),
+                            ply.span,
+                        ));
+                        continue;
+                    }
+                    TokenReading::Several(moves)
+                        if let Ok((m, why)) = lookahead(
+                            &pos,
+                            &origins,
+                            &moves,
+                            book.plies.get(index + 1..).unwrap_or_default(),
+                            &ctx,
+                            &mut game_budget,
+                        ) =>
+                    {
+                        let note = Diagnostic::new(
+                            Severity::Warning,
+                            Kind::TieBreakLookahead,
+                            format!(
+                                "`{}` is no move as printed, and spells {}; read as {} because {why}",
+                                e.written,
+                                moves
+                                    .iter()
+                                    .map(|m| pos.san(m))
+                                    .collect::<Vec<_>>()
+                                    .join(", "),
+                                pos.san(&m)
+                            ),
+                            ply.span,
+                        );
+                        Ok((m, vec![note]))
+                    }
+                    TokenReading::Several(moves) => {
+                        let names: Vec<String> = moves
+                            .iter()
+                            .map(|m| crate::desc::describe_candidate(&pos, m))
+                            .collect();
+                        let mut a = Diagnostic::new(
+                            Severity::Error,
+                            Kind::AmbiguousMove,
+                            format!(
+                                "`{}` is no move as printed, and spells {} legal moves: {}",
+                                e.written,
+                                moves.len(),
+                                names.join(", ")
+                            ),
+                            ply.span,
+                        );
+                        a.candidates = names;
+                        Err(a)
+                    }
+                    TokenReading::Unmatched => Err(d),
+                }
+            }
+            (o, _) => o,
+        };
         // A misprint read as its clearly best suggestion, when asked to and not strict.
         let outcome = match outcome {
             Err(d)
@@ -666,16 +783,39 @@ fn reach(
     let mut last = last;
     for (i, ply) in plies.iter().enumerate() {
         *budget = budget.checked_sub(1)?;
-        let Ok(written) = &ply.result else {
-            return Some(i);
-        };
-        match resolve_desc_silent(&pos, &origins, written, &ctx.after(last)) {
-            Ok(r) => {
-                origins.play(&r.mv);
-                pos.play_unchecked(&r.mv);
-                last = Some(r.mv);
+        let resolved = match &ply.result {
+            Ok(written) => match resolve_desc_silent(&pos, &origins, written, &ctx.after(last)) {
+                Ok(r) => Ok(r.mv),
+                Err(DescResolveError::Ambiguous { moves, .. }) => Err(moves),
+                Err(DescResolveError::NoMove { .. }) => {
+                    *budget = budget.checked_sub(1)?;
+                    match read_token_after(&pos, Some(&origins), last, None, &write_move(written)) {
+                        TokenReading::One { mv, .. } => Ok(mv),
+                        TokenReading::Several(moves) => Err(moves),
+                        _ => Err(Vec::new()),
+                    }
+                }
+                Err(_) => Err(Vec::new()),
+            },
+            // A ply no grammar reads, by its spelling (one more step: it spells
+            // every legal move).
+            Err(e) => {
+                *budget = budget.checked_sub(1)?;
+                match read_token_after(&pos, Some(&origins), last, None, &e.written) {
+                    TokenReading::One { mv, .. } => Ok(mv),
+                    TokenReading::Several(moves) => Err(moves),
+                    TokenReading::NotAMove(_) => continue,
+                    TokenReading::Unmatched => Err(Vec::new()),
+                }
             }
-            Err(DescResolveError::Ambiguous { moves, .. }) => {
+        };
+        match resolved {
+            Ok(mv) => {
+                origins.play(&mv);
+                pos.play_unchecked(&mv);
+                last = Some(mv);
+            }
+            Err(moves) if !moves.is_empty() => {
                 if nesting >= LOOKAHEAD_MAX_NESTING {
                     return None;
                 }

@@ -18,4 +18,5 @@ mod reader_cap;
 mod readings;
 mod serve;
 mod shipped;
+mod spelling;
 mod walks;

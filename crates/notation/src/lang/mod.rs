@@ -360,8 +360,8 @@ fn followed_by_square(rest: &[u8]) -> bool {
                 [b'a'..=b'h', ..] => (1, true),
                 [b'1'..=b'8', ..] if prev_file => return true,
                 [b'1'..=b'8' | b'x' | b':' | b'-', ..] => (1, false),
-                [0xD1, 0x85, ..] => (2, false),
-                [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] => (3, false),
+                [0xD1, 0x85, ..] | [0xC3, 0x97, ..] => (2, false),
+                [0xE2, 0x80, 0x90..=0x95, ..] => (3, false),
                 _ => return false,
             }
         };
@@ -684,7 +684,7 @@ fn castle_prefix(token: &[u8]) -> Option<CastlePrefix> {
     let dash = |t: &[u8]| -> Option<usize> {
         let one = |t: &[u8]| match t {
             [b'-', ..] => Some(1),
-            [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] => Some(3),
+            [0xE2, 0x80, 0x90..=0x95, ..] => Some(3),
             _ => None,
         };
         let a = one(t)?;
@@ -798,12 +798,13 @@ pub fn translate(
             continue;
         }
         match rest {
-            [0xD1, 0x85, ..] | [0xD0, 0xA5, ..] => {
+            // Cyrillic `х`, and the multiplication sign printers set for `x`.
+            [0xD1, 0x85, ..] | [0xD0, 0xA5, ..] | [0xC3, 0x97, ..] => {
                 out.push(b'x', i);
                 i += 2;
                 continue;
             }
-            [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => {
+            [0xE2, 0x80, 0x90..=0x95, ..] | [0xE2, 0x88, 0x92, ..] => {
                 out.push(b'-', i);
                 out.unicode_dash.get_or_insert((i, 3));
                 i += 3;

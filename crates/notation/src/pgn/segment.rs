@@ -145,11 +145,12 @@ fn move_end(word: &[u8], start: usize) -> Option<usize> {
         i += 1;
     }
     i += 2;
-    // The second square of a long algebraic move, after `-`, `x`, `:`, or an en or em
-    // dash as typeset books print it (`e2—e4,`).
+    // The second square of a long algebraic move, after `-`, `x`, `:`, `×`, or a
+    // dash of another kind as typeset books print it (`e2—e4,`, `e2‒e4`).
     let joiner = match word.get(i..) {
         Some([b'-' | b'x' | b'X' | b':', ..]) => 1,
-        Some(rest) if rest.starts_with("—".as_bytes()) || rest.starts_with("–".as_bytes()) => 3,
+        Some([0xC3, 0x97, ..]) => 2,
+        Some([0xE2, 0x80, 0x90..=0x95, ..]) => 3,
         _ => 0,
     };
     if joiner > 0 && square_at(word, i + joiner) {

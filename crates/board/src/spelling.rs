@@ -1,0 +1,598 @@
+//! A printed token that no grammar reads, matched against the spellings of the
+//! legal moves.
+//!
+//! The grammars (`notation`'s SAN, long algebraic, descriptive and Spanish
+//! readers) list the forms people print. Printers vary more than any list: a
+//! check word glued on (`Rd8mate`, `Q-R5ch.`), a dagger for check (`Nf3†`), a
+//! footnote mark (`Nf3¹`, `Nf3*`), a figure dash (`Ng1‒f3`), a sentence's full
+//! stop inside or after the move (`Sg1.f3`, `P. to K. 4th.`), a letter in the
+//! wrong case (`NF3`), a Portuguese or Spanish descriptive move inside a table.
+//! So where a token fails the grammars (or reads as no legal move), the board,
+//! which knows every legal move at that ply, spells each of them and compares:
+//!
+//! - the printed token is [normalised](normalise): what printers vary is taken
+//!   off (check and mate words and marks at the end, which are kept as a claim;
+//!   `!`/`?`; footnote marks; a trailing full stop or comma; spaces and dots
+//!   inside; dash kinds; `:`, `×`, `takes` for captures; case, except for a
+//!   leading letter that names a file, as `B`/`b` tells a bishop from a pawn's);
+//! - every legal move is spelled in SAN and long algebraic (with and without
+//!   the piece letter, which is UCI), with the piece letters of every language
+//!   the parser knows and the Unicode figurines, and normalised the same way;
+//! - English descriptive (compact, spaced or 19th-century) and Spanish or
+//!   Portuguese descriptive are read from the normalised token and resolved on
+//!   the board (descriptive is many spellings to one move: reading is the
+//!   compact way to match them);
+//! - one legal move matches: the token is that move; several: the check claim
+//!   decides when it leaves one, else the token is ambiguous and each is named;
+//!   none: the token is no legal move, unless it is plainly not a move at all
+//!   (a word of prose, a column rule, a footnote mark: [`TokenReading::NotAMove`]).
+//!
+//! The work is done only for a token the grammars failed on, and is bounded per
+//! token (at most [`MAX_TOKEN`] bytes; the legal moves of one position).
+//!
+//! ```
+//! use scoresheet_board::Position;
+//! use scoresheet_board::spelling::{read_token, TokenReading};
+//! let pos = Position::new();
+//! let TokenReading::One { mv, .. } = read_token(&pos, None, "Nf3†") else { panic!() };
+//! assert_eq!(mv.to_uci(), "g1f3");
+//! let TokenReading::One { mv, .. } = read_token(&pos, None, "P4R") else { panic!() };
+//! assert_eq!(mv.to_uci(), "e2e4");
+//! assert!(matches!(read_token(&pos, None, "Nf5"), TokenReading::Unmatched));
+//! assert!(matches!(read_token(&pos, None, "and"), TokenReading::NotAMove(_)));
+//! ```
+
+use scoresheet_notation::desc::{parse_desc_move, read_spanish};
+use scoresheet_notation::lang::Language;
+use scoresheet_notation::{Piece, Role};
+
+use crate::desc::{DescContext, DescResolveError, Origins, resolve_desc};
+use crate::{Move, Position};
+
+/// Tokens longer than this (bytes) are never matched: no move is spelled so long.
+pub const MAX_TOKEN: usize = 40;
+
+/// What a printed token claims about check, from the marks and words at its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Claim {
+    /// No check mark or word.
+    #[default]
+    None,
+    /// `+`, `ch`, `check`, `†`.
+    Check,
+    /// `#`, `mate`.
+    Mate,
+}
+
+/// A printed token, normalised ([`normalise`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Normalised {
+    /// The move part: marks, words and punctuation at the end taken off,
+    /// dashes and capture words unified, spaces and dots kept (descriptive
+    /// reads them).
+    pub core: String,
+    /// The algebraic key: `core` without spaces, dots, dashes, capture and
+    /// promotion marks, figurines as English letters, in lower case but for a
+    /// leading letter that names a file (`B`/`b`, `C`/`c`, ...).
+    pub key: String,
+    /// What the end of the token claims.
+    pub claim: Claim,
+    /// What was taken off the end (`mate.`, `†`, `¹`), for the note.
+    pub removed: String,
+}
+
+/// What the board makes of a printed token ([`read_token`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenReading {
+    /// Exactly one legal move is spelled so.
+    One {
+        /// The move.
+        mv: Move,
+        /// The spelling that matched (`SAN`, `long algebraic`, `descriptive`, ...).
+        spelling: &'static str,
+        /// The check claim chose it among several moves spelled so.
+        by_claim: bool,
+        /// What the token's end claims (a claim the move does not bear out
+        /// is the caller's to report).
+        claim: Claim,
+    },
+    /// Several legal moves are spelled so, and the check claim does not tell them apart.
+    Several(Vec<Move>),
+    /// Plainly not a move: what it is (`a word`, `a column rule`, `a footnote mark`).
+    NotAMove(&'static str),
+    /// Written like a move, but no legal move is spelled so.
+    Unmatched,
+}
+
+/// Superscript digits, footnote marks of printed books.
+fn superscript(c: char) -> bool {
+    matches!(c, '¹' | '²' | '³' | '⁰' | '⁴'..='⁹')
+}
+
+/// A dash of any kind (hyphen, figure, en, em, minus, non-breaking).
+fn dash(c: char) -> bool {
+    matches!(
+        c,
+        '-' | '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}'
+    )
+}
+
+/// Takes the end marks and words off `s` (see [`normalise`]); what was taken,
+/// and the claim.
+fn strip_end(s: &mut String, removed: &mut String, claim: &mut Claim) {
+    // Each round takes one mark or word off; a token is short, so few rounds.
+    for _ in 0..16 {
+        let trimmed_len = s.trim_end().len();
+        s.truncate(trimmed_len);
+        let lower = s.to_lowercase();
+        let cut = |n: usize| s.len().saturating_sub(n);
+        let before = |n: usize| lower[..lower.len().saturating_sub(n)].chars().next_back();
+        // A check word follows a square or a piece (`Q-R5ch`, `PxPch`, `Rd8mate`),
+        // a space or a dot; never inside a word (`much`).
+        let word_end =
+            |n: usize| before(n).is_some_and(|c| !c.is_lowercase() || c == 'x') && lower.len() > n;
+        let (n, c): (usize, Option<Claim>) = if lower.ends_with("mate") && word_end(4) {
+            (4, Some(Claim::Mate))
+        } else if lower.ends_with("check") && word_end(5) {
+            (5, Some(Claim::Check))
+        } else if lower.ends_with("ch") && word_end(2) {
+            (2, Some(Claim::Check))
+        } else if lower.ends_with("e.p.") && lower.len() > 4 {
+            (4, None)
+        } else if (lower.ends_with("dis") || lower.ends_with("dbl")) && word_end(3) {
+            (3, None)
+        } else if lower.ends_with("disc") && word_end(4) {
+            (4, None)
+        } else if let Some(last) = s.chars().next_back() {
+            match last {
+                '#' => (1, Some(Claim::Mate)),
+                '+' | '†' | '‡' => (last.len_utf8(), Some(Claim::Check)),
+                '.' | ',' | ';' | '!' | '?' | '*' | '\'' | '"' | '’' => (last.len_utf8(), None),
+                c if superscript(c) => (c.len_utf8(), None),
+                ')' | ']' => {
+                    let open = if last == ')' { '(' } else { '[' };
+                    match s.rfind(open) {
+                        // A short group at the end: `(a)`, `(!)`, `(D)`, `[1]`.
+                        Some(at) if s.len() - at <= 5 && at > 0 => (s.len() - at, None),
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        } else {
+            break;
+        };
+        if n == 0 || n >= s.len() {
+            break;
+        }
+        let at = cut(n);
+        if !s.is_char_boundary(at) {
+            break;
+        }
+        let taken = s.split_off(at);
+        removed.insert_str(0, &taken);
+        if let Some(c) = c {
+            // Mate is the stronger claim; a `+` after `mate` adds nothing.
+            if *claim != Claim::Mate {
+                *claim = c;
+            }
+        }
+    }
+}
+
+/// Normalises a printed token: see the module's documentation. `None` when it
+/// is empty or longer than [`MAX_TOKEN`].
+///
+/// ```
+/// use scoresheet_board::spelling::{normalise, Claim};
+/// let n = normalise("Rd8mate.").unwrap();
+/// assert_eq!((n.key.as_str(), n.claim), ("rd8", Claim::Mate));
+/// assert_eq!(normalise("Kt. takes P.").unwrap().core, "Kt. x P");
+/// assert_eq!(normalise("e5‒d4:").unwrap().key, "e5d4");
+/// assert_eq!(normalise("Bxc4").unwrap().key, "Bc4");
+/// assert_eq!(normalise("bxc4").unwrap().key, "bc4");
+/// ```
+#[must_use]
+pub fn normalise(token: &str) -> Option<Normalised> {
+    let token = token.trim();
+    if token.is_empty() || token.len() > MAX_TOKEN {
+        return None;
+    }
+    let mut s = String::with_capacity(token.len());
+    for c in token.chars() {
+        match c {
+            c if dash(c) => s.push('-'),
+            '×' => s.push('x'),
+            '\u{A0}' | '\u{2009}' | '\u{202F}' => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    let mut removed = String::new();
+    let mut claim = Claim::None;
+    strip_end(&mut s, &mut removed, &mut claim);
+    // `takes` and `to` as words: the 19th century's capture and move.
+    let mut core = String::with_capacity(s.len());
+    for (i, word) in s.split(' ').enumerate() {
+        if i > 0 {
+            core.push(' ');
+        }
+        match word.to_lowercase().as_str() {
+            "takes" | "tks" | "tks." => core.push('x'),
+            _ => core.push_str(word),
+        }
+    }
+    if core.trim().is_empty() {
+        return None;
+    }
+    let mut key = String::with_capacity(core.len());
+    for c in core.chars() {
+        match c {
+            ' ' | '.' | '-' | ':' | '=' | '/' | '(' | ')' | '\'' => {}
+            'x' | 'X' if !key.is_empty() => {}
+            c if Piece::from_figurine(c).is_some() => {
+                if let Some(p) = Piece::from_figurine(c) {
+                    key.push(p.role.upper_char());
+                }
+            }
+            '¢' => key.push('K'),
+            '£' => key.push('Q'),
+            '¤' => key.push('N'),
+            '¥' => key.push('B'),
+            '¦' => key.push('R'),
+            c => key.push(c),
+        }
+    }
+    if !key.is_empty() && key.chars().all(|c| matches!(c, '0' | 'O' | 'o')) {
+        key = key.replace('0', "O");
+    }
+    Some(Normalised {
+        core: core.trim().to_string(),
+        key: fold(&key),
+        claim,
+        removed,
+    })
+}
+
+/// Lower case, but for a leading letter that names a file: `Bc4` is a
+/// bishop's move, `bc4` a pawn's capture from the b-file; `Cd4` a French
+/// knight's, `cd4` a pawn's.
+fn fold(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    for (i, c) in key.chars().enumerate() {
+        if i == 0 && matches!(c, 'a'..='h' | 'A'..='H') {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
+}
+
+/// The languages whose piece letters a token is matched with: the game's
+/// own and English first, then every other (a French `R` is a king, an
+/// English one a rook: the game's reading comes first, and where both are its
+/// own the token names both moves).
+#[derive(Debug, Clone, Copy)]
+enum Tier {
+    Own(Option<Language>),
+    All,
+}
+
+/// Every letter a role is printed with in the languages of `tier`.
+fn letters(role: Role, tier: Tier) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::with_capacity(8);
+    let mut add = |lang: Language| {
+        let l = lang.letter(role);
+        if !l.is_empty() && !out.contains(&l) {
+            out.push(l);
+        }
+    };
+    match tier {
+        Tier::Own(lang) => {
+            add(Language::English);
+            if let Some(lang) = lang {
+                add(lang);
+            }
+        }
+        Tier::All => Language::ALL.into_iter().for_each(add),
+    }
+    out
+}
+
+/// Whether the folded key of `letter + middle + promotion` (each promotion
+/// letter tried) is `key`.
+fn spelled(key: &str, letter: &str, middle: &str, promotion: Option<Role>, tier: Tier) -> bool {
+    let mut with = |promo: &str| {
+        let mut s = String::with_capacity(letter.len() + middle.len() + promo.len());
+        s.push_str(letter);
+        s.push_str(middle);
+        s.push_str(promo);
+        fold(&s) == key
+    };
+    match promotion {
+        None => with(""),
+        Some(role) => letters(role, tier).into_iter().any(&mut with),
+    }
+}
+
+/// The algebraic spellings of `mv` (SAN, long algebraic, UCI, in every
+/// language's letters): whether one folds to `key`, and which.
+fn algebraic_match(pos: &Position, mv: &Move, key: &str, tier: Tier) -> Option<&'static str> {
+    if let Some(side) = mv.castle_side() {
+        let k = match side {
+            scoresheet_notation::CastleSide::King => "oo",
+            scoresheet_notation::CastleSide::Queen => "ooo",
+        };
+        return (key == k).then_some("castling");
+    }
+    let san = pos.san(mv);
+    // SAN's middle: what follows the piece letter, marks and promotion taken off.
+    let mut middle: String = san
+        .chars()
+        .skip(usize::from(mv.role != Role::Pawn))
+        .filter(|c| !matches!(c, 'x' | '+' | '#' | '='))
+        .collect();
+    if mv.promotion.is_some() {
+        middle.pop();
+    }
+    let lan = format!("{}{}", mv.from, mv.to);
+    let to = mv.to.to_string();
+    let piece_letters: Vec<&str> = if mv.role == Role::Pawn {
+        vec![""]
+    } else {
+        letters(mv.role, tier)
+    };
+    for letter in &piece_letters {
+        if spelled(key, letter, &middle, mv.promotion, tier) {
+            return Some("SAN");
+        }
+        // The piece and its square alone: a printer's short form, which names
+        // every such piece that can go there.
+        if !letter.is_empty() && spelled(key, letter, &to, None, tier) {
+            return Some("SAN");
+        }
+        if spelled(key, letter, &lan, mv.promotion, tier) {
+            return Some(if letter.is_empty() {
+                "UCI"
+            } else {
+                "long algebraic"
+            });
+        }
+    }
+    // UCI names no piece, and a pawn's long form may carry its `P`.
+    if mv.role != Role::Pawn && spelled(key, "", &lan, mv.promotion, tier) {
+        return Some("UCI");
+    }
+    None
+}
+
+/// The legal moves a descriptive reading of `text` names, on `pos`.
+fn descriptive(
+    pos: &Position,
+    origins: &Origins,
+    ctx: &DescContext,
+    written: &scoresheet_notation::WrittenMove,
+    out: &mut Vec<Move>,
+) {
+    match resolve_desc(pos, origins, written, ctx) {
+        Ok(r) => out.push(r.mv),
+        Err(DescResolveError::Ambiguous { moves, .. }) => out.extend(moves),
+        Err(_) => {}
+    }
+}
+
+/// Whether a token that matched no move is plainly not one: a word of prose
+/// (letters only, three or more, no capital but the first), a column rule, a
+/// footnote mark or punctuation alone. What it is.
+#[must_use]
+pub fn not_a_move(token: &str) -> Option<&'static str> {
+    let t = token.trim();
+    if t.is_empty() {
+        return Some("punctuation");
+    }
+    if t.chars()
+        .all(|c| dash(c) || matches!(c, '|' | '_' | '=' | '~' | '¦'))
+    {
+        return Some("a column rule");
+    }
+    if t.chars().all(|c| {
+        superscript(c)
+            || matches!(
+                c,
+                '*' | '†' | '‡' | '§' | '¶' | '.' | ',' | ';' | ':' | '!' | '?'
+            )
+    }) {
+        return Some("a footnote mark or punctuation");
+    }
+    let word = t.trim_end_matches(['.', ',', ';', ':', '!', '?']);
+    let letters = word.chars().count();
+    if letters >= 3
+        && word.chars().all(char::is_alphabetic)
+        && word.chars().skip(1).all(char::is_lowercase)
+        && !word.chars().skip(1).any(|c| c.is_ascii_digit())
+    {
+        return Some("a word");
+    }
+    None
+}
+
+/// A check or mate word or mark printed apart from its move (`mate.`, `ch`,
+/// `+`, `†`): the claim it makes about the move before it.
+///
+/// ```
+/// use scoresheet_board::spelling::{check_word, Claim};
+/// assert_eq!(check_word("mate."), Some(Claim::Mate));
+/// assert_eq!(check_word("ch"), Some(Claim::Check));
+/// assert_eq!(check_word("match"), None);
+/// ```
+#[must_use]
+pub fn check_word(token: &str) -> Option<Claim> {
+    let word = token
+        .trim()
+        .trim_end_matches(['.', ',', ';', '!', '?'])
+        .to_lowercase();
+    match word.as_str() {
+        "mate" | "checkmate" | "#" | "++" | "‡" => Some(Claim::Mate),
+        "ch" | "check" | "+" | "†" | "dis. ch" | "dbl. ch" => Some(Claim::Check),
+        _ => None,
+    }
+}
+
+/// Whether a word is a legal move misread (`Rel` for `Re1`): one of the
+/// usual misreadings away from one (never prose to skip).
+fn misread_move(pos: &Position, token: &str, letters: Option<Language>) -> bool {
+    crate::misprint::suggest(pos, token.as_bytes(), letters)
+        .first()
+        .is_some_and(|s| s.cost <= crate::misprint::CLOSE)
+}
+
+/// Whether some grammar reads `text` as a move, legal or not: algebraic in
+/// any language's letters, English or Spanish descriptive.
+fn reads_as_move(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if scoresheet_notation::parse_move(bytes, 0, scoresheet_notation::Mode::Lenient).is_ok()
+        || parse_desc_move(bytes, 0).is_ok()
+        || read_spanish(text.to_uppercase().as_bytes(), 0).is_some()
+    {
+        return true;
+    }
+    let mut tr = scoresheet_notation::lang::Translation::default();
+    Language::ALL.into_iter().any(|lang| {
+        scoresheet_notation::lang::translate(bytes, lang, &mut tr).is_ok()
+            && scoresheet_notation::parse_move(&tr.bytes, 0, scoresheet_notation::Mode::Lenient)
+                .is_ok()
+    })
+}
+
+/// Whether the move `mv`, played from `pos`, bears out `claim`: `None` when
+/// it does (or nothing is claimed), else what it claims (`check`, `mate`).
+#[must_use]
+pub fn unfounded_claim(pos: &Position, mv: &Move, claim: Claim) -> Option<&'static str> {
+    let after = pos.after(mv).ok()?;
+    match claim {
+        Claim::None => None,
+        Claim::Check => (!after.is_check()).then_some("check"),
+        Claim::Mate => (!after.is_checkmate()).then_some("mate"),
+    }
+}
+
+/// Matches a printed token with the spellings of the legal moves of `pos`
+/// (see the module's documentation). `origins` are the book's rooks and
+/// pawns for descriptive readings (the position's own when `None`).
+#[must_use]
+pub fn read_token(pos: &Position, origins: Option<&Origins>, token: &str) -> TokenReading {
+    read_token_after(pos, origins, None, None, token)
+}
+
+/// [`read_token`] after the opponent's move `last` (descriptive recaptures),
+/// in a game whose piece letters are `letters`' (English when `None`): a
+/// token is matched with English letters and the game's first, with every
+/// other language's only when those spell no legal move.
+#[must_use]
+pub fn read_token_after(
+    pos: &Position,
+    origins: Option<&Origins>,
+    last: Option<Move>,
+    letters: Option<Language>,
+    token: &str,
+) -> TokenReading {
+    let Some(n) = normalise(token) else {
+        return match not_a_move(token) {
+            Some(what) => TokenReading::NotAMove(what),
+            None => TokenReading::Unmatched,
+        };
+    };
+    let legal = pos.legal_moves();
+    let mut found: Vec<(Move, &'static str)> = Vec::new();
+    for tier in [Tier::Own(letters), Tier::All] {
+        for mv in legal.iter() {
+            if let Some(how) = algebraic_match(pos, mv, &n.key, tier) {
+                found.push((*mv, how));
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    // Descriptive: read, and resolved by the board (many spellings to one move).
+    let own;
+    let origins = match origins {
+        Some(o) => o,
+        None => {
+            own = Origins::from_position(pos);
+            &own
+        }
+    };
+    let ctx = DescContext {
+        lenient: true,
+        check_marker: false,
+        last_move: last,
+    };
+    let mut desc = Vec::new();
+    if let Ok(w) = parse_desc_move(n.core.as_bytes(), 0) {
+        descriptive(pos, origins, &ctx, &w, &mut desc);
+    }
+    let compact: String = n.core.chars().filter(|c| !matches!(c, ' ' | '.')).collect();
+    if desc.is_empty() && compact != n.core {
+        if let Ok(w) = parse_desc_move(compact.as_bytes(), 0) {
+            descriptive(pos, origins, &ctx, &w, &mut desc);
+        }
+    }
+    for mv in desc.drain(..) {
+        if !found.iter().any(|(m, _)| *m == mv) {
+            found.push((mv, "descriptive"));
+        }
+    }
+    let upper = compact.to_uppercase();
+    if let Some(w) = read_spanish(upper.as_bytes(), 0) {
+        descriptive(pos, origins, &ctx, &w, &mut desc);
+    }
+    for mv in desc {
+        if !found.iter().any(|(m, _)| *m == mv) {
+            found.push((mv, "Spanish or Portuguese descriptive"));
+        }
+    }
+    match found.len() {
+        // A word some grammar reads as a move (`Kte`, an illegal `Bad`) is a
+        // move that cannot be played, never prose to skip.
+        0 => match not_a_move(token) {
+            Some(what)
+                if what != "a word"
+                    || !(reads_as_move(&n.core) || misread_move(pos, token, letters)) =>
+            {
+                TokenReading::NotAMove(what)
+            }
+            _ => TokenReading::Unmatched,
+        },
+        1 => TokenReading::One {
+            mv: found[0].0,
+            spelling: found[0].1,
+            by_claim: false,
+            claim: n.claim,
+        },
+        _ => {
+            let fits: Vec<(Move, &'static str)> = found
+                .iter()
+                .copied()
+                .filter(|(m, _)| match n.claim {
+                    Claim::None => false,
+                    Claim::Check => pos.after(m).is_ok_and(|p| p.is_check()),
+                    Claim::Mate => pos.after(m).is_ok_and(|p| p.is_checkmate()),
+                })
+                .collect();
+            if let [(mv, spelling)] = fits.as_slice() {
+                TokenReading::One {
+                    mv: *mv,
+                    spelling,
+                    by_claim: true,
+                    claim: n.claim,
+                }
+            } else {
+                TokenReading::Several(found.into_iter().map(|(m, _)| m).collect())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

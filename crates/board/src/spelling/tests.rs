@@ -1,0 +1,123 @@
+use super::*;
+
+fn one(pos: &Position, token: &str) -> String {
+    match read_token(pos, None, token) {
+        TokenReading::One { mv, .. } => pos.san(&mv),
+        other => panic!("{token}: {other:?}"),
+    }
+}
+
+fn after(moves: &[&str]) -> Position {
+    let mut pos = Position::new();
+    for m in moves {
+        let mv = *pos
+            .legal_moves()
+            .iter()
+            .find(|x| pos.san(x) == *m)
+            .unwrap_or_else(|| panic!("{m} not legal"));
+        pos.play_unchecked(&mv);
+    }
+    pos
+}
+
+#[test]
+fn end_marks_and_words_are_claims_or_noise() {
+    let n = normalise("Q-R5ch.").unwrap();
+    assert_eq!((n.core.as_str(), n.claim), ("Q-R5", Claim::Check));
+    let n = normalise("Rd8 mate!").unwrap();
+    assert_eq!((n.key.as_str(), n.claim), ("rd8", Claim::Mate));
+    assert_eq!(normalise("Nf3¹").unwrap().key, "nf3");
+    assert_eq!(normalise("Nf3(a)").unwrap().key, "nf3");
+    assert_eq!(normalise("Nf3[2]").unwrap().key, "nf3");
+    assert_eq!(normalise("e4,").unwrap().key, "e4");
+    assert_eq!(normalise("P. to K. 4th.").unwrap().core, "P. to K. 4th");
+    assert_eq!(normalise("O—O—O").unwrap().key, "ooo");
+    assert_eq!(normalise("0-0").unwrap().key, "oo");
+    // A word that ends in `ch` is not a check word.
+    assert_eq!(normalise("much").unwrap().claim, Claim::None);
+    assert_eq!(normalise("").map(|n| n.key), None);
+}
+
+#[test]
+fn algebraic_spellings_in_any_form() {
+    let pos = Position::new();
+    for token in [
+        "Nf3†", "Nf3ch", "NF3", "nf3", "N.f3", "Ng1–f3", "Ng1.f3", "♘f3", "Sg1f3", "Cf3,", "g1f3",
+        "Nf3*", "Nf3¹", "Ng1xf3",
+    ] {
+        assert_eq!(one(&pos, token), "Nf3", "{token}");
+    }
+    assert_eq!(one(&pos, "e2‒e4."), "e4");
+    assert_eq!(one(&pos, "P-K4"), "e4");
+    let pos = after(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
+    assert_eq!(one(&pos, "Qxf7mate"), "Qxf7#");
+    assert_eq!(one(&pos, "Q×f7‡"), "Qxf7#");
+    assert_eq!(one(&pos, "Dh5:f7+"), "Qxf7#");
+}
+
+#[test]
+fn descriptive_in_english_spanish_and_portuguese() {
+    let pos = Position::new();
+    assert_eq!(one(&pos, "P4R"), "e4");
+    assert_eq!(one(&pos, "C3AR"), "Nf3");
+    assert_eq!(one(&pos, "C3BR"), "Nf3");
+    assert_eq!(one(&pos, "Kt. to K. B. 3d."), "Nf3");
+    assert_eq!(one(&pos, "P-K4ch."), "e4");
+    let pos = after(&["e4", "d5"]);
+    assert_eq!(one(&pos, "PxP."), "exd5");
+    assert_eq!(one(&pos, "P. takes P."), "exd5");
+    assert_eq!(one(&pos, "PxP5D"), "exd5");
+}
+
+#[test]
+fn several_moves_are_named_and_the_check_claim_decides() {
+    // Two knights reach d2: `Nd2` with a footnote mark names both.
+    let pos = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
+    match read_token(&pos, None, "Nd2*") {
+        TokenReading::Several(moves) => assert_eq!(moves.len(), 2),
+        other => panic!("{other:?}"),
+    }
+    // `R-B5` names c5 and f5; only c5 gives the check printed.
+    let pos = Position::from_fen("8/2k5/8/R7/8/8/8/6K1 w - - 0 1").unwrap();
+    let TokenReading::One { mv, by_claim, .. } = read_token(&pos, None, "R-B5ch.") else {
+        panic!()
+    };
+    assert!(by_claim);
+    assert_eq!(pos.san(&mv), "Rc5+");
+    assert!(matches!(
+        read_token(&pos, None, "R-B5."),
+        TokenReading::Several(_)
+    ));
+}
+
+#[test]
+fn words_rules_and_marks_are_not_moves() {
+    let pos = Position::new();
+    for (token, what) in [
+        ("and", "a word"),
+        ("Resigns.", "a word"),
+        ("|", "a column rule"),
+        ("——", "a column rule"),
+        ("†", "a footnote mark or punctuation"),
+    ] {
+        assert_eq!(
+            read_token(&pos, None, token),
+            TokenReading::NotAMove(what),
+            "{token}"
+        );
+    }
+    // `Rel` is `Re1` misread, not a word.
+    let ruy = after(&[
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ]);
+    assert_eq!(read_token(&ruy, None, "Rel"), TokenReading::Unmatched);
+    for token in ["Nf5", "Qh8", "Zz9", "e5e4"] {
+        assert_eq!(
+            read_token(&pos, None, token),
+            TokenReading::Unmatched,
+            "{token}"
+        );
+    }
+    let long = "N".repeat(100);
+    assert_eq!(read_token(&pos, None, &long), TokenReading::Unmatched);
+}
