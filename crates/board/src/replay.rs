@@ -1771,6 +1771,15 @@ impl Replayer {
                 && span.start() <= d.span.start()
                 && d.span.end() <= span.end()
         };
+        // A move whose piece letters the reader could not settle (two legal
+        // readings in different languages, or a letter the language asked for
+        // does not have) was read: its error names the languages and the
+        // letter, which a spelling in any language would hide.
+        if self.diags.iter().any(|d| {
+            parser_error(d) && matches!(d.kind, Kind::UndecidableLanguage | Kind::UnknownPieceLetter)
+        }) {
+            return false;
+        }
         if let (Some(claim), false) = (crate::spelling::check_word(&shown), self.moves.is_empty()) {
             self.diags.retain(|d| !parser_error(d));
             let ply = self.ply() - 1;

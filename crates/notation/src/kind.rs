@@ -484,7 +484,7 @@ kinds! {
         fix "Correct the move as the source prints it.";
     /// A move that is not descriptive notation where descriptive is read.
     NotDescriptive = "not-descriptive", Error,
-        example "1. P-K4 P-K4\n2. Nf3 Kt-QB3\n",
+        example "1. P-K4 P-K4\n2. Nf5 Kt-QB3\n",
         fix "Write the move in descriptive notation like the rest of the game, or the whole game in SAN.";
     /// No legal move fits a descriptive move; the suggestions are listed.
     NoLegalReading = "no-legal-reading", Error,

@@ -84,7 +84,9 @@ pub fn write_move(m: &WrittenMove) -> String {
             None => "Castles".to_owned(),
         },
         MoveKind::Null => "--".to_owned(),
-        other => format!("{other:?}"),
+        MoveKind::San(s) => s.to_string(),
+        MoveKind::Lan(l) => l.to_string(),
+        MoveKind::FileCapture(c) => format!("{}x{}", c.from, c.to),
     };
     if let Some((mark, _)) = m.suffix.check {
         out.push_str(match mark {
