@@ -1134,6 +1134,10 @@ fn rank_with_full_stop(
     };
     let word = text.get(t.start..t.end).unwrap_or_default();
     let rank = matches!(word, [b'1'..=b'8', b'.']);
+    // A number numbers a move after it: one with nothing that reads as a move
+    // after it (the line's end, prose: `P. to Q. Kt. 4. This last move...`)
+    // is the rank of the move before, with a sentence's full stop.
+    let numbers_nothing = j + 1 == toks.len() || !starts_move(text, toks, j + 1);
     let rankless = before.is_some_and(|(k, m, _)| {
         *k + 1 == j
             && matches!(
@@ -1142,7 +1146,7 @@ fn rank_with_full_stop(
                     if matches!(d.action, super::DescAction::Move { to } if to.rank.is_none())
             )
     });
-    rank && j + 1 == toks.len() && rankless
+    rank && numbers_nothing && rankless
 }
 
 /// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
@@ -1153,10 +1157,25 @@ fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
     };
     let word = text.get(t.start..t.end).unwrap_or_default();
     (move_number(word).is_some() && word.ends_with(b"."))
+        || bare_number(text, toks, k)
         || is_ellipsis(word)
         || is_end_word(word)
+        || remark_word(word)
         || word.first() == Some(&b'(')
         || starts_move(text, toks, k)
+}
+
+/// Whether token `k` is a move number printed without a full stop in a row that runs
+/// on (`1 P. to K. 4 P. to K. 4 2 Kt. to K. B. 3`): digits alone, and a move reads from
+/// the token after it. A rank that belongs to the move before it never gets here: the
+/// move is read as the longest run of tokens that leaves a clean boundary.
+fn bare_number(text: &[u8], toks: &[Token], k: usize) -> bool {
+    toks.get(k).is_some_and(|t| {
+        let word = text.get(t.start..t.end).unwrap_or_default();
+        word.iter().all(u8::is_ascii_digit)
+            && move_number(word).is_some()
+            && starts_move(text, toks, k + 1)
+    })
 }
 
 /// Whether a capitalised word is a remark after a move (`Good`, `Strong.`, `Best!`): a
@@ -1186,6 +1205,47 @@ fn move_like(word: &[u8]) -> bool {
             .any(|c| matches!(c, b'-' | b'x' | b'X') || c.is_ascii_digit())
 }
 
+/// Where the moves start in a line that opens with a caption (`Black. 1 P. to K. 4`,
+/// `Game 3. Morphy v. Amateur. 1. P-K4 P-K4`): the first printed number after the
+/// first token that is the number the next ply carries, with a move after it, when
+/// the rest of the line reads as moves to its end (no remark, nothing unreadable),
+/// so that prose naming a move (`If you play 3. Q. to K.'s 2nd, the opening...`)
+/// stays commentary. Only that one number is tried, which keeps the line's reading
+/// linear.
+fn caption_end(
+    text: &[u8],
+    toks: &[Token],
+    book: &Book,
+    first_color: Color,
+    first_number: u32,
+) -> Option<usize> {
+    let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
+    let expected = u64::from(first_number) + index / 2;
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    let k = (1..toks.len()).find(|&k| {
+        toks.get(k).is_some_and(|t| {
+            move_number(slice(t)).is_some_and(|(n, _)| u64::from(n) == expected)
+                && starts_move(text, toks, k + 1)
+        })
+    })?;
+    let from = toks.get(k)?.start;
+    let to = toks.last()?.end;
+    let mut trial = Book::default();
+    read_moves(
+        text,
+        from,
+        to,
+        &mut trial,
+        first_color,
+        first_number,
+        &mut Vec::new(),
+    );
+    let clean = !trial.plies.is_empty()
+        && trial.commentary.is_empty()
+        && trial.plies.iter().all(|p| p.result.is_ok());
+    clean.then_some(k)
+}
+
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to
 /// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
 fn read_moves(
@@ -1208,6 +1268,24 @@ fn read_moves(
                     .get(1)
                     .is_some_and(|n| is_ellipsis(slice(n)) || starts_move(text, &toks, 1)))
     });
+    if !numbered {
+        if let Some(k) = caption_end(text, &toks, book, first_color, first_number) {
+            let (Some(last), Some(next)) = (toks.get(k - 1), toks.get(k)) else {
+                return;
+            };
+            commentary(book, Span::new(start, last.end), "caption before the moves");
+            read_moves(
+                text,
+                next.start,
+                end,
+                book,
+                first_color,
+                first_number,
+                shifts,
+            );
+            return;
+        }
+    }
     let mut plies = Vec::new();
     let mut notes = Vec::new();
     let mut numbers = Vec::new();
@@ -1221,7 +1299,9 @@ fn read_moves(
     while i < toks.len() {
         let Some(t) = toks.get(i) else { break };
         let word = slice(t);
-        let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
+        let number = move_number(word).filter(|_| {
+            word.ends_with(b".") || (i == 0 && numbered) || bare_number(text, &toks, i)
+        });
         if let Some((n, black)) = number {
             numbers.push(Span::new(t.start, t.end));
             if misprinted_number(word) {
@@ -1323,13 +1403,15 @@ fn read_moves(
                     }
                 }
             } else {
-                // The remark ends at a column gap, a number or the next move (`Good P-K4`).
+                // The remark ends at a column gap, a number or the next move (`Good P-K4`);
+                // a sentence (three words or more) only at a gap or a number, since prose
+                // names moves in words (`...is Queen's Knight to Bishop's third`).
                 j += 1;
                 while let Some(tk) = toks.get(j) {
                     let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
                     if gap(text, prev, tk.start)
                         || move_number(slice(tk)).is_some()
-                        || starts_move(text, &toks, j)
+                        || (j - i < 3 && starts_move(text, &toks, j))
                     {
                         break;
                     }
