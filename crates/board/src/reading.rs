@@ -33,7 +33,7 @@
 //! assert!(read_unit(b"% notes\n1. e4 e5 2. Nf3 Nc6 *\n", &options, None, None).is_none());
 //! ```
 
-use scoresheet_notation::desc::{Book, read_book};
+use scoresheet_notation::desc::{Book, header_tags, read_book};
 use scoresheet_notation::lang::Language;
 use scoresheet_notation::pgn::Game;
 use scoresheet_notation::{Diagnostic, Kind, Severity, Span};
@@ -165,6 +165,31 @@ pub fn book_reading(
         replay.diagnostics.insert(0, note);
     }
     Some(BookReading { book, replay })
+}
+
+/// The tags of a unit the PGN reading won (`game`, parsed from `text`): its
+/// tag section, or, when it has none, its `% key: value` headers, read as a
+/// table's are ([`Book::tags`]): a game keeps the headers printed above it
+/// whichever reading wins.
+///
+/// ```
+/// use scoresheet_board::reading::pgn_tags;
+/// use scoresheet_notation::Mode;
+/// use scoresheet_notation::pgn::parse_game;
+/// let text = b"% site: Paris\n% round: 2\n1. e4 e5 *\n";
+/// let game = parse_game(text, 0, Mode::Lenient);
+/// let tags = pgn_tags(&game, text);
+/// assert_eq!(tags, [("Site".to_owned(), "Paris".to_owned()), ("Round".to_owned(), "2".to_owned())]);
+/// ```
+#[must_use]
+pub fn pgn_tags(game: &Game<'_>, text: &[u8]) -> Vec<(String, String)> {
+    if game.tags.is_empty() && headed(text) {
+        return header_tags(text);
+    }
+    game.tags
+        .iter()
+        .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+        .collect()
 }
 
 /// Reads the unit `text` as PGN and, when it may be a table, as a table, and

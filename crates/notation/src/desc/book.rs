@@ -600,6 +600,32 @@ fn gap(text: &[u8], from: usize, to: usize) -> bool {
         .is_some_and(|g| g.len() >= 2 || g.contains(&b'\t'))
 }
 
+/// The tags of a text's `% key: value` header lines, as [`Book::tags`] gives
+/// them (`% date:` is `Date`, `% title:` `Event`, any key a tag of its name);
+/// every other line is passed over unread. For a game read as PGN movetext
+/// whose headers PGN skips as escape lines.
+///
+/// ```
+/// use scoresheet_notation::desc::header_tags;
+/// let tags = header_tags(b"% white: Morphy\n% date: 1858.10.21\n% venue: Paris Opera\n1. e4 e5 *\n");
+/// assert_eq!(tags[0], ("Date".to_owned(), "1858.10.21".to_owned()));
+/// assert_eq!(tags[1], ("White".to_owned(), "Morphy".to_owned()));
+/// assert_eq!(tags[2], ("Venue".to_owned(), "Paris Opera".to_owned()));
+/// ```
+#[must_use]
+pub fn header_tags(text: &[u8]) -> Vec<(String, String)> {
+    let mut book = Book::default();
+    for (start, end) in lines(text) {
+        let line = text.get(start..end).unwrap_or_default();
+        let lead = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if line.get(lead) == Some(&b'%') {
+            let trimmed = line.trim_ascii_end().len();
+            header(text, start + lead, start + trimmed, &mut book);
+        }
+    }
+    book.tags()
+}
+
 /// Reads a descriptive move table as one game. Never panics, whatever the bytes.
 ///
 /// ```
