@@ -1049,6 +1049,23 @@ fn column_header(line: &str, book: &mut Book) {
     }
 }
 
+/// The players, place and year a caption line (`span`) plainly names, as the
+/// book's players and `site`/`date` headers.
+fn caption(text: &[u8], span: Span, book: &mut Book) {
+    let Some(c) = crate::caption::read_caption(&lossy(text, span)) else {
+        return;
+    };
+    book.white = Some(c.white.clone());
+    book.black = Some(c.black.clone());
+    for (key, value) in c.tags().into_iter().skip(2) {
+        book.headers.push(BookHeader {
+            key: key.to_lowercase(),
+            value,
+            span,
+        });
+    }
+}
+
 fn commentary(book: &mut Book, span: Span, what: &str) {
     book.commentary.push(span);
     book.notes.push(Diagnostic::new(
@@ -1299,7 +1316,11 @@ fn read_moves(
             let (Some(last), Some(next)) = (toks.get(k - 1), toks.get(k)) else {
                 return;
             };
-            commentary(book, Span::new(start, last.end), "caption before the moves");
+            let span = Span::new(start, last.end);
+            if book.plies.is_empty() && book.white.is_none() && book.black.is_none() {
+                caption(text, span, book);
+            }
+            commentary(book, span, "caption before the moves");
             read_moves(
                 text,
                 next.start,
@@ -1501,8 +1522,12 @@ fn read_moves(
         book.numbers.extend(numbers);
         return;
     }
-    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary.
+    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary;
+    // above the moves, a caption that plainly names the players names them.
     if failed || (plies.is_empty() && end_note.is_none()) {
+        if book.plies.is_empty() && book.white.is_none() && book.black.is_none() {
+            caption(text, Span::new(start, end), book);
+        }
         commentary(book, Span::new(start, end), "line");
         return;
     }

@@ -1247,7 +1247,8 @@ impl<'a> Parser<'a, '_> {
             .map_or(rest.len(), |n| from + n);
         let word = &rest[from..to];
         let word = &word[..trim_marks(word)];
-        (word[0].is_ascii_alphabetic() || word[0] >= 0xC0)
+        word.first()
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0xC0)
             && !is_move_word(word, self.mode)
             && !is_suffix_word(word)
     }
@@ -1282,17 +1283,35 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         let glued = &word[digits + dot_bytes..];
-        let next = if glued.is_empty() {
-            let mut j = end;
+        let skip_blanks = |mut j: usize| {
             while text.get(j).is_some_and(|&b| b == b' ' || b == b'\t') {
                 j += 1;
             }
-            &text[j..token_end_or(text, j)]
+            j
+        };
+        let (next, after) = if glued.is_empty() {
+            let j = skip_blanks(end);
+            let e = token_end_or(text, j);
+            (&text[j..e], e)
         } else {
-            glued
+            (glued, end)
         };
         let next = &next[..trim_marks(next)];
-        !next.is_empty() && is_move_word(next, self.mode)
+        if next.is_empty() || !is_move_word(next, self.mode) {
+            return false;
+        }
+        // What follows the move is movetext too (a move, a number, a result,
+        // a comment, another `;`, the line's end), not words (`; 2. Nf3 was
+        // better` is a comment).
+        let j = skip_blanks(after);
+        let follow = &text[j..token_end_or(text, j)];
+        let follow = &follow[..trim_marks(follow)];
+        follow.is_empty()
+            || matches!(
+                follow[0],
+                b'0'..=b'9' | b'*' | b'{' | b'(' | b'$' | b';' | b'\r'
+            )
+            || is_move_word(follow, self.mode)
     }
 
     /// Where the moves start in a line of prose that ends in them (`Chess Log:
