@@ -341,7 +341,12 @@ impl Splitter {
                 0xEF if self.line_start && buf[self.pos..].starts_with(b"\xEF\xBB\xBF") => {
                     self.pos += 3;
                 }
-                b'[' if self.line_start => {
+                // A `[` before anything but a name (`[6...Qf6! was best]`, a
+                // page's bracketed note in the movetext) is no tag line: the
+                // parser keeps it as a comment in its game.
+                b'[' if self.line_start
+                    && !(self.seen_movetext && !names_a_tag(&buf[self.pos..])) =>
+                {
                     // A tag line: read it whole (values may hold `{` or `;`).
                     let nl = memchr(b'\n', &buf[self.pos..]);
                     if nl.is_none() && !eof {
@@ -591,6 +596,37 @@ impl Splitter {
             None => Scan::Done,
         }
     }
+}
+
+/// Whether the `[` that `line` starts with opens a tag pair: a name (after
+/// blanks), blanks, then the value's `"` (`[Event "`), not a page's bracketed
+/// note (`[6...Qf6! was best]`, `[Morphy's opponents expected...`). The end
+/// of the buffer before the quote counts as one, as a tag line's start did
+/// before.
+fn names_a_tag(line: &[u8]) -> bool {
+    let blanks = |from: usize| {
+        from + line
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    let name_start = blanks(1);
+    let name_end = name_start
+        + line
+            .get(name_start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| super::parse::NAME_CHAR[usize::from(b)])
+            .count();
+    if line
+        .get(name_start)
+        .is_some_and(|b| !b.is_ascii_alphabetic())
+    {
+        return false;
+    }
+    line.get(blanks(name_end)).is_none_or(|&b| b == b'"')
 }
 
 /// The line from `at` to its end (without the newline); `None` when the buffer ends
