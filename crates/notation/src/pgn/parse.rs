@@ -1314,13 +1314,13 @@ impl<'a> Parser<'a, '_> {
             || is_move_word(follow, self.mode)
     }
 
-    /// Where the moves start in a line of prose that ends in them (`Chess Log:
-    /// 1. d4 d5 2. Bf4 e6`, `Game 3. Morphy v. Amateur. 1. e4 e5`), before
+    /// Where the moves start in a line of prose that ends in them
+    /// (`Chess Log: 1. d4 d5`, `Game 3. Morphy v. Amateur. 1. e4 e5`), before
     /// the game's first move: at a word after the first that is the number
     /// the first move carries, with dots, and a move after it (glued, `1.e4`,
     /// or the next word). A number that numbers no move (`Game 3. Morphy`)
     /// or another move (`the 14. Kh1 of the other game`) leaves the line
-    /// prose; once moves are read, a prose line stays prose whole, whatever
+    /// prose. Once moves are read, a prose line stays prose whole, whatever
     /// moves it names. One pass over the line.
     fn moves_after_caption(&self, start: usize, end: usize) -> Option<usize> {
         if self.plies > 0 || self.expected_ply.is_some() {

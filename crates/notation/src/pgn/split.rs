@@ -345,7 +345,7 @@ impl Splitter {
                 // page's bracketed note in the movetext) is no tag line: the
                 // parser keeps it as a comment in its game.
                 b'[' if self.line_start
-                    && !(self.seen_movetext && !names_a_tag(&buf[self.pos..])) =>
+                    && (!self.seen_movetext || names_a_tag(&buf[self.pos..])) =>
                 {
                     // A tag line: read it whole (values may hold `{` or `;`).
                     let nl = memchr(b'\n', &buf[self.pos..]);
