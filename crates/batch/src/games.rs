@@ -131,11 +131,7 @@ fn record(
     let (r, tags) = match table {
         Some(t) => (t.replay, t.book.tags()),
         None => {
-            let tags = parsed
-                .tags
-                .iter()
-                .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
-                .collect();
+            let tags = scoresheet_board::reading::pgn_tags(&parsed, &chunk.bytes);
             (r, tags)
         }
     };

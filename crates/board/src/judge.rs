@@ -371,7 +371,7 @@ impl Judge {
             return self.table(&table.book, table.replay);
         }
         let (notation, tags) = if self.options.details {
-            (game.notation(), tags_of(&game))
+            (game.notation(), crate::reading::pgn_tags(&game, text))
         } else {
             (None, Vec::new())
         };

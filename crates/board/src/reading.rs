@@ -33,9 +33,10 @@
 //! assert!(read_unit(b"% notes\n1. e4 e5 2. Nf3 Nc6 *\n", &options, None, None).is_none());
 //! ```
 
-use scoresheet_notation::desc::{Book, read_book};
+use scoresheet_notation::caption::read_caption;
+use scoresheet_notation::desc::{Book, header_tags, read_book};
 use scoresheet_notation::lang::Language;
-use scoresheet_notation::pgn::Game;
+use scoresheet_notation::pgn::{CommentKind, Game, Token};
 use scoresheet_notation::{Diagnostic, Kind, Severity, Span};
 
 use crate::Position;
@@ -165,6 +166,61 @@ pub fn book_reading(
         replay.diagnostics.insert(0, note);
     }
     Some(BookReading { book, replay })
+}
+
+/// The tags of a unit the PGN reading won (`game`, parsed from `text`): its
+/// tag section, or, when it has none, its `% key: value` headers, read as a
+/// table's are ([`Book::tags`]), and the players a caption line above its
+/// moves plainly names ([`read_caption`]): a game keeps what is printed
+/// above it whichever reading wins.
+///
+/// ```
+/// use scoresheet_board::reading::pgn_tags;
+/// use scoresheet_notation::Mode;
+/// use scoresheet_notation::pgn::parse_game;
+/// let text = b"% site: Paris\n% round: 2\n1. e4 e5 *\n";
+/// let game = parse_game(text, 0, Mode::Lenient);
+/// let tags = pgn_tags(&game, text);
+/// assert_eq!(tags, [("Site".to_owned(), "Paris".to_owned()), ("Round".to_owned(), "2".to_owned())]);
+/// ```
+#[must_use]
+pub fn pgn_tags(game: &Game<'_>, text: &[u8]) -> Vec<(String, String)> {
+    if !game.tags.is_empty() {
+        return game
+            .tags
+            .iter()
+            .map(|t| (t.name_str().into_owned(), t.value().into_owned()))
+            .collect();
+    }
+    let mut tags = if headed(text) {
+        header_tags(text)
+    } else {
+        Vec::new()
+    };
+    // A caption line above the moves that plainly names the players.
+    let named = |tags: &[(String, String)]| tags.iter().any(|t| t.0 == "White" || t.0 == "Black");
+    if !named(&tags) {
+        let caption = game
+            .tokens
+            .iter()
+            .take_while(|t| !matches!(t, Token::Move(_)))
+            .find_map(|t| match t {
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    text,
+                    ..
+                } => read_caption(&String::from_utf8_lossy(text)),
+                _ => None,
+            });
+        if let Some(caption) = caption {
+            for tag in caption.tags() {
+                if !tags.iter().any(|t| t.0 == tag.0) {
+                    tags.push(tag);
+                }
+            }
+        }
+    }
+    tags
 }
 
 /// Reads the unit `text` as PGN and, when it may be a table, as a table, and

@@ -1776,7 +1776,8 @@ impl Replayer {
         // does not have) was read: its error names the languages and the
         // letter, which a spelling in any language would hide.
         if self.diags.iter().any(|d| {
-            parser_error(d) && matches!(d.kind, Kind::UndecidableLanguage | Kind::UnknownPieceLetter)
+            parser_error(d)
+                && matches!(d.kind, Kind::UndecidableLanguage | Kind::UnknownPieceLetter)
         }) {
             return false;
         }

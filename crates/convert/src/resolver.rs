@@ -3,9 +3,10 @@
 //! [`resolve_game`], the judge's verdict either way.
 
 use scoresheet_board::quick::QuickLane;
+use scoresheet_board::reading::pgn_tags;
 use scoresheet_board::told::parse_game_told;
 use scoresheet_notation::Mode;
-use scoresheet_notation::pgn::Game;
+use scoresheet_notation::pgn::{Game, parse_game};
 
 use crate::game::{
     ConvertError, Options, ResolvedGame, resolve_game, resolve_quick, resolve_quick_prefix,
@@ -98,11 +99,42 @@ impl Resolver {
         // The parsed game's vectors are kept from game to game.
         let mut game = core::mem::take(&mut self.game).recycle();
         parse_game_told(&mut game, text, 0, mode, self.options.lang);
+        // A game without a tag section keeps the `% key: value` headers
+        // printed above it as its tags, as the judge reports them.
+        let header = if game.tags.is_empty() {
+            tag_section(&pgn_tags(&game, text))
+        } else {
+            String::new()
+        };
+        let head = (!header.is_empty()).then(|| parse_game(header.as_bytes(), 0, Mode::Lenient));
         let out = match resolve_game(&game, &self.options) {
-            Ok(resolved) => f(Ok(&resolved)),
+            Ok(mut resolved) => {
+                if let Some(head) = &head {
+                    resolved.tags.extend(head.tags.iter().cloned());
+                }
+                f(Ok(&resolved))
+            }
             Err(e) => f(Err(&*e)),
         };
         self.game = game.recycle();
         out
     }
+}
+
+/// Tags as a PGN tag section (`[Name "value"]` lines, `"` and `\\` escaped).
+fn tag_section(tags: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        for c in value.chars() {
+            if matches!(c, '"' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push_str("\"]\n");
+    }
+    out
 }

@@ -35,6 +35,7 @@
 //! ```
 
 pub mod ast;
+pub mod caption;
 pub mod desc;
 pub mod diag;
 pub mod kind;

@@ -295,8 +295,20 @@ enum Layout {
     Commas,
     HalfMovePerLine,
     Hungarian,
-    TwoRanges { rule: bool },
+    TwoRanges {
+        rule: bool,
+    },
     Fraction,
+    /// Move numbers without full stops, rows run on four to a line
+    /// (`1 P-K4 P-K4 2 N-KB3 N-QB3`), each column numbered or not
+    /// (`1 P. to K. 4 1 P. to K. 4 2 ...`).
+    RunOn {
+        both_columns: bool,
+    },
+    /// A caption before the first row on its line (`Game 3. Morphy v. Amateur. 1. e4 e5`).
+    Captioned,
+    /// Move pairs separated by `;` (`1.e4 e5;   2.Nf3 Nc6`), PGN movetext only.
+    Semicolons,
 }
 
 fn layout(notation: Notation) -> BoxedStrategy<Layout> {
@@ -315,6 +327,8 @@ fn layout(notation: Notation) -> BoxedStrategy<Layout> {
             Just(Layout::HalfMovePerLine),
             any::<bool>().prop_map(|rule| Layout::TwoRanges { rule }),
             Just(Layout::Fraction),
+            any::<bool>().prop_map(|both_columns| Layout::RunOn { both_columns }),
+            Just(Layout::Captioned),
         ]
         .boxed()
     } else {
@@ -324,6 +338,9 @@ fn layout(notation: Notation) -> BoxedStrategy<Layout> {
             Just(Layout::Commas),
             Just(Layout::HalfMovePerLine),
             Just(Layout::Hungarian),
+            any::<bool>().prop_map(|both_columns| Layout::RunOn { both_columns }),
+            Just(Layout::Captioned),
+            Just(Layout::Semicolons),
         ]
         .boxed()
     }
@@ -456,6 +473,49 @@ fn print(moves: &[String], layout: Layout, noise: Noise, table: bool) -> String 
                     }
                     out.push_str(&format!("{n2}. {w2}{gap}{}", b2.as_deref().unwrap_or("")));
                 }
+                out.push('\n');
+            }
+        }
+        Layout::RunOn { both_columns } => {
+            for line in rows.chunks(4) {
+                let mut parts = Vec::new();
+                for (n, w, b) in line {
+                    parts.push(format!("{n} {w}"));
+                    if let Some(b) = b {
+                        parts.push(if both_columns {
+                            format!("{n} {b}")
+                        } else {
+                            b.clone()
+                        });
+                    }
+                }
+                out.push_str(&parts.join(" "));
+                out.push('\n');
+            }
+        }
+        Layout::Captioned => {
+            out.push_str("Game 3. Morphy v. Amateur. ");
+            for (n, w, b) in &rows {
+                out.push_str(&format!("{n}. {w}"));
+                if let Some(b) = b {
+                    out.push_str(&format!(" {b}"));
+                }
+                out.push(if table { '\n' } else { ' ' });
+            }
+            if !table {
+                out.push('*');
+            }
+        }
+        Layout::Semicolons => {
+            for line in rows.chunks(2) {
+                let row: Vec<String> = line
+                    .iter()
+                    .map(|(n, w, b)| match b {
+                        Some(b) => format!("{n}.{w} {b}"),
+                        None => format!("{n}.{w}"),
+                    })
+                    .collect();
+                out.push_str(&row.join(&format!(";{gap}")));
                 out.push('\n');
             }
         }

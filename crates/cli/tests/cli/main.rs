@@ -10,6 +10,7 @@ mod convert;
 mod explain;
 mod hostile;
 mod inputs;
+mod layouts;
 mod lsp;
 mod names;
 mod one_reader;

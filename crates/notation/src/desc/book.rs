@@ -600,6 +600,32 @@ fn gap(text: &[u8], from: usize, to: usize) -> bool {
         .is_some_and(|g| g.len() >= 2 || g.contains(&b'\t'))
 }
 
+/// The tags of a text's `% key: value` header lines, as [`Book::tags`] gives
+/// them (`% date:` is `Date`, `% title:` `Event`, any key a tag of its name);
+/// every other line is passed over unread. For a game read as PGN movetext
+/// whose headers PGN skips as escape lines.
+///
+/// ```
+/// use scoresheet_notation::desc::header_tags;
+/// let tags = header_tags(b"% white: Morphy\n% date: 1858.10.21\n% venue: Paris Opera\n1. e4 e5 *\n");
+/// assert_eq!(tags[0], ("Date".to_owned(), "1858.10.21".to_owned()));
+/// assert_eq!(tags[1], ("White".to_owned(), "Morphy".to_owned()));
+/// assert_eq!(tags[2], ("Venue".to_owned(), "Paris Opera".to_owned()));
+/// ```
+#[must_use]
+pub fn header_tags(text: &[u8]) -> Vec<(String, String)> {
+    let mut book = Book::default();
+    for (start, end) in lines(text) {
+        let line = text.get(start..end).unwrap_or_default();
+        let lead = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if line.get(lead) == Some(&b'%') {
+            let trimmed = line.trim_ascii_end().len();
+            header(text, start + lead, start + trimmed, &mut book);
+        }
+    }
+    book.tags()
+}
+
 /// Reads a descriptive move table as one game. Never panics, whatever the bytes.
 ///
 /// ```
@@ -1023,6 +1049,23 @@ fn column_header(line: &str, book: &mut Book) {
     }
 }
 
+/// The players, place and year a caption line (`span`) plainly names, as the
+/// book's players and `site`/`date` headers.
+fn caption(text: &[u8], span: Span, book: &mut Book) {
+    let Some(c) = crate::caption::read_caption(&lossy(text, span)) else {
+        return;
+    };
+    book.white = Some(c.white.clone());
+    book.black = Some(c.black.clone());
+    for (key, value) in c.tags().into_iter().skip(2) {
+        book.headers.push(BookHeader {
+            key: key.to_lowercase(),
+            value,
+            span,
+        });
+    }
+}
+
 fn commentary(book: &mut Book, span: Span, what: &str) {
     book.commentary.push(span);
     book.notes.push(Diagnostic::new(
@@ -1134,6 +1177,10 @@ fn rank_with_full_stop(
     };
     let word = text.get(t.start..t.end).unwrap_or_default();
     let rank = matches!(word, [b'1'..=b'8', b'.']);
+    // A number numbers a move after it: one with nothing that reads as a move
+    // after it (the line's end, prose: `P. to Q. Kt. 4. This last move...`)
+    // is the rank of the move before, with a sentence's full stop.
+    let numbers_nothing = j + 1 == toks.len() || !starts_move(text, toks, j + 1);
     let rankless = before.is_some_and(|(k, m, _)| {
         *k + 1 == j
             && matches!(
@@ -1142,7 +1189,7 @@ fn rank_with_full_stop(
                     if matches!(d.action, super::DescAction::Move { to } if to.rank.is_none())
             )
     });
-    rank && j + 1 == toks.len() && rankless
+    rank && numbers_nothing && rankless
 }
 
 /// Whether token `k` may follow a move: nothing, a number, `...`, a remark, an end word or
@@ -1153,10 +1200,25 @@ fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
     };
     let word = text.get(t.start..t.end).unwrap_or_default();
     (move_number(word).is_some() && word.ends_with(b"."))
+        || bare_number(text, toks, k)
         || is_ellipsis(word)
         || is_end_word(word)
+        || remark_word(word)
         || word.first() == Some(&b'(')
         || starts_move(text, toks, k)
+}
+
+/// Whether token `k` is a move number printed without a full stop in a row that runs
+/// on (`1 P. to K. 4 P. to K. 4 2 Kt. to K. B. 3`): digits alone, and a move reads from
+/// the token after it. A rank that belongs to the move before it never gets here: the
+/// move is read as the longest run of tokens that leaves a clean boundary.
+fn bare_number(text: &[u8], toks: &[Token], k: usize) -> bool {
+    toks.get(k).is_some_and(|t| {
+        let word = text.get(t.start..t.end).unwrap_or_default();
+        word.iter().all(u8::is_ascii_digit)
+            && move_number(word).is_some()
+            && starts_move(text, toks, k + 1)
+    })
 }
 
 /// Whether a capitalised word is a remark after a move (`Good`, `Strong.`, `Best!`): a
@@ -1186,6 +1248,47 @@ fn move_like(word: &[u8]) -> bool {
             .any(|c| matches!(c, b'-' | b'x' | b'X') || c.is_ascii_digit())
 }
 
+/// Where the moves start in a line that opens with a caption (`Black. 1 P. to K. 4`,
+/// `Game 3. Morphy v. Amateur. 1. P-K4 P-K4`): the first printed number after the
+/// first token that is the number the next ply carries, with a move after it, when
+/// the rest of the line reads as moves to its end (no remark, nothing unreadable),
+/// so that prose naming a move (`If you play 3. Q. to K.'s 2nd, the opening...`)
+/// stays commentary. Only that one number is tried, which keeps the line's reading
+/// linear.
+fn caption_end(
+    text: &[u8],
+    toks: &[Token],
+    book: &Book,
+    first_color: Color,
+    first_number: u32,
+) -> Option<usize> {
+    let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
+    let expected = u64::from(first_number) + index / 2;
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    let k = (1..toks.len()).find(|&k| {
+        toks.get(k).is_some_and(|t| {
+            move_number(slice(t)).is_some_and(|(n, _)| u64::from(n) == expected)
+                && starts_move(text, toks, k + 1)
+        })
+    })?;
+    let from = toks.get(k)?.start;
+    let to = toks.last()?.end;
+    let mut trial = Book::default();
+    read_moves(
+        text,
+        from,
+        to,
+        &mut trial,
+        first_color,
+        first_number,
+        &mut Vec::new(),
+    );
+    let clean = !trial.plies.is_empty()
+        && trial.commentary.is_empty()
+        && trial.plies.iter().all(|p| p.result.is_ok());
+    clean.then_some(k)
+}
+
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to
 /// the end is commentary as a whole; in a numbered line an unreadable part is an error ply.
 fn read_moves(
@@ -1208,6 +1311,28 @@ fn read_moves(
                     .get(1)
                     .is_some_and(|n| is_ellipsis(slice(n)) || starts_move(text, &toks, 1)))
     });
+    if !numbered {
+        if let Some(k) = caption_end(text, &toks, book, first_color, first_number) {
+            let (Some(last), Some(next)) = (toks.get(k - 1), toks.get(k)) else {
+                return;
+            };
+            let span = Span::new(start, last.end);
+            if book.plies.is_empty() && book.white.is_none() && book.black.is_none() {
+                caption(text, span, book);
+            }
+            commentary(book, span, "caption before the moves");
+            read_moves(
+                text,
+                next.start,
+                end,
+                book,
+                first_color,
+                first_number,
+                shifts,
+            );
+            return;
+        }
+    }
     let mut plies = Vec::new();
     let mut notes = Vec::new();
     let mut numbers = Vec::new();
@@ -1221,7 +1346,9 @@ fn read_moves(
     while i < toks.len() {
         let Some(t) = toks.get(i) else { break };
         let word = slice(t);
-        let number = move_number(word).filter(|_| word.ends_with(b".") || (i == 0 && numbered));
+        let number = move_number(word).filter(|_| {
+            word.ends_with(b".") || (i == 0 && numbered) || bare_number(text, &toks, i)
+        });
         if let Some((n, black)) = number {
             numbers.push(Span::new(t.start, t.end));
             if misprinted_number(word) {
@@ -1323,13 +1450,15 @@ fn read_moves(
                     }
                 }
             } else {
-                // The remark ends at a column gap, a number or the next move (`Good P-K4`).
+                // The remark ends at a column gap, a number or the next move (`Good P-K4`);
+                // a sentence (three words or more) only at a gap or a number, since prose
+                // names moves in words (`...is Queen's Knight to Bishop's third`).
                 j += 1;
                 while let Some(tk) = toks.get(j) {
                     let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
                     if gap(text, prev, tk.start)
                         || move_number(slice(tk)).is_some()
-                        || starts_move(text, &toks, j)
+                        || (j - i < 3 && starts_move(text, &toks, j))
                     {
                         break;
                     }
@@ -1393,8 +1522,12 @@ fn read_moves(
         book.numbers.extend(numbers);
         return;
     }
-    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary.
+    // A line with no move and no game end (`40.` alone, prose) is kept whole as commentary;
+    // above the moves, a caption that plainly names the players names them.
     if failed || (plies.is_empty() && end_note.is_none()) {
+        if book.plies.is_empty() && book.white.is_none() && book.black.is_none() {
+            caption(text, Span::new(start, end), book);
+        }
         commentary(book, Span::new(start, end), "line");
         return;
     }

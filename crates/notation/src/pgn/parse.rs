@@ -900,6 +900,19 @@ impl<'a> Parser<'a, '_> {
             }
             match b {
                 b'{' => self.brace_comment(),
+                b';' if bare
+                    && self.mode == Mode::Lenient
+                    && self.semicolon_separator(self.pos) =>
+                {
+                    let span = self.span(self.pos, self.pos + 1);
+                    self.diag(
+                        Severity::Note,
+                        Kind::SkippedPunctuation,
+                        "`;` between moves: read as a separator, not as a comment".into(),
+                        span,
+                    );
+                    self.pos += 1;
+                }
                 b';' => self.line_comment(),
                 b'%' if bol => self.escape_line(),
                 b'(' if self.depth_stack.is_empty()
@@ -1149,6 +1162,9 @@ impl<'a> Parser<'a, '_> {
     fn is_commentary(&mut self, pos: usize) -> bool {
         let text = self.text;
         let first = text[pos];
+        if first == b'(' && self.plies == 0 && self.expected_ply.is_none() {
+            return self.parenthesised_caption(pos);
+        }
         if first.is_ascii_digit()
             || matches!(first, b'{' | b'(' | b')' | b';' | b'$' | b'*' | b'%' | b'[')
         {
@@ -1184,7 +1200,9 @@ impl<'a> Parser<'a, '_> {
     fn commentary_line(&mut self) {
         let start = self.pos;
         let eol = self.line_end(start);
-        let end = trim_cr(self.text, eol);
+        let line_end = trim_cr(self.text, eol);
+        let moves = self.moves_after_caption(start, line_end);
+        let end = moves.map_or(line_end, |m| start + trim_space_end(&self.text[start..m]));
         let span = self.span(start, end);
         self.check_utf8(start, end, "a comment");
         self.game.tokens.push(Token::Comment {
@@ -1192,13 +1210,165 @@ impl<'a> Parser<'a, '_> {
             text: &self.text[start..end],
             span,
         });
-        self.diag(
-            Severity::Note,
-            Kind::Commentary,
-            "this line is not moves: kept as commentary".into(),
-            span,
-        );
-        self.pos = eol;
+        let message = if moves.is_some() {
+            "a caption before the moves on its line: kept as commentary"
+        } else {
+            "this line is not moves: kept as commentary"
+        };
+        self.diag(Severity::Note, Kind::Commentary, message.into(), span);
+        self.pos = moves.unwrap_or(eol);
+    }
+
+    /// Whether the line at `pos`, before the game's first move, is a caption
+    /// that opens with words in parentheses (`(1) Paul Morphy (2800) - `,
+    /// `(Opera Box) Paris (1), 1858`): a word that is no move follows the
+    /// parentheses on the line. A variation or a numbered move (`(1) e4`,
+    /// `(1. d4) 1. e4`) is no caption.
+    fn parenthesised_caption(&mut self, pos: usize) -> bool {
+        let text = self.text;
+        let eol = self.line_end(pos);
+        let line = &text[pos..trim_cr(text, eol)];
+        if core::str::from_utf8(line).is_err() || line.iter().any(|&b| b < 0x20 && b != b'\t') {
+            return false;
+        }
+        let Some(close) = line.iter().position(|&b| b == b')') else {
+            return false;
+        };
+        if line[1..close].contains(&b'(') {
+            return false;
+        }
+        let rest = &line[close + 1..];
+        let Some(from) = rest.iter().position(|&b| !is_space(b)) else {
+            return false;
+        };
+        let to = rest[from..]
+            .iter()
+            .position(|&b| is_space(b))
+            .map_or(rest.len(), |n| from + n);
+        let word = &rest[from..to];
+        let word = &word[..trim_marks(word)];
+        word.first()
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0xC0)
+            && !is_move_word(word, self.mode)
+            && !is_suffix_word(word)
+    }
+
+    /// Whether the `;` at `pos` separates moves in a game without tags rather
+    /// than starting a comment (`1.e4 e5;   2.Nf3 d6`, web pages' rows): the
+    /// next main-line move's number, with a move after it, follows it on its
+    /// line. A `;` before words stays PGN's comment.
+    fn semicolon_separator(&self, pos: usize) -> bool {
+        let Some(p) = self.expected_ply else {
+            return false;
+        };
+        if !self.depth_stack.is_empty() {
+            return false;
+        }
+        let text = self.text;
+        let mut i = pos + 1;
+        while text.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+            i += 1;
+        }
+        let end = token_end_or(text, i);
+        let word = &text[i..end];
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !(1..=4).contains(&digits) {
+            return false;
+        }
+        let n = word[..digits]
+            .iter()
+            .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        let (dot_bytes, dots, _) = count_dots(&word[digits..]);
+        if dots == 0 || n != p / 2 {
+            return false;
+        }
+        let glued = &word[digits + dot_bytes..];
+        let skip_blanks = |mut j: usize| {
+            while text.get(j).is_some_and(|&b| b == b' ' || b == b'\t') {
+                j += 1;
+            }
+            j
+        };
+        let (next, after) = if glued.is_empty() {
+            let j = skip_blanks(end);
+            let e = token_end_or(text, j);
+            (&text[j..e], e)
+        } else {
+            (glued, end)
+        };
+        let next = &next[..trim_marks(next)];
+        if next.is_empty() || !is_move_word(next, self.mode) {
+            return false;
+        }
+        // What follows the move is movetext too (a move, a number, a result,
+        // a comment, another `;`, the line's end), not words (`; 2. Nf3 was
+        // better` is a comment).
+        let j = skip_blanks(after);
+        let follow = &text[j..token_end_or(text, j)];
+        let follow = &follow[..trim_marks(follow)];
+        follow.is_empty()
+            || matches!(
+                follow[0],
+                b'0'..=b'9' | b'*' | b'{' | b'(' | b'$' | b';' | b'\r'
+            )
+            || is_move_word(follow, self.mode)
+    }
+
+    /// Where the moves start in a line of prose that ends in them
+    /// (`Chess Log: 1. d4 d5`, `Game 3. Morphy v. Amateur. 1. e4 e5`), before
+    /// the game's first move: at a word after the first that is the number
+    /// the first move carries, with dots, and a move after it (glued, `1.e4`,
+    /// or the next word). A number that numbers no move (`Game 3. Morphy`)
+    /// or another move (`the 14. Kh1 of the other game`) leaves the line
+    /// prose. Once moves are read, a prose line stays prose whole, whatever
+    /// moves it names. One pass over the line.
+    fn moves_after_caption(&self, start: usize, end: usize) -> Option<usize> {
+        if self.plies > 0 || self.expected_ply.is_some() {
+            return None;
+        }
+        let text = &self.text[..end];
+        let expected = self.expected_ply.map_or(1, |p| p / 2);
+        let word_end = |from: usize| {
+            text[from..]
+                .iter()
+                .position(|&b| is_space(b))
+                .map_or(end, |n| from + n)
+        };
+        let mut i = start;
+        let mut first = true;
+        while i < end {
+            while i < end && is_space(text[i]) {
+                i += 1;
+            }
+            if i >= end {
+                break;
+            }
+            let w_end = word_end(i);
+            let word = &text[i..w_end];
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if !first && (1..=4).contains(&digits) {
+                let n = word[..digits]
+                    .iter()
+                    .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+                let (dot_bytes, dots, _) = count_dots(&word[digits..]);
+                if dots > 0 && n == expected {
+                    let glued = &word[digits + dot_bytes..];
+                    let next = if glued.is_empty() {
+                        let from = (w_end..end).find(|&k| !is_space(text[k])).unwrap_or(end);
+                        &text[from..word_end(from.min(end))]
+                    } else {
+                        glued
+                    };
+                    let next = &next[..trim_marks(next)];
+                    if !next.is_empty() && is_move_word(next, self.mode) {
+                        return Some(i);
+                    }
+                }
+            }
+            first = false;
+            i = w_end;
+        }
+        None
     }
 
     /// A word of movetext: move number, result, move, or a suffix for the previous move.
@@ -2705,6 +2875,22 @@ fn count_dots(text: &[u8]) -> (usize, usize, bool) {
             _ => return (bytes, dots, ellipsis),
         }
     }
+}
+
+/// The end of the word at `at` (the next blank, or the text's end).
+fn token_end_or(text: &[u8], at: usize) -> usize {
+    text[at..]
+        .iter()
+        .position(|&b| is_space(b))
+        .map_or(text.len(), |n| at + n)
+}
+
+/// The length of a move word without the marks a writer adds after it
+/// (`Nf3?`, `e2+!!`, `Bg4!?`, `d5,`).
+fn trim_marks(word: &[u8]) -> usize {
+    word.iter()
+        .rposition(|b| !matches!(b, b'!' | b'?' | b',' | b';' | b':'))
+        .map_or(0, |i| i + 1)
 }
 
 fn trim_cr(text: &[u8], eol: usize) -> usize {

@@ -341,7 +341,17 @@ impl Splitter {
                 0xEF if self.line_start && buf[self.pos..].starts_with(b"\xEF\xBB\xBF") => {
                     self.pos += 3;
                 }
-                b'[' if self.line_start => {
+                // A `[` before anything but a name (`[6...Qf6! was best]`, a
+                // page's bracketed note in the movetext) is no tag line: the
+                // parser keeps it as a comment in its game.
+                // After a result, any `[` line starts the next game, as before.
+                b'[' if self.line_start
+                    && (!self.seen_movetext
+                        || names_a_tag(&buf[self.pos..])
+                        || self.start.is_none_or(|start| {
+                            ends_with_result(last_line(&buf[start..self.pos]))
+                        })) =>
+                {
                     // A tag line: read it whole (values may hold `{` or `;`).
                     let nl = memchr(b'\n', &buf[self.pos..]);
                     if nl.is_none() && !eof {
@@ -358,16 +368,7 @@ impl Splitter {
                     let repeated = self.blank_after_tags
                         && self.first_tag_len > 0
                         && name == &self.first_tag[..usize::from(self.first_tag_len)];
-                    // After moves, a line opening with `[` is the next game's tags
-                    // when it reads as a tag (`[Name "`) or the moves ended with a
-                    // result; else it is a bracketed note or variation inside the
-                    // game (`[ 8.dxe5 dxe5 9.Db3 ... ]`), which the parser keeps.
-                    let next_tags = self.seen_movetext
-                        && (opens_tag(&buf[self.pos..line_end])
-                            || self.start.is_none_or(|start| {
-                                ends_with_result(last_line(&buf[start..self.pos]))
-                            }));
-                    if next_tags || repeated {
+                    if self.seen_movetext || repeated {
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
@@ -600,6 +601,37 @@ impl Splitter {
             None => Scan::Done,
         }
     }
+}
+
+/// Whether the `[` that `line` starts with opens a tag pair: a name (after
+/// blanks), blanks, then the value's `"` (`[Event "`), not a page's bracketed
+/// note (`[6...Qf6! was best]`, `[Morphy's opponents expected...`). The end
+/// of the buffer before the quote counts as one, as a tag line's start did
+/// before.
+fn names_a_tag(line: &[u8]) -> bool {
+    let blanks = |from: usize| {
+        from + line
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    let name_start = blanks(1);
+    let name_end = name_start
+        + line
+            .get(name_start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| super::parse::NAME_CHAR[usize::from(b)])
+            .count();
+    if line
+        .get(name_start)
+        .is_some_and(|b| !b.is_ascii_alphabetic())
+    {
+        return false;
+    }
+    line.get(blanks(name_end)).is_none_or(|&b| b == b'"')
 }
 
 /// The line from `at` to its end (without the newline); `None` when the buffer ends
@@ -1359,23 +1391,6 @@ fn last_line(bytes: &[u8]) -> &[u8] {
         .map_or(0, |i| i + 1);
     let start = memchr::memrchr(b'\n', &bytes[..end]).map_or(0, |i| i + 1);
     &bytes[start..end]
-}
-
-/// Whether `line` opens as a tag pair: `[`, blanks, a name starting with a
-/// letter, blanks, `"` (`[Event "`, `[ Site "`).
-fn opens_tag(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"[") else {
-        return false;
-    };
-    let rest = rest.trim_ascii_start();
-    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    let name = rest
-        .iter()
-        .take_while(|&&b| super::parse::NAME_CHAR[usize::from(b)])
-        .count();
-    rest[name..].trim_ascii_start().first() == Some(&b'"')
 }
 
 /// Whether a line's last word is a result.

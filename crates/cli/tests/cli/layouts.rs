@@ -1,0 +1,192 @@
+//! How a printed text is cut into games, rows and move slots (issue 30),
+//! through the real binary, on the material of `fixtures/layouts`
+//! (`SOURCES.md` there): each game's reading, verdict, plies, tags and
+//! moves as `validate --format json` and `convert --to uci` give them.
+
+use std::path::{Path, PathBuf};
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+
+use crate::common::run;
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/layouts")
+}
+
+/// The one game of `name`'s report.
+fn report(name: &str) -> Value {
+    let r = run(&fixtures(), BIN, &["validate", "--format", "json", name]);
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
+    games.into_iter().next().expect("one game")
+}
+
+/// `convert --to uci --moves-only` of `name`: the moves, result dropped.
+fn uci(name: &str) -> String {
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "uci", "--moves-only", name],
+    );
+    assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+    let line = r.stdout.trim();
+    line.rsplit_once(' ')
+        .map_or(line, |(moves, _)| moves)
+        .to_owned()
+}
+
+fn tags(game: &Value) -> Vec<(String, String)> {
+    game["tags"]
+        .as_object()
+        .expect("tags")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().expect("a value").to_owned()))
+        .collect()
+}
+
+/// Every note of a game of one kind, as its message.
+fn notes(game: &Value, kind: &str) -> Vec<String> {
+    game["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter(|n| n["kind"] == kind)
+        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+const OPERA: &str = "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 \
+b1c3 c7c6 c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8";
+
+#[test]
+fn moves_after_a_caption_on_their_line_are_read_and_the_caption_kept() {
+    let g = report("caption-before-moves.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(26))
+    );
+    assert!(
+        notes(&g, "commentary")
+            .iter()
+            .any(|m| m.contains("a caption before the moves")),
+        "{g}"
+    );
+    assert_eq!(
+        uci("caption-before-moves.txt"),
+        "d2d4 d7d5 c1f4 e7e6 a2a3 f8d6 g1f3 d6f4 f3e5 f4e5 d4e5 b8c6 f2f4 g8e7 e2e3 d5d4 \
+         f1b5 e8g8 b5c6 e7c6 e1g1 d4e3 d1f3 d8d4 f1d1 e3e2"
+    );
+}
+
+#[test]
+fn run_on_columns_with_bare_move_numbers_read_as_rows() {
+    let g = report("run-on-columns.desc.txt");
+    assert_eq!(g["notation"], "descriptive");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(15))
+    );
+    // The word before White's first move is a caption, not a move; no number is off.
+    assert!(
+        notes(&g, "commentary")
+            .iter()
+            .any(|m| m.contains("caption before the moves")),
+        "{g}"
+    );
+    assert!(notes(&g, "move-number").is_empty(), "{g}");
+    assert_eq!(
+        uci("run-on-columns.desc.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 e4e5 f6e4 c4d5 e4f2 e1f2"
+    );
+}
+
+#[test]
+fn a_header_in_parentheses_is_a_caption_and_semicolons_separate_rows() {
+    let g = report("opera-semicolons.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(33))
+    );
+    assert_eq!(
+        tags(&g),
+        [
+            ("Black".to_owned(), "Duke of Brunswick".to_owned()),
+            ("White".to_owned(), "Paul Morphy".to_owned()),
+        ]
+    );
+    let separators = notes(&g, "skipped-punctuation");
+    assert_eq!(separators.len(), 8, "{g}");
+    assert!(separators[0].contains("separator"));
+    assert_eq!(uci("opera-semicolons.txt"), OPERA);
+}
+
+#[test]
+fn percent_headers_are_tags_when_the_pgn_reading_wins() {
+    let g = report("percent-headers.txt");
+    assert_eq!(g["notation"], "san");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(33))
+    );
+    let mut want = [
+        ("Event", "Casual game"),
+        ("Site", "Paris"),
+        ("Date", "1858.11.02"),
+        ("Round", "1"),
+        ("White", "Paul Morphy"),
+        ("Black", "Duke of Brunswick and Count Isouard"),
+        ("Source", "The Chess Monthly"),
+    ]
+    .map(|(k, v)| (k.to_owned(), v.to_owned()));
+    want.sort();
+    assert_eq!(tags(&g), want);
+    // convert writes them as the game's tag section.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "pgn", "percent-headers.txt"],
+    );
+    for line in [
+        "[Event \"Casual game\"]",
+        "[Site \"Paris\"]",
+        "[Date \"1858.11.02\"]",
+        "[Round \"1\"]",
+        "[White \"Paul Morphy\"]",
+        "[Black \"Duke of Brunswick and Count Isouard\"]",
+        "[Source \"The Chess Monthly\"]",
+    ] {
+        assert!(r.stdout.contains(line), "{line} missing:\n{}", r.stdout);
+    }
+    assert_eq!(uci("percent-headers.txt"), OPERA);
+}
+
+#[test]
+fn a_caption_naming_the_players_gives_a_tables_tags() {
+    let g = report("caption-names.desc.txt");
+    assert_eq!(g["notation"], "descriptive");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(12))
+    );
+    assert_eq!(
+        tags(&g),
+        [
+            ("Black".to_owned(), "Duke of Brunswick".to_owned()),
+            ("Date".to_owned(), "1858.??.??".to_owned()),
+            ("Site".to_owned(), "Paris".to_owned()),
+            ("White".to_owned(), "Morphy".to_owned()),
+        ]
+    );
+    assert_eq!(
+        uci("caption-names.desc.txt"),
+        "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6"
+    );
+}
