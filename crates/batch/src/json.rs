@@ -239,6 +239,13 @@ pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
 /// names with a hash set).
 const FEW_TAGS: usize = 24;
 
+/// Whether a game's tags (as written) are few, their names plain ASCII: then
+/// their names are equal as bytes where they are equal as text, and a
+/// repeated name is found by looking back.
+pub(crate) fn few_plain_tags(tags: &[(&[u8], &[u8])]) -> bool {
+    tags.len() <= FEW_TAGS && tags.iter().all(|(n, _)| plain(n))
+}
+
 /// Appends the rest of the report of a game valid with nothing to report
 /// (no error, warning or note, no opening asked for), from `"line"` to the
 /// closing brace, byte for byte what [`game`] writes after [`game_head`]'s
@@ -254,7 +261,7 @@ pub fn clean_game_tail(
     tags: &[(&[u8], &[u8])],
     fen: &str,
 ) -> bool {
-    if tags.len() > FEW_TAGS || !tags.iter().all(|(n, _)| plain(n)) {
+    if !few_plain_tags(tags) {
         return false;
     }
     out.extend_from_slice(b"\"line\":");

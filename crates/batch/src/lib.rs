@@ -60,7 +60,7 @@ pub use output::{
     remove_temporary_files_on_signals,
 };
 pub use progress::{Progress, ProgressView};
-pub use report::{GameReport, Problem, printable};
+pub use report::{At, CleanReport, Collected, GameReport, Problem, printable};
 pub use text::judge_text;
 pub use validate::{Collect, Range, RangeEnd, ranges, validate_range};
 
@@ -157,16 +157,18 @@ pub fn validate_with(
 /// every report `validate --format json` would write (only the invalid games'
 /// with [`ValidateOptions::invalid_only`], none with `quiet`) is handed to
 /// `each` in input order, with the name of its input as the system knows it
-/// (bytes); the summary line, JSON, still goes to `out`.
+/// (bytes); the summary line, JSON, still goes to `out`. A game valid with
+/// nothing to report comes as its facts ([`Collected::Clean`]) rather than a
+/// built report; [`Collected::into_report`] makes the report of either.
 ///
 /// ```
-/// use scoresheet_batch::{Input, ValidateOptions};
+/// use scoresheet_batch::{Collected, Input, ValidateOptions};
 /// let text = b"1. e4 e5 2. Ke3 *\n\n1. d4 *\n".to_vec();
 /// let inputs = vec![Input::reader("g.pgn", Box::new(std::io::Cursor::new(text)))];
 /// let mut valid = Vec::new();
-/// let mut each = |g: scoresheet_batch::GameReport, name: &[u8]| {
+/// let mut each = |g: Collected<'_>, name: &[u8]| {
 ///     assert_eq!(name, b"g.pgn");
-///     valid.push(g.valid);
+///     valid.push(g.into_report().valid);
 ///     Ok(())
 /// };
 /// let (mut out, mut err) = (Vec::new(), Vec::new());

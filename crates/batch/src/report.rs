@@ -152,6 +152,146 @@ impl GameReport {
     }
 }
 
+/// What a run that collects its reports ([`validate_each`]) hands over for
+/// each game: its report, or, for a game valid with nothing to report, the
+/// few facts its report is made of, borrowed from the run's buffers (no
+/// report built: most games of a database are such games).
+///
+/// [`validate_each`]: crate::validate_each
+#[derive(Debug)]
+// Nearly every item handed over is one or the other: boxing the report
+// would cost an allocation for nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum Collected<'a> {
+    /// A game's report.
+    Report(GameReport),
+    /// A game valid with nothing to report.
+    Clean(CleanReport<'a>),
+}
+
+impl Collected<'_> {
+    /// The game's report: the one handed over, or the one a clean game's
+    /// facts make ([`CleanReport::to_report`]).
+    #[must_use]
+    pub fn into_report(self) -> GameReport {
+        match self {
+            Collected::Report(g) => g,
+            Collected::Clean(c) => c.to_report(),
+        }
+    }
+}
+
+/// A game valid with no error, warning or note, read by the quick lane
+/// (plain SAN, when it has moves), as a run that collects reports hands it
+/// over: what its [`GameReport`] would hold, borrowed. Its tag names are
+/// plain ASCII; its values are bytes as written (read as
+/// `String::from_utf8_lossy` reads them, as the report's are).
+#[derive(Debug, Clone, Copy)]
+pub struct CleanReport<'a> {
+    /// The input the game came from, as the reports show it.
+    pub file: &'a str,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Where the game starts in its input.
+    pub at: At,
+    /// Main-line plies replayed.
+    pub plies: u64,
+    /// The position after the last ply.
+    pub fen: &'a str,
+    /// The bytes the tag ranges are in.
+    pub(crate) bytes: &'a [u8],
+    /// Each tag pair as written: the ranges of its name and value in `bytes`.
+    pub(crate) tags: &'a [[std::ops::Range<usize>; 2]],
+}
+
+impl<'a> CleanReport<'a> {
+    /// The notation of the main line: `san`, or `None` without a move.
+    #[must_use]
+    pub fn notation(&self) -> Option<&'static str> {
+        (self.plies > 0).then_some("san")
+    }
+
+    /// The tag pairs as written, in order, repeated names included (as
+    /// [`GameReport::tags`] holds them).
+    pub fn tags(&self) -> impl Iterator<Item = (&'a [u8], &'a [u8])> + 'a {
+        let bytes = self.bytes;
+        self.tags.iter().map(move |[name, value]| {
+            (
+                bytes.get(name.clone()).unwrap_or_default(),
+                bytes.get(value.clone()).unwrap_or_default(),
+            )
+        })
+    }
+
+    /// The tag pairs as the reports show them ([`GameReport::shown_tags`]):
+    /// the first of a repeated name only.
+    pub fn shown_tags(&self) -> impl Iterator<Item = (&'a [u8], &'a [u8])> + 'a {
+        let all = self.tags;
+        let bytes = self.bytes;
+        // A bit for each name's length and last byte: a name is looked for
+        // among the ones before it only when its bit is already set (clean
+        // games have few tags, their names plain ASCII).
+        let mut bits = 0u64;
+        self.tags()
+            .enumerate()
+            .filter_map(move |(i, (name, value))| {
+                let last = usize::from(name.last().copied().unwrap_or(0));
+                let bit = 1u64 << ((name.len() * 7 + last) % 64);
+                let repeated = bits & bit != 0
+                    && all[..i]
+                        .iter()
+                        .any(|[n, _]| bytes.get(n.clone()) == Some(name));
+                bits |= bit;
+                (!repeated).then_some((name, value))
+            })
+    }
+
+    /// The game's report, as a run that does not collect makes it.
+    ///
+    /// ```
+    /// use scoresheet_batch::{Collected, Input, ValidateOptions};
+    /// let text = b"[Event \"Club\"]\n\n1. e4 e5 *\n".to_vec();
+    /// let inputs = vec![Input::reader("g.pgn", Box::new(std::io::Cursor::new(text)))];
+    /// let mut reports = Vec::new();
+    /// let mut each = |g: Collected<'_>, _: &[u8]| {
+    ///     reports.push(g.into_report());
+    ///     Ok(())
+    /// };
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// scoresheet_batch::validate_each(&ValidateOptions::default(), &inputs, &mut each, &mut out, &mut err)?;
+    /// assert_eq!(reports[0].tags, [("Event".to_owned(), "Club".to_owned())]);
+    /// assert_eq!(reports[0].notation, Some("san"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_report(&self) -> GameReport {
+        GameReport {
+            object: "game",
+            file: self.file.to_owned(),
+            game: self.game,
+            at: self.at,
+            notation: self.notation(),
+            tags: self
+                .tags()
+                .map(|(n, v)| {
+                    (
+                        String::from_utf8_lossy(n).into_owned(),
+                        String::from_utf8_lossy(v).into_owned(),
+                    )
+                })
+                .collect(),
+            valid: true,
+            plies: self.plies,
+            fen: self.fen.to_owned(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            key: None,
+            opening: None,
+        }
+    }
+}
+
 /// Where a game's text is in its input.
 #[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct At {

@@ -6,7 +6,7 @@ use std::io;
 use crate::input::Input;
 use crate::options::{ReportFormat, ValidateOptions};
 use crate::progress::Progress;
-use crate::report::GameReport;
+use crate::report::{Collected, GameReport};
 use crate::validate::run_collecting;
 
 /// Judges every game of `text`, an input named `name`, with `options`:
@@ -60,8 +60,8 @@ pub fn judge_text(
         Box::new(io::Cursor::new(text.to_vec())),
     )];
     let mut games = Vec::new();
-    let mut collect = |g: GameReport, _: &[u8]| {
-        games.push(g);
+    let mut collect = |g: Collected<'_>, _: &[u8]| {
+        games.push(g.into_report());
         Ok(())
     };
     let (mut out, mut err) = (io::sink(), Vec::new());

@@ -37,8 +37,8 @@ use crate::json;
 use crate::options::{ReportFormat as Format, ValidateOptions};
 use crate::progress::Progress;
 use crate::report::{
-    At, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine, human_line_styled,
-    printable, problems,
+    At, CleanReport, Collected, Found, GameRef, GameReport, Origin, Problem, Summary, SummaryLine,
+    human_line_styled, printable, problems,
 };
 use crate::split::{Split, Verdict, game_len};
 
@@ -74,6 +74,10 @@ pub struct Judge {
     /// by the worker that judged them, with no report made (JSON written out,
     /// not collected; no `--dedup` or `--eco`, which add to such reports).
     render: bool,
+    /// The games valid with nothing to report are handed to the collector
+    /// as their facts ([`CleanReport`]), with no report made (reports
+    /// collected, not written; no `--dedup` or `--eco`).
+    collect_clean: bool,
 }
 
 impl Judge {
@@ -111,6 +115,7 @@ impl Judge {
             details,
             split,
             render: false,
+            collect_clean: false,
         }
     }
 
@@ -202,6 +207,7 @@ impl Judge {
                 reports: Vec::new(),
                 tails: Vec::new(),
                 rendered: Vec::new(),
+                clean: CleanGames::default(),
                 games: 0,
                 clean_plies: 0,
                 bytes: 0,
@@ -224,7 +230,14 @@ impl Judge {
                             && self.options.dedup.is_none()
                             && judge.opening_agrees(&block.bytes[g.start..g.end]) =>
                     {
-                        let shown = if self.every {
+                        let shown = if self.every && self.collect_clean {
+                            // Its facts, for the collector.
+                            let text = &block.bytes[g.start..g.end];
+                            let at = at(&mut split, block, g.start, text);
+                            tags.clear();
+                            pgn::quick_tags(text, |n, v| tags.push((n, v))).is_ok()
+                                && out.clean.push(out.games, at, q, self.ep, &tags)
+                        } else if self.every {
                             // Its JSON line, straight from the quick lane's replay.
                             let text = &block.bytes[g.start..g.end];
                             self.render && {
@@ -299,6 +312,8 @@ struct BlockReport {
     tails: Vec<u8>,
     /// Each game of `tails`: its number within the block and its line there.
     rendered: Vec<(u64, std::ops::Range<usize>)>,
+    /// The games valid with nothing to report, for the collector.
+    clean: CleanGames,
     /// Games in the block.
     games: u64,
     /// Plies of the games valid without a warning that have no report
@@ -316,11 +331,82 @@ impl blocks::Weigh for BlockReport {
         // A report's heap (file name, FEN, tags, problems) is counted at a
         // typical few hundred bytes: what matters is the order of size.
         let reports = self.reports.capacity() * (std::mem::size_of::<GameReport>() + 256);
+        let clean = self.clean.weight();
         let split = self.split.as_ref().map_or(0, |s| {
             s.text.capacity()
                 + s.games.capacity() * std::mem::size_of::<(usize, usize, Option<usize>)>()
         });
-        reports + split
+        reports + clean + split
+    }
+}
+
+/// The games of a block valid with nothing to report, as a run that collects
+/// its reports hands them over ([`CleanReport`]): each game's facts, with its
+/// FEN and tags in buffers shared by the block (no allocation per game).
+#[derive(Default)]
+struct CleanGames {
+    games: Vec<CleanGame>,
+    /// The FENs, one after another.
+    fens: String,
+    /// The tags' names and values as written, one after another.
+    bytes: Vec<u8>,
+    /// Each tag's name and value: their ranges in `bytes`.
+    tags: Vec<[std::ops::Range<usize>; 2]>,
+}
+
+/// One game of [`CleanGames`].
+struct CleanGame {
+    /// Its number within the block.
+    game: u64,
+    at: At,
+    plies: u64,
+    /// Its FEN in `fens`.
+    fen: std::ops::Range<usize>,
+    /// Its tags in `tags`.
+    tags: std::ops::Range<usize>,
+}
+
+impl CleanGames {
+    /// Records game `game` of the block, at `at`, replayed by the quick lane
+    /// as `q`, its tags as written `tags`; `false`, with nothing recorded,
+    /// where the tags are not few and plainly named (its report is made).
+    fn push(
+        &mut self,
+        game: u64,
+        at: At,
+        q: &scoresheet_board::quick::QuickReplay,
+        ep: EpStyle,
+        tags: &[(&[u8], &[u8])],
+    ) -> bool {
+        if !json::few_plain_tags(tags) {
+            return false;
+        }
+        let fen = self.fens.len();
+        q.position.write_fen(ep, &mut self.fens);
+        let first = self.tags.len();
+        for (name, value) in tags {
+            let n = self.bytes.len();
+            self.bytes.extend_from_slice(name);
+            let v = self.bytes.len();
+            self.bytes.extend_from_slice(value);
+            self.tags.push([n..v, v..self.bytes.len()]);
+        }
+        self.games.push(CleanGame {
+            game,
+            at,
+            plies: q.plies as u64,
+            fen: fen..self.fens.len(),
+            tags: first..self.tags.len(),
+        });
+        true
+    }
+
+    /// Roughly the bytes held.
+    fn weight(&self) -> usize {
+        self.games.capacity() * std::mem::size_of::<CleanGame>()
+            + self.fens.capacity()
+            + self.bytes.capacity()
+            + self.tags.capacity() * std::mem::size_of::<[std::ops::Range<usize>; 2]>()
     }
 }
 
@@ -410,9 +496,9 @@ struct Reporter<'c, W: Write> {
 }
 
 /// Where the reports of the games go instead of being written: each game's
-/// report, with the name of its input as the system knows it (bytes, not
-/// always UTF-8). An error stops the run.
-pub type Collect<'c> = dyn FnMut(GameReport, &[u8]) -> io::Result<()> + Send + 'c;
+/// report (or a clean game's facts), with the name of its input as the
+/// system knows it (bytes, not always UTF-8). An error stops the run.
+pub type Collect<'c> = dyn FnMut(Collected<'_>, &[u8]) -> io::Result<()> + Send + 'c;
 
 /// The name of an input as the reports need it, made once per input.
 #[derive(Debug, Default)]
@@ -538,7 +624,10 @@ impl<W: Write> Reporter<'_, W> {
                         key: g.key,
                         opening: g.opening,
                     };
-                    return collected(std::mem::replace(g, husk), &self.file.raw);
+                    return collected(
+                        Collected::Report(std::mem::replace(g, husk)),
+                        &self.file.raw,
+                    );
                 }
                 if g.file != self.file.shown {
                     // Not the input started last (never so today): its name
@@ -571,6 +660,24 @@ impl<W: Write> Reporter<'_, W> {
                 Ok(())
             }
         }
+    }
+
+    /// Game `game` of the current input, valid with nothing to report, to
+    /// the collector, as its facts (`c`, recorded in `games`).
+    fn clean(&mut self, games: &CleanGames, c: &CleanGame, game: u64) -> io::Result<()> {
+        let Some(collected) = &mut self.collected else {
+            return Ok(());
+        };
+        let report = CleanReport {
+            file: &self.file.shown,
+            game,
+            at: c.at,
+            plies: c.plies,
+            fen: games.fens.get(c.fen.clone()).unwrap_or_default(),
+            bytes: &games.bytes,
+            tags: games.tags.get(c.tags.clone()).unwrap_or_default(),
+        };
+        collected(Collected::Clean(report), &self.file.raw)
     }
 
     /// The JSON line of game `game` of the current input, valid with nothing
@@ -655,6 +762,7 @@ pub(crate) fn run_collecting<'c>(
         details,
     );
     judge.render = judge.every && collected.is_none() && args.dedup.is_none() && !args.eco;
+    judge.collect_clean = judge.every && collected.is_some() && args.dedup.is_none() && !args.eco;
     let mut reporter = Reporter {
         out: io::BufWriter::with_capacity(1 << 16, &mut out),
         collected,
@@ -999,10 +1107,15 @@ impl<W: Write> Run<'_, '_, W> {
         let mut verdicts = Vec::with_capacity(result.reports.len());
         // The games whose lines the worker wrote, in their places.
         let mut rendered = result.rendered.iter().peekable();
+        // The clean games the collector gets as their facts, in their places.
+        let mut clean = result.clean.games.iter().peekable();
         for mut g in result.reports {
             while let Some((game, line)) = rendered.next_if(|(game, _)| *game < g.game) {
                 let tail = result.tails.get(line.clone()).unwrap_or_default();
                 self.reporter.rendered(self.index + game, tail)?;
+            }
+            while let Some(c) = clean.next_if(|c| c.game < g.game) {
+                self.reporter.clean(&result.clean, c, self.index + c.game)?;
             }
             g.game += self.index;
             self.reporter.game(&mut g)?;
@@ -1011,6 +1124,9 @@ impl<W: Write> Run<'_, '_, W> {
         for (game, line) in rendered {
             let tail = result.tails.get(line.clone()).unwrap_or_default();
             self.reporter.rendered(self.index + game, tail)?;
+        }
+        for c in clean {
+            self.reporter.clean(&result.clean, c, self.index + c.game)?;
         }
         if let (Some(split), Some(games)) = (&mut self.split, &result.split) {
             for &(start, end, report) in &games.games {

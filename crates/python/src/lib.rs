@@ -21,8 +21,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use scoresheet_batch::{
-    ConvertOptions, GameRecord, GameReport, Input, Outcome, Problem, Range, RangeEnd, ReportFormat,
-    Target, ValidateOptions,
+    At, CleanReport, Collected, ConvertOptions, GameRecord, GameReport, Input, Outcome, Problem,
+    Range, RangeEnd, ReportFormat, Target, ValidateOptions,
 };
 use scoresheet_board::dedup::DedupBy;
 use scoresheet_board::{EpStyle, Position};
@@ -396,6 +396,69 @@ fn ended(result: io::Result<Outcome>, err: Vec<u8>) -> Ended {
 enum Piece {
     Name(Vec<u8>),
     Report(GameReport),
+    /// A game valid with nothing to report: its facts, its FEN and tags in
+    /// the [`Batch`]'s buffers (no report built, nothing allocated for it).
+    Clean {
+        game: u64,
+        at: At,
+        plies: u64,
+        /// Its FEN in [`Batch::fens`].
+        fen: std::ops::Range<usize>,
+        /// Its tags, as shown (the first of a repeated name), in [`Batch::tags`].
+        tags: std::ops::Range<usize>,
+    },
+}
+
+/// The pieces a `validate` run hands over at once, with the buffers its
+/// clean games' FENs and tags are in.
+#[derive(Default)]
+struct Batch {
+    pieces: Vec<Piece>,
+    /// The clean games' FENs, one after another.
+    fens: String,
+    /// The clean games' tag names and values as written, one after another.
+    bytes: Vec<u8>,
+    /// Each tag's name and value: their ranges in `bytes`.
+    tags: Vec<[std::ops::Range<usize>; 2]>,
+}
+
+impl Batch {
+    /// An empty batch with the room `last` had: batches are alike, and
+    /// growing each from nothing would copy its pieces over and over.
+    fn like(last: &Batch) -> Batch {
+        Batch {
+            pieces: Vec::with_capacity(last.pieces.capacity()),
+            fens: String::with_capacity(last.fens.capacity()),
+            bytes: Vec::with_capacity(last.bytes.capacity()),
+            tags: Vec::with_capacity(last.tags.capacity()),
+        }
+    }
+
+    /// Adds a clean game, copying its FEN and shown tags into the buffers.
+    fn clean(&mut self, c: &CleanReport<'_>) {
+        let fen = self.fens.len();
+        self.fens.push_str(c.fen);
+        let first = self.tags.len();
+        for (name, value) in c.shown_tags() {
+            let n = self.bytes.len();
+            self.bytes.extend_from_slice(name);
+            let v = self.bytes.len();
+            self.bytes.extend_from_slice(value);
+            self.tags.push([n..v, v..self.bytes.len()]);
+        }
+        self.pieces.push(Piece::Clean {
+            game: c.game,
+            at: c.at,
+            plies: c.plies,
+            fen: fen..self.fens.len(),
+            tags: first..self.tags.len(),
+        });
+    }
+
+    /// The text of `range` in `bytes`.
+    fn bytes(&self, range: &std::ops::Range<usize>) -> &[u8] {
+        self.bytes.get(range.clone()).unwrap_or_default()
+    }
 }
 
 /// How a `validate` run ended, with its summary line (JSON).
@@ -405,7 +468,7 @@ type JobEnded = (Ended, Vec<u8>);
 /// reports (dicts), then call `result()`.
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
-    run: Running<Vec<Piece>, JobEnded>,
+    run: Running<Batch, JobEnded>,
     /// The name of the input being reported, as Python shows it, and the
     /// objects kept from report to report.
     state: Mutex<(Option<Py<PyString>>, Dicts)>,
@@ -423,21 +486,29 @@ impl Job {
                 "no input file (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) found",
             ));
         }
-        let (tx, rx) = sync_channel::<Vec<Piece>>(PIECES_IN_FLIGHT);
+        let (tx, rx) = sync_channel::<Batch>(PIECES_IN_FLIGHT);
         let thread = std::thread::Builder::new()
             .name("scoresheet-validate".to_owned())
             .spawn(move || {
-                let mut batch = Vec::with_capacity(REPORTS_AT_ONCE + 1);
+                let mut batch = Batch {
+                    pieces: Vec::with_capacity(REPORTS_AT_ONCE + 1),
+                    ..Batch::default()
+                };
                 let mut name: Option<Vec<u8>> = None;
                 let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the reader went away");
-                let mut each = |g: GameReport, raw: &[u8]| {
+                let mut each = |g: Collected<'_>, raw: &[u8]| {
                     if name.as_deref() != Some(raw) {
                         name = Some(raw.to_vec());
-                        batch.push(Piece::Name(raw.to_vec()));
+                        batch.pieces.push(Piece::Name(raw.to_vec()));
                     }
-                    batch.push(Piece::Report(g));
-                    if batch.len() >= REPORTS_AT_ONCE {
-                        tx.send(std::mem::take(&mut batch)).map_err(|_| gone())?;
+                    match g {
+                        Collected::Report(g) => batch.pieces.push(Piece::Report(g)),
+                        Collected::Clean(c) => batch.clean(&c),
+                    }
+                    if batch.pieces.len() >= REPORTS_AT_ONCE {
+                        let next = Batch::like(&batch);
+                        tx.send(std::mem::replace(&mut batch, next))
+                            .map_err(|_| gone())?;
                     }
                     Ok(())
                 };
@@ -450,7 +521,7 @@ impl Job {
                     &mut err,
                 );
                 let result = result.and_then(|o| {
-                    if !batch.is_empty() {
+                    if !batch.pieces.is_empty() {
                         tx.send(batch).map_err(|_| gone())?;
                     }
                     Ok(o)
@@ -480,15 +551,22 @@ impl Job {
             .map_err(|_| PyRuntimeError::new_err("a report list was being made"))?;
         let (file, dicts) = &mut *state;
         let list = PyList::empty(py);
-        for piece in batch {
+        for piece in &batch.pieces {
             match piece {
-                Piece::Name(raw) => *file = Some(file_name(py, &raw)?.unbind()),
+                Piece::Name(raw) => *file = Some(file_name(py, raw)?.unbind()),
                 Piece::Report(g) => {
                     let name = match &*file {
                         Some(name) => name.bind(py).clone(),
                         None => PyString::new(py, &g.file),
                     };
-                    list.append(dicts.report(py, &g, &name)?)?;
+                    list.append(dicts.report(py, g, &name)?)?;
+                }
+                Piece::Clean { .. } => {
+                    let name = match &*file {
+                        Some(name) => name.bind(py).clone(),
+                        None => PyString::new(py, ""),
+                    };
+                    list.append(dicts.clean(py, &batch, piece, &name)?)?;
                 }
             }
         }
@@ -532,16 +610,22 @@ const REPORT_KEYS: [&str; 16] = [
 
 /// What building the dicts of many reports keeps from one to the next: a
 /// dict of each shape with its keys in place (each report's dict a copy of
-/// it, its values set: no dict grows key by key), and the tags' strings of
-/// the last report, shared while they repeat (most tags of a file do: its
-/// `Event`, `Site`, the names of every tag).
+/// it, its values set: no dict grows key by key), and the tags of the last
+/// report, shared while they repeat (most tags of a file do: its `Event`,
+/// `Site`, the names of every tag).
 #[derive(Default)]
 struct Dicts {
     /// A report's dict with its keys and no values: without and with `opening`.
     shapes: [Option<Py<PyDict>>; 2],
-    /// By place in the tag list: the name and value last there, with their
-    /// Python strings.
-    tags: Vec<[(String, Py<PyString>); 2]>,
+    /// By place in the tag list: the name and value last there (as bytes,
+    /// read as `String::from_utf8_lossy` reads them), with their Python
+    /// strings.
+    tags: Vec<[(Vec<u8>, Py<PyString>); 2]>,
+    /// The last report's tags as a dict of the strings of `tags`, never
+    /// handed out: a report whose tag names are the same, in the same order,
+    /// gets a copy of it with the values that changed set (a dict copied
+    /// whole is made at once, and most values stay).
+    last: Option<Py<PyDict>>,
 }
 
 impl Dicts {
@@ -606,28 +690,178 @@ impl Dicts {
     }
 
     /// The tags of a report as a dict, in order, the first of a repeated
-    /// name only; each name and value a string shared with the report before
-    /// where it stood at the same place with the same text.
+    /// name only.
     fn tags<'py>(&mut self, py: Python<'py>, g: &GameReport) -> PyResult<Bound<'py, PyDict>> {
-        let tags = PyDict::new(py);
-        for (i, (name, value)) in g.shown_tags().enumerate() {
+        self.tag_dict(
+            py,
+            g.shown_tags()
+                .map(|(name, value)| (name.as_bytes(), value.as_bytes())),
+        )
+    }
+
+    /// The dict of the tags `shown` (names and values as bytes, read as
+    /// `String::from_utf8_lossy` reads them), in order; each name and value a
+    /// string shared with the report before where it stood at the same place
+    /// with the same text.
+    fn tag_dict<'py, 'a>(
+        &mut self,
+        py: Python<'py>,
+        shown: impl Iterator<Item = (&'a [u8], &'a [u8])>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        // The last report's dict while the names are the same, in order;
+        // else the dict being made.
+        let mut dict = match self.last.take() {
+            Some(d) => Kept::Last(d.into_bound(py)),
+            None => Kept::New(PyDict::new(py)),
+        };
+        // The last report's dict holds the first `held` tags of `self.tags`.
+        let held = match &dict {
+            Kept::Last(d) => d.len(),
+            Kept::New(_) => 0,
+        };
+        let mut count = 0;
+        for (i, (name, value)) in shown.enumerate() {
+            count = i + 1;
+            // Past the last report's tags, every tag is set.
+            let mut set = i >= held;
             if i == self.tags.len() {
                 self.tags.push([
-                    (name.clone(), PyString::new(py, name).unbind()),
-                    (value.clone(), PyString::new(py, value).unbind()),
+                    (name.to_vec(), lossy(py, name)),
+                    (value.to_vec(), lossy(py, value)),
                 ]);
-            }
-            let [n, v] = &mut self.tags[i];
-            for ((kept, string), text) in [(&mut *n, name), (&mut *v, value)] {
-                if kept != text {
-                    kept.clone_from(text);
-                    *string = PyString::new(py, text).unbind();
+            } else {
+                let [n, _] = &mut self.tags[i];
+                if n.0[..] != *name {
+                    n.0.clear();
+                    n.0.extend_from_slice(name);
+                    n.1 = lossy(py, name);
+                    if i < held {
+                        // The names part here: a new dict of the first ones.
+                        dict = dict.fresh(py, &self.tags[..i])?;
+                    }
+                }
+                let [_, v] = &mut self.tags[i];
+                if v.0[..] != *value {
+                    v.0.clear();
+                    v.0.extend_from_slice(value);
+                    v.1 = lossy(py, value);
+                    set = true;
                 }
             }
-            tags.set_item(n.1.bind(py), v.1.bind(py))?;
+            if set || matches!(dict, Kept::New(_)) {
+                let [n, v] = &self.tags[i];
+                dict.dict().set_item(n.1.bind(py), v.1.bind(py))?;
+            }
         }
+        let kept = match dict {
+            // The same names, unless the last report had more.
+            Kept::Last(d) if d.len() > count => {
+                Kept::Last(d).fresh(py, &self.tags[..count])?.into_dict()
+            }
+            other => other.into_dict(),
+        };
+        let tags = kept.copy()?;
+        self.last = Some(kept.unbind());
         Ok(tags)
     }
+
+    /// The report of a clean game (`piece`, a [`Piece::Clean`] of `batch`) as
+    /// a dict: what [`Dicts::report`] makes of its report.
+    fn clean<'py>(
+        &mut self,
+        py: Python<'py>,
+        batch: &Batch,
+        piece: &Piece,
+        file: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let Piece::Clean {
+            game,
+            at,
+            plies,
+            fen,
+            tags,
+        } = piece
+        else {
+            return Err(PyRuntimeError::new_err("not a clean game"));
+        };
+        let d = self.shape(py, false)?.copy()?;
+        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
+        d.set_item(intern!(py, "file"), file)?;
+        d.set_item(intern!(py, "game"), game)?;
+        d.set_item(intern!(py, "line"), at.line)?;
+        d.set_item(intern!(py, "column"), at.column)?;
+        d.set_item(intern!(py, "offset"), at.offset)?;
+        d.set_item(intern!(py, "length"), at.length)?;
+        // The quick lane reads plain SAN only.
+        d.set_item(
+            intern!(py, "notation"),
+            (*plies > 0).then(|| intern!(py, "san")),
+        )?;
+        let shown = batch.tags.get(tags.clone()).unwrap_or_default();
+        let dict = self.tag_dict(
+            py,
+            shown
+                .iter()
+                .map(|[name, value]| (batch.bytes(name), batch.bytes(value))),
+        )?;
+        d.set_item(intern!(py, "tags"), dict)?;
+        d.set_item(intern!(py, "valid"), true)?;
+        d.set_item(intern!(py, "plies"), plies)?;
+        d.set_item(
+            intern!(py, "fen"),
+            batch.fens.get(fen.clone()).unwrap_or_default(),
+        )?;
+        d.set_item(intern!(py, "errors"), PyList::empty(py))?;
+        d.set_item(intern!(py, "warnings"), PyList::empty(py))?;
+        d.set_item(intern!(py, "notes"), PyList::empty(py))?;
+        Ok(d)
+    }
+}
+
+/// The tag dict [`Dicts::tag_dict`] is making: the last report's, while
+/// this report's names are the same so far, or a new one.
+enum Kept<'py> {
+    Last(Bound<'py, PyDict>),
+    New(Bound<'py, PyDict>),
+}
+
+impl<'py> Kept<'py> {
+    /// A new dict of `tags` (this report's so far) where the last report's
+    /// was kept: its names differ from here on.
+    fn fresh(self, py: Python<'py>, tags: &[[(Vec<u8>, Py<PyString>); 2]]) -> PyResult<Self> {
+        match self {
+            Kept::Last(_) => {
+                let d = PyDict::new(py);
+                for [name, value] in tags {
+                    d.set_item(name.1.bind(py), value.1.bind(py))?;
+                }
+                Ok(Kept::New(d))
+            }
+            new => Ok(new),
+        }
+    }
+
+    fn dict(&self) -> &Bound<'py, PyDict> {
+        match self {
+            Kept::Last(d) | Kept::New(d) => d,
+        }
+    }
+
+    fn into_dict(self) -> Bound<'py, PyDict> {
+        match self {
+            Kept::Last(d) | Kept::New(d) => d,
+        }
+    }
+}
+
+/// A Python string of `bytes` read as `String::from_utf8_lossy` reads them.
+fn lossy(py: Python<'_>, bytes: &[u8]) -> Py<PyString> {
+    // `from_utf8` checks plain text faster than the lossy reader walks it.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => PyString::new(py, text),
+        Err(_) => PyString::new(py, &String::from_utf8_lossy(bytes)),
+    }
+    .unbind()
 }
 
 fn problems_list<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {

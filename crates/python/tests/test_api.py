@@ -113,6 +113,50 @@ def test_an_invalid_game_is_a_report_with_its_location():
     }
 
 
+def varied_games(n):
+    """`n` games whose tags change from game to game as a database's do
+    (values, names added, left out, reordered, beyond ASCII), some clean,
+    some with a warning or an error."""
+    players = ["Carlsen, M.", "Nakamura, H.", "Caf\u00e9, J.", "Ding, L."]
+    moves = [MATE, CHECK_MARK, b"1. e4 e5 2. Nf3 Nc6 *\n", BAD, b"*\n"]
+    out = []
+    for i in range(n):
+        tags = [("Event", "Open"), ("Round", str(i // 3)), ("White", players[i % 4])]
+        if i % 5:
+            tags.append(("Black", players[(i + 1) % 4]))
+        if i % 7 == 0:
+            tags.insert(0, ("Site", "Wijk aan Zee"))
+        if i % 11 == 0:
+            tags.reverse()
+        if i % 13 == 0:
+            tags.append(("Annotator", "x" * (i % 17)))
+        head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        out.append(head.encode() + b"\n" + moves[i % len(moves) if i % 3 else 2] + b"\n")
+    return b"".join(out)
+
+
+def test_reports_whose_tags_change_from_game_to_game_are_the_commands(tmp_path):
+    # More games than one hand-over holds, so that what is kept from report
+    # to report (each tag dict is made from the last one's) crosses batches;
+    # a report the caller changes changes no later one.
+    path = tmp_path / "varied.pgn"
+    path.write_bytes(varied_games(700))
+    expected, code = cli_json(path)
+    assert code == 1
+    got = []
+    for report, wanted in zip(scoresheet.validate(path, jobs=1), expected):
+        assert report == wanted, f"game {len(got) + 1}"
+        got.append(report)
+        if "tags" in report:
+            report["tags"]["White"] = "changed"
+            report["tags"]["Extra"] = "added"
+            report["tags"].pop("Event", None)
+            report["errors"].append("changed")
+    assert len(got) == len(expected) == 701
+    clean = sum(1 for r in expected[:-1] if r["valid"] and not r["warnings"])
+    assert 200 < clean < 700
+
+
 def test_errors_are_exceptions(tmp_path):
     with pytest.raises(scoresheet.InputError):
         scoresheet.validate(tmp_path / "missing.pgn")

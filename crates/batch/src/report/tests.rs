@@ -39,3 +39,43 @@ fn problems_locate_as_an_index_of_the_whole_text() {
         }
     }
 }
+
+/// A clean game's shown tags are the first of each repeated name, as a
+/// report's are; `tags` keeps every pair.
+#[test]
+fn clean_reports_show_the_first_of_a_repeated_tag() {
+    let bytes = b"WhiteABlackBWhiteCSiteD";
+    let tags = [
+        [0..5, 5..6],
+        [6..11, 11..12],
+        [12..17, 17..18],
+        [18..22, 22..23],
+    ];
+    let clean = CleanReport {
+        file: "f.pgn",
+        game: 3,
+        at: At::default(),
+        plies: 0,
+        fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+        bytes,
+        tags: &tags,
+    };
+    let shown: Vec<(&[u8], &[u8])> = clean.shown_tags().collect();
+    assert_eq!(
+        shown,
+        [
+            (&b"White"[..], &b"A"[..]),
+            (b"Black", b"B"),
+            (b"Site", b"D")
+        ]
+    );
+    assert_eq!(clean.tags().count(), 4);
+    let report = clean.to_report();
+    assert_eq!(report.notation, None);
+    assert_eq!(report.tags.len(), 4);
+    let from_report: Vec<_> = report
+        .shown_tags()
+        .map(|(n, v)| (n.as_bytes(), v.as_bytes()))
+        .collect();
+    assert_eq!(from_report, shown);
+}

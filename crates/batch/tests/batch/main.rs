@@ -1,4 +1,5 @@
 //! Integration tests of the batch library, through its public API.
 
+mod collected;
 mod printed;
 mod text;
