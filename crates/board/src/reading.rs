@@ -10,10 +10,9 @@
 //! 19th-century descriptive, algebraic in columns, `%` headers). Which one it
 //! is, is decided by the board: the reading that plays more plies before its
 //! first error wins; on a tie, the one without an error; on a tie again, the
-//! table when the unit has `% key: value` headers (which it reads as tags and
-//! PGN skips as escape lines) or PGN read descriptive moves (which the table
-//! reader reads in every form; when both fail, only where PGN could not read
-//! its failing token at all), else PGN. Nothing is decided from a file's name
+//! table when PGN read descriptive moves (which the table reader reads in
+//! every form; when both fail, only where PGN could not read its failing token
+//! at all), else PGN. Either reading takes `% key: value` headers as tags. Nothing is decided from a file's name
 //! or its first lines, so one file may hold PGN games and book tables.
 //!
 //! The table is read only for units PGN does not read cleanly (or that carry
@@ -140,10 +139,11 @@ pub fn book_reading(
     let mut replay = replay_book_game(&book, book_start(&book, start), options, None);
     let plies = replay.moves.len();
     let valid = replay.is_valid();
-    // On a tie, the table where it reads the unit's headers as tags, or where
-    // the movetext was descriptive (the table reader reads that in every
-    // form) and, both failing, PGN could not even read its failing token.
-    let table_kind = headers || (pgn.descriptive && (pgn.valid || pgn.unreadable));
+    // On a tie, the table where the movetext was descriptive (the table
+    // reader reads that in every form) and, both failing, PGN could not even
+    // read its failing token. (Headers do not decide: PGN reads them as tags
+    // too, `pgn_tags`.)
+    let table_kind = pgn.descriptive && (pgn.valid || pgn.unreadable);
     let better = plies > pgn.plies
         || (plies == pgn.plies
             && ((valid && !pgn.valid) || (valid == pgn.valid && table_kind && plies > 0)))
