@@ -61,7 +61,7 @@ fn a_move_left_out_is_named_by_the_likeliest_moves_that_fit() {
     let text = [
         "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "O-O", "Be7", "Re1",
     ];
-    let printed: Vec<Printed> = text
+    let printed: Vec<Printed<'_>> = text
         .iter()
         .map(|t| Printed {
             written: parse_move(t.as_bytes(), 0, Mode::Lenient)
