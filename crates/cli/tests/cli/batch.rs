@@ -488,24 +488,25 @@ fn a_binary_file_is_one_binary_data_error_and_the_run_goes_on() {
         let r = scoresheet(&dir, &["validate", "--jobs", jobs, "prog.pgn", "ok.pgn"]);
         assert_eq!(r.stderr, "");
         let lines: Vec<&str> = r.stdout.lines().collect();
-        assert_eq!(lines.len(), 4, "{}", r.stdout);
-        // One stretch up to the last NUL's line; the line after it is text
-        // of its own (a tag line, wrong).
+        assert_eq!(lines.len(), 6, "{}", r.stdout);
+        // One stretch up to the last NUL's line; the line after it (`[1. e4 ]`,
+        // no tag) is a bracketed note of the same damaged unit, not a game.
         assert!(
             lines[0].starts_with("prog.pgn:1:1: error[binary-data]: game 1, ply 1 ("),
             "{}",
             lines[0]
         );
         assert!(
-            lines[1].contains(": error[invalid-tag]: game 2 ("),
+            lines[2].contains(": warning[bracket-comment]: game 1 ("),
             "{}",
-            lines[1]
+            lines[2]
         );
         assert_eq!(
-            &lines[2..],
+            &lines[3..],
             [
-                "errors: 1 binary-data, 1 invalid-tag",
-                "2 files, 3 games: 1 valid, 2 invalid, 0 warnings, 7 plies"
+                "errors: 1 binary-data, 1 not-chess",
+                "warnings: 1 bracket-comment",
+                "2 files, 2 games: 1 valid, 1 invalid, 1 warning, 7 plies"
             ]
         );
         assert_eq!(r.code, Some(1));
