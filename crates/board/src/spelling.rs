@@ -288,12 +288,9 @@ fn letters(role: Role, tier: Tier) -> Vec<&'static str> {
         }
     };
     match tier {
-        Tier::Own(lang) => {
-            add(Language::English);
-            if let Some(lang) = lang {
-                add(lang);
-            }
-        }
+        // The game's own letters alone (a French `R` is the king, not
+        // English's rook), or English where the game has none of its own.
+        Tier::Own(lang) => add(lang.unwrap_or(Language::English)),
         Tier::All => Language::ALL.into_iter().for_each(add),
     }
     out
@@ -504,7 +501,7 @@ pub fn read_token_after(
     };
     let legal = pos.legal_moves();
     let mut found: Vec<(Move, &'static str)> = Vec::new();
-    for tier in [Tier::Own(letters), Tier::All] {
+    for tier in [Tier::Own(letters), Tier::Own(None), Tier::All] {
         for mv in legal.iter() {
             if let Some(how) = algebraic_match(pos, mv, &n.key, tier) {
                 found.push((*mv, how));
