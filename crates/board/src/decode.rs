@@ -134,7 +134,7 @@ struct Step {
 
 /// The most probable legal game from `start` given each ply's candidates and
 /// the prior over moves ([`PRIOR_WEIGHT`]), with the candidates'
-/// probabilities calibrated on the transcription itself ([`sharpness`]).
+/// probabilities calibrated on the transcription itself (`sharpness`).
 #[must_use]
 pub fn decode(start: &Position, plies: &[Vec<Candidate>]) -> Decoded {
     let first = search(start, plies, 1.0, PRIOR_WEIGHT);
@@ -153,7 +153,7 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
 }
 
 /// How much the prior counts beside candidates' probabilities once they are
-/// calibrated ([`sharpness`]): more than [`PRIOR_WEIGHT`], which is for
+/// calibrated (`sharpness`): more than [`PRIOR_WEIGHT`], which is for
 /// probabilities as recognisers give them (often underconfident: the first
 /// reading right far more often than its probability says).
 pub const CALIBRATED_PRIOR_WEIGHT: f64 = 0.35;
