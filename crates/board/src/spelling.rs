@@ -501,8 +501,13 @@ pub fn read_token_after(
     };
     let legal = pos.legal_moves();
     let mut found: Vec<(Move, &'static str)> = Vec::new();
+    // A capture mark is a claim the move must bear out (`Nc3x` is no `Nc3`).
+    let claims_capture = n.core.contains(['x', 'X', ':', '×']);
     for tier in [Tier::Own(letters), Tier::Own(None), Tier::All] {
-        for mv in legal.iter() {
+        for mv in legal
+            .iter()
+            .filter(|m| !claims_capture || m.capture.is_some())
+        {
             if let Some(how) = algebraic_match(pos, mv, &n.key, tier) {
                 found.push((*mv, how));
             }

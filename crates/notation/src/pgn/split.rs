@@ -348,6 +348,7 @@ impl Splitter {
                 b'[' if self.line_start
                     && (!self.seen_movetext
                         || names_a_tag(&buf[self.pos..])
+                        || opens_wrapper(&buf[self.pos..])
                         || self.start.is_none_or(|start| {
                             ends_with_result(last_line(&buf[start..self.pos]))
                         })) =>
@@ -609,13 +610,15 @@ impl Splitter {
 /// of the buffer before the quote counts as one, as a tag line's start did
 /// before.
 fn names_a_tag(line: &[u8]) -> bool {
-    let blanks = |from: usize| {
-        from + line
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count()
+    // Blanks, a web page's non-breaking spaces among them.
+    let blanks = |mut from: usize| {
+        loop {
+            match line.get(from..) {
+                Some([b' ' | b'\t', ..]) => from += 1,
+                Some([0xC2, 0xA0, ..]) => from += 2,
+                _ => return from,
+            }
+        }
     };
     let name_start = blanks(1);
     let name_end = name_start
@@ -746,6 +749,12 @@ fn is_header_line(line: &[u8]) -> bool {
 fn is_wrapper_close(line: &[u8]) -> bool {
     let line = line.trim_ascii();
     line.len() == 6 && line.eq_ignore_ascii_case(b"[/pgn]")
+}
+
+/// Whether `line` opens with a forum's `[pgn]` wrapper (the next game's).
+fn opens_wrapper(line: &[u8]) -> bool {
+    line.get(..5)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"[pgn]"))
 }
 
 /// Whether `bytes` hold only forum `[/pgn]` lines and blanks.
