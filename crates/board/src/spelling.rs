@@ -501,8 +501,9 @@ pub fn read_token_after(
     };
     let legal = pos.legal_moves();
     let mut found: Vec<(Move, &'static str)> = Vec::new();
-    // A capture mark is a claim the move must bear out (`Nc3x` is no `Nc3`).
-    let claims_capture = n.core.contains(['x', 'X', ':', '×']);
+    // A capture mark after the move is a claim it must bear out (`Nc3x` is
+    // no `Nc3`; `e5-d4:` is a capture).
+    let claims_capture = n.core.trim_end().ends_with(['x', 'X', ':', '×']);
     for tier in [Tier::Own(letters), Tier::Own(None), Tier::All] {
         for mv in legal
             .iter()
