@@ -128,6 +128,63 @@ fn book_cases() -> Vec<(&'static str, Vec<u8>, Vec<&'static str>)> {
     ]
 }
 
+/// The readings of each ply of [`decoder_case`], a cycle of four plies
+/// (knights out and back): the move in five alphabets and notations, and
+/// three other knight moves in other letters, so that each of the beam's
+/// partial games has several legal ways on and keeps its own set of
+/// languages.
+const DECODER_PLIES: [[&str; 8]; 4] = [
+    ["Nf3", "Sf3", "Cf3", "Pf3", "g1f3", "Nh3", "Sc3", "N-KB3"],
+    ["Nf6", "Sf6", "Cf6", "Pf6", "g8f6", "Nh6", "Sc6", "N-KB3"],
+    ["Ng1", "Sg1", "Cg1", "Pg1", "f3g1", "Ne5", "Sd4", "N-KN1"],
+    ["Ng8", "Sg8", "Cg8", "Pg8", "f6g8", "Ne4", "Sd5", "N-KN1"],
+];
+
+/// A transcription for `scoresheet decode` of `plies` plies, each with the
+/// eight readings of [`DECODER_PLIES`] (the most the decoder looks at), the
+/// probabilities falling from the first: the search's worst case per ply.
+fn decoder_case(plies: usize) -> Vec<u8> {
+    let mut s = String::from("{\"plies\": [");
+    for i in 0..plies {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push('[');
+        for (k, text) in DECODER_PLIES[i % 4].iter().enumerate() {
+            if k > 0 {
+                s.push(',');
+            }
+            let p = 0.3 / (k as f64 + 1.0);
+            let _ = write!(s, "{{\"text\": \"{text}\", \"p\": {p:.3}}}");
+        }
+        s.push(']');
+    }
+    s.push_str("]}\n");
+    s.into_bytes()
+}
+
+/// The decoder's rows: the same crafted transcription at two lengths, so
+/// that the time per ply shows the search linear in plies, and its peak
+/// memory bounded.
+fn decoder_rows(bin: &Path, dir: &Path) -> Result<(), String> {
+    println!(
+        "\n| decoder case | plies | seconds | ms per ply | peak RSS MB |\n| --- | ---: | ---: | ---: | ---: |"
+    );
+    let file = dir.join("case.json");
+    for plies in [1_000, 2_000] {
+        std::fs::write(&file, decoder_case(plies))
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let (secs, rss) = time_one(bin, "decode", &file)?;
+        let rss = rss.map_or("?".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0));
+        println!(
+            "| eight readings a ply in eight alphabets | {plies} | {secs:.2} | {:.2} | {rss} |",
+            1e3 * secs / plies as f64
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+    Ok(())
+}
+
 /// Runs the cases; prints one row each.
 pub fn run() -> Result<(), String> {
     let bin = release_binary()?;
@@ -215,6 +272,7 @@ pub fn run() -> Result<(), String> {
     }
     let _ = std::fs::remove_file(dir.join("case.pgn"));
     slow += reader_rows(&bin, &dir)?;
+    decoder_rows(&bin, &dir)?;
     if slow > 0 {
         println!("\n{slow} case(s) under {FLOOR_MB_S} MB/s");
     }
