@@ -29,7 +29,7 @@ use crate::attacks::attacks;
 use crate::{Bitboard, Color, Move, MoveType, Position, Role, Square};
 
 /// How many features a move has.
-pub const FEATURES: usize = 24;
+pub const FEATURES: usize = 27;
 
 /// The size of a table with one entry per role and square (seen from the
 /// mover's side: White's a1 is Black's a8).
@@ -77,8 +77,13 @@ impl Weights {
     /// The weights fitted to real games.
     #[must_use]
     pub fn fitted() -> Weights {
+        // A table fitted before features were added has none for them.
+        let mut dense = [0.0; FEATURES];
+        for (d, w) in dense.iter_mut().zip(WEIGHTS) {
+            *d = w;
+        }
         Weights {
-            dense: WEIGHTS,
+            dense,
             to: TO_TABLE.to_vec(),
             from: FROM_TABLE.to_vec(),
         }
@@ -119,6 +124,66 @@ fn cheapest(pos: &Position, attackers: Bitboard) -> Option<f64> {
         .filter_map(|sq| pos.board().role_at(sq))
         .map(value)
         .min_by(f64::total_cmp)
+}
+
+/// What a king counts for in an exchange: more than everything else, so that
+/// it takes only what is not defended.
+const KING_IN_EXCHANGE: f64 = 100.0;
+
+/// What `side` wins by capturing first on `sq`, where a piece worth `target`
+/// stands, and the exchange that follows (a static exchange: each side takes
+/// back with its least valuable attacker, pieces behind the capturers join in,
+/// and either side stops when taking on would lose; pins are not looked at).
+/// 0 when `side` should not start it.
+fn exchange(pos: &Position, sq: Square, target: f64, side: Color) -> f64 {
+    let board = pos.board();
+    let mut occupied = pos.occupied();
+    let mut side = side;
+    // `gains[d]`: what the side making the d-th capture has won if the
+    // exchange stops after it.
+    let mut gains = [0.0f64; 32];
+    let mut depth = 0usize;
+    let mut on_square = target;
+    loop {
+        let attackers = pos.attackers_to(sq, side, occupied) & occupied;
+        let Some((from, v)) = attackers
+            .filter_map(|s| {
+                board.role_at(s).map(|r| {
+                    let v = if r == Role::King { KING_IN_EXCHANGE } else { value(r) };
+                    (s, v)
+                })
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+        else {
+            break;
+        };
+        let before = if depth == 0 { 0.0 } else { gains[depth - 1] };
+        let Some(g) = gains.get_mut(depth) else {
+            break;
+        };
+        *g = on_square - before;
+        depth += 1;
+        on_square = v;
+        occupied = occupied.without(from);
+        side = side.other();
+    }
+    // Each side stops where going on would lose: back from the last capture.
+    while depth > 1 {
+        depth -= 1;
+        gains[depth - 1] = gains[depth - 1].min(-gains[depth]);
+    }
+    if depth == 0 { 0.0 } else { gains[0].max(0.0) }
+}
+
+/// Every square `side` attacks.
+fn reach(pos: &Position, side: Color, occupied: Bitboard) -> Bitboard {
+    let mut all = Bitboard::EMPTY;
+    for sq in pos.by_color(side) {
+        if let Some(piece) = pos.board().piece_at(sq) {
+            all |= attacks(piece, sq, occupied);
+        }
+    }
+    all
 }
 
 /// Whether a piece worth `v` on `sq` is lost if it stays: a cheaper piece of
@@ -182,7 +247,11 @@ impl Context {
 /// - 19: a knight to the a or h file; 20: a move to the centre (c3 to f6);
 /// - 22: how many squares the piece attacks where it lands (a fourteenth
 ///   each); 23: the value of the enemy pieces it then attacks that are worth
-///   more than it or undefended.
+///   more than it or undefended;
+/// - 24: what the opponent wins by a static exchange on the square the
+///   piece lands on; 25: the most the opponent so wins on any other square
+///   of ours after the move (a piece left or exposed); 26: the most we so
+///   threaten to win on one of the opponent's squares after the move.
 ///
 /// Beside them, the moving role's origin and destination index two tables of
 /// weights (where each piece tends to go, and to leave from).
@@ -291,6 +360,34 @@ fn features_in(pos: &Position, cx: &Context, last: Option<Square>, m: &Move) -> 
         }
         set(23, threat);
     }
+    let occupied = after.occupied();
+    if m.role != Role::King {
+        set(24, exchange(&after, m.to, mover, them));
+    }
+    // Only pieces the other side attacks can be won: one attack map per
+    // side, then an exchange on each piece in it.
+    let their_reach = reach(&after, them, occupied);
+    let our_reach = reach(&after, cx.us, occupied);
+    let mut exposed: f64 = 0.0;
+    let mut threat: f64 = 0.0;
+    for sq in (after.by_color(cx.us) & their_reach) | (after.by_color(them) & our_reach) {
+        let Some(piece) = after.board().piece_at(sq) else {
+            continue;
+        };
+        if piece.role == Role::King || sq == m.to {
+            continue;
+        }
+        let v = value(piece.role);
+        if piece.color == cx.us {
+            if v > exposed {
+                exposed = exposed.max(exchange(&after, sq, v, them));
+            }
+        } else if v > threat {
+            threat = threat.max(exchange(&after, sq, v, cx.us));
+        }
+    }
+    set(25, exposed);
+    set(26, threat);
     MoveFeatures {
         dense: f,
         to: m.role.index() * 64 + relative(m.to, cx.us),
@@ -348,5 +445,51 @@ mod tests {
         let lp = log_priors(&pos, None, &moves);
         let total: f64 = lp.iter().map(|l| l.exp()).sum();
         assert!((total - 1.0).abs() < 1e-9);
+    }
+
+    fn square(name: &str) -> Square {
+        let b = name.as_bytes();
+        let file = crate::File::from_char(char::from(b[0])).unwrap();
+        let rank = crate::Rank::from_char(char::from(b[1])).unwrap();
+        Square::from_coords(file, rank)
+    }
+
+    #[test]
+    fn an_exchange_counts_what_each_side_takes_back() {
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // The knight on e5 is taken by a pawn and the pawn taken back: Black
+        // wins a knight for a pawn.
+        let pos = Position::from_fen("4k3/8/3p4/4N3/3P4/8/8/4K3 b - - 0 1").unwrap();
+        let n = value(Role::Knight);
+        let p = value(Role::Pawn);
+        assert!(near(exchange(&pos, square("e5"), n, Color::Black), n - p));
+        // A pawn defended by a pawn is not worth a rook: Black leaves it.
+        let pos = Position::from_fen("4r1k1/8/8/8/4P3/3P4/8/4K3 b - - 0 1").unwrap();
+        assert!(near(exchange(&pos, square("e4"), p, Color::Black), 0.0));
+        // Two rooks against one defender: the rook behind joins in, and Black
+        // wins the pawn.
+        let pos = Position::from_fen("4r1k1/4r3/8/8/4P3/8/8/4RK2 b - - 0 1").unwrap();
+        assert!(near(exchange(&pos, square("e4"), p, Color::Black), p));
+        // A king takes only what is not defended.
+        let pos = Position::from_fen("8/8/8/8/8/3k4/3P4/3QK3 b - - 0 1").unwrap();
+        assert!(near(exchange(&pos, square("d2"), p, Color::Black), 0.0));
+    }
+
+    #[test]
+    fn a_move_that_leaves_a_piece_to_be_taken_is_less_likely() {
+        // The knight on c6 is attacked by the pawn on d5: moving it away is
+        // likelier than a quiet move that leaves it, and leaving the queen
+        // on d8 to be taken for free (Nb4, which opens d8 to no one, is
+        // fine; Qg5 puts the queen where the knight on f3 takes it).
+        let pos = Position::from_fen(
+            "r1bqkbnr/pppp1ppp/2n5/3Pp3/8/5N2/PPP1PPPP/RNBQKB1R b KQkq - 0 3",
+        )
+        .unwrap();
+        let moves = pos.legal_moves();
+        let lp = log_priors(&pos, None, &moves);
+        let p = |san: &str| lp[moves.iter().position(|m| pos.san(m) == san).unwrap()];
+        assert!(p("Nce7") > p("h6"));
+        assert!(p("Nb4") > p("Qg5"));
+        assert!(p("Nd4") > p("Qg5"));
     }
 }
