@@ -88,7 +88,7 @@ fn usage() -> &'static str {
      perft [--depth N] [--nodes N]  perft suites (also ../shared/perft) through the binary\n  \
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
-     misprints [--games N] [--slice K] [--seed S] [--bin PATH] [--decoder ocr|handwriting|both] [--decoder-only] [--in-process] [FILE|DIR...]  misprints named, suggested, repaired; the decoder on two noise models (default ../shared/corpus/strict)\n  \
+     misprints [--games N] [--slice K] [--seed S] [--bin PATH] [--decoder ocr|handwriting|model|both|all] [--decoder-only] [--in-process] [FILE|DIR...]  misprints named, suggested, repaired; the decoder on three noise models (default ../shared/corpus/strict)\n  \
      verdicts [DIR...]  validate, convert, play and the library judge give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      eco [FILE...]      the openings validate --eco names against lichess's own labels (default ../shared/corpus/online)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \

@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use crate::util::{release_binary, root, walk};
 
 mod handwriting;
+mod model;
 
 /// Games taken from the corpus by default.
 const DEFAULT_GAMES: usize = 2000;
@@ -90,11 +91,11 @@ struct Corruption {
 }
 
 /// Runs the measurement: `cargo xtask misprints [--games N] [--slice K]
-/// [--seed S] [--bin PATH] [--decoder ocr|handwriting|both] [--decoder-only]
+/// [--seed S] [--bin PATH] [--decoder ocr|handwriting|model|both|all] [--decoder-only]
 /// [FILE|DIR...]`. `--slice` takes other games of each file (the Kth after
 /// each sampled one) and `--seed` corrupts them otherwise, so what is tuned on
 /// one slice is measured on another. `--decoder` picks the noise models of the
-/// decoder's transcriptions (both by default); `--decoder-only` measures the
+/// decoder's transcriptions (all three by default); `--decoder-only` measures the
 /// decoder alone; `--in-process` decodes with the library linked here rather
 /// than the binary.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -102,7 +103,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut slice = 0usize;
     let mut seed: Option<u64> = None;
     let mut bin: Option<PathBuf> = None;
-    let mut noises = vec![Noise::Ocr, Noise::Handwriting];
+    let mut noises = vec![Noise::Ocr, Noise::Handwriting, Noise::Model];
     let mut decoder_only = false;
     let mut in_process = false;
     let mut paths: Vec<PathBuf> = Vec::new();
@@ -133,8 +134,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 noises = match it.next().map(String::as_str) {
                     Some("ocr") => vec![Noise::Ocr],
                     Some("handwriting") => vec![Noise::Handwriting],
+                    Some("model") => vec![Noise::Model],
                     Some("both") => vec![Noise::Ocr, Noise::Handwriting],
-                    _ => return Err("--decoder takes ocr, handwriting or both".into()),
+                    Some("all") => vec![Noise::Ocr, Noise::Handwriting, Noise::Model],
+                    _ => return Err("--decoder takes ocr, handwriting, model, both or all".into()),
                 };
             }
             "--decoder-only" => decoder_only = true,
@@ -597,6 +600,9 @@ pub enum Noise {
     Ocr,
     /// [`handwriting`]: another noise model, written apart from the first.
     Handwriting,
+    /// [`model`]: a language model's mistakes (plausible moves, not misread
+    /// characters), written apart from both, never tuned on.
+    Model,
 }
 
 impl Noise {
@@ -604,6 +610,7 @@ impl Noise {
         match self {
             Noise::Ocr => "ocr",
             Noise::Handwriting => "handwriting",
+            Noise::Model => "model",
         }
     }
 }
@@ -698,6 +705,18 @@ fn handwriting_transcription(g: &Source, rng: &mut Rng) -> Option<Transcription>
     })
 }
 
+/// The third noise model ([`model`]); `None` when the game does not replay.
+fn model_transcription(g: &Source, rng: &mut Rng) -> Option<Transcription> {
+    let printed: Vec<&str> = g.moves.iter().map(|&(s, e)| &g.text[s..e]).collect();
+    let (plies, truth, true_p) = model::transcribe(&printed, rng)?;
+    Some(Transcription {
+        plies,
+        truth,
+        key: "uci",
+        true_p,
+    })
+}
+
 /// The library's decoder run here rather than through the binary (quicker
 /// to try a change with: `cargo build -p xtask --profile test`): each ply as
 /// the transcription's key spells it, and the confidence.
@@ -755,6 +774,7 @@ fn decoder(
         let mut rng = match noise {
             Noise::Ocr => Rng(seed.map_or(0xdec0_de00_1234_5678, |s| mix(s ^ 0xdec0_de00))),
             Noise::Handwriting => Rng(mix(seed.unwrap_or(0) ^ 0x4a4d_0000_0031)),
+            Noise::Model => Rng(mix(seed.unwrap_or(0) ^ 0x11a4_0000_0031)),
         };
         let (mut tried, mut exact, mut likelier) = (0usize, 0usize, 0usize);
         let mut seconds = 0.0;
@@ -763,6 +783,10 @@ fn decoder(
             let t = match noise {
                 Noise::Ocr => ocr_transcription(g, &mut rng),
                 Noise::Handwriting => match handwriting_transcription(g, &mut rng) {
+                    Some(t) => t,
+                    None => continue,
+                },
+                Noise::Model => match model_transcription(g, &mut rng) {
                     Some(t) => t,
                     None => continue,
                 },
