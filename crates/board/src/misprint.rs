@@ -321,7 +321,12 @@ pub fn fitting(
             close.push((cost, pos.san(m), *m, after));
         }
     }
-    close.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let likelier = likelier_first(pos);
+    close.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| likelier(&a.2, &b.2))
+            .then_with(|| a.1.cmp(&b.1))
+    });
     let mut out = Vec::new();
     for (cost, san, mv, after) in close.into_iter().take(4 * MAX_SUGGESTIONS) {
         if plays_on(after, rest, until) {
@@ -338,7 +343,26 @@ pub fn fitting(
     out
 }
 
-/// Every legal move of `pos` within `max` of `printed`, closest first.
+/// An order of `pos`'s legal moves, the likelier to be played first by the
+/// move prior ([`crate::prior`]): between misreadings equally close to the
+/// printed text, the move a player would make is the likelier one printed.
+fn likelier_first(pos: &Position) -> impl Fn(&Move, &Move) -> std::cmp::Ordering {
+    let moves = pos.legal_moves();
+    let priors = crate::prior::log_priors(pos, None, &moves);
+    move |a: &Move, b: &Move| {
+        let of = |m: &Move| {
+            moves
+                .iter()
+                .position(|x| x == m)
+                .and_then(|i| priors.get(i).copied())
+                .unwrap_or(f64::NEG_INFINITY)
+        };
+        of(b).total_cmp(&of(a))
+    }
+}
+
+/// Every legal move of `pos` within `max` of `printed`, closest first (the
+/// likelier first among equally close ones).
 fn ranked(pos: &Position, printed: &[u8], lang: Option<Language>, max: u32) -> Vec<Suggestion> {
     let (core, mark) = core_of(printed);
     if core.is_empty() || core.len() > MAX_PRINTED {
@@ -351,7 +375,12 @@ fn ranked(pos: &Position, printed: &[u8], lang: Option<Language>, max: u32) -> V
         .filter(|(c, _)| *c <= max)
         .map(|(c, m)| (c, pos.san(m), *m))
         .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let likelier = likelier_first(pos);
+    out.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| likelier(&a.2, &b.2))
+            .then_with(|| a.1.cmp(&b.1))
+    });
     out.into_iter()
         .map(|(cost, san, mv)| Suggestion {
             mv,
@@ -563,7 +592,9 @@ pub fn blame(
         // Ranked by the prior already (all cost the same).
         suggestions.sort_by_key(|s| s.cost);
     } else {
-        suggestions.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.shown.cmp(&b.shown)));
+        // Stable: equally close ones stay in `ranked`'s order, the likelier
+        // first.
+        suggestions.sort_by_key(|s| s.cost);
     }
     if change == Change::Replaced {
         for s in close_at.get(index - from).into_iter().flatten() {

@@ -83,3 +83,26 @@ fn a_move_left_out_is_named_by_the_likeliest_moves_that_fit() {
     assert_eq!((b.change, b.index), (Change::Missing, 7));
     assert_eq!(b.suggestions[0].shown, "Nf6 (Ng8-f6)");
 }
+
+#[test]
+fn equally_close_misreadings_are_ranked_by_the_move_prior() {
+    // Among suggestions equally close to the print, the move a player is
+    // likelier to make comes first (not the first in the alphabet).
+    let pos =
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let moves = pos.legal_moves();
+    let priors = crate::prior::log_priors(&pos, None, &moves);
+    let prior = |m: &Move| priors[moves.iter().position(|x| x == m).unwrap()];
+    let mut ties = 0;
+    for printed in ["Bb8", "Nc8", "d8", "Bc8", "Nd8", "Qe8", "Ng8", "Bxe8", "a8", "h8"] {
+        let got = ranked(&pos, printed.as_bytes(), None, MAX_COST);
+        for w in got.windows(2) {
+            if w[0].cost == w[1].cost {
+                ties += 1;
+                assert!(prior(&w[0].mv) >= prior(&w[1].mv), "{printed}: {got:?}");
+            }
+        }
+    }
+    assert!(ties > 0);
+}
