@@ -95,7 +95,9 @@ fn equally_close_misreadings_are_ranked_by_the_move_prior() {
     let priors = crate::prior::log_priors(&pos, None, &moves);
     let prior = |m: &Move| priors[moves.iter().position(|x| x == m).unwrap()];
     let mut ties = 0;
-    for printed in ["Bb8", "Nc8", "d8", "Bc8", "Nd8", "Qe8", "Ng8", "Bxe8", "a8", "h8"] {
+    for printed in [
+        "Bb8", "Nc8", "d8", "Bc8", "Nd8", "Qe8", "Ng8", "Bxe8", "a8", "h8",
+    ] {
         let got = ranked(&pos, printed.as_bytes(), None, MAX_COST);
         for w in got.windows(2) {
             if w[0].cost == w[1].cost {
