@@ -219,7 +219,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             "--big" => big = true,
             "--write" => write = true,
-            "--hostile" => return crate::hostile::run(),
+            "--hostile" => {
+                let decoder_only = args.iter().any(|a| a == "--decoder");
+                return crate::hostile::run(decoder_only);
+            }
+            "--decoder" => {}
             "--books" => books = true,
             d => dir = root().join(d),
         }

@@ -185,11 +185,15 @@ fn decoder_rows(bin: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the cases; prints one row each.
-pub fn run() -> Result<(), String> {
+/// Runs the cases; prints one row each. `decoder_only`: the decoder's rows
+/// alone (`cargo xtask bench --hostile --decoder`).
+pub fn run(decoder_only: bool) -> Result<(), String> {
     let bin = release_binary()?;
     let dir = target_dir().join("bench-hostile");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if decoder_only {
+        return decoder_rows(&bin, &dir);
+    }
     let mut cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
         (
             "check marks, one line of 80,000 plies",

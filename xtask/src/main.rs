@@ -93,7 +93,7 @@ fn usage() -> &'static str {
      eco [FILE...]      the openings validate --eco names against lichess's own labels (default ../shared/corpus/online)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
      bench [--big] [--runs N] [--write] [DIR]  throughput against the baseline program, side by side (--write: into docs/PERFORMANCE.md)\n  \
-     bench --hostile    throughput of crafted worst cases, each at least 1 MB/s\n  \
+     bench --hostile    throughput of crafted worst cases, each at least 1 MB/s (--decoder: the decoder's rows alone)\n  \
      bench --books [--runs N]  book tables: the descriptive corpus and crafted cases, MB/s\n  \
      books [--fail-wrong] [DIR]  book scores (DIR, default ../shared/desc/corpus, and fixtures/books) against their true moves: exact, located, refused, silently wrong\n  \
      fuzz [--seconds N] [TARGET...]  run the cargo-fuzz targets N s each (needs nightly; skips without)\n  \
