@@ -77,13 +77,8 @@ impl Weights {
     /// The weights fitted to real games.
     #[must_use]
     pub fn fitted() -> Weights {
-        // A table fitted before features were added has none for them.
-        let mut dense = [0.0; FEATURES];
-        for (d, w) in dense.iter_mut().zip(WEIGHTS) {
-            *d = w;
-        }
         Weights {
-            dense,
+            dense: WEIGHTS,
             to: TO_TABLE.to_vec(),
             from: FROM_TABLE.to_vec(),
         }
@@ -149,7 +144,11 @@ fn exchange(pos: &Position, sq: Square, target: f64, side: Color) -> f64 {
         let Some((from, v)) = attackers
             .filter_map(|s| {
                 board.role_at(s).map(|r| {
-                    let v = if r == Role::King { KING_IN_EXCHANGE } else { value(r) };
+                    let v = if r == Role::King {
+                        KING_IN_EXCHANGE
+                    } else {
+                        value(r)
+                    };
                     (s, v)
                 })
             })
@@ -477,14 +476,13 @@ mod tests {
 
     #[test]
     fn a_move_that_leaves_a_piece_to_be_taken_is_less_likely() {
-        // The knight on c6 is attacked by the pawn on d5: moving it away is
-        // likelier than a quiet move that leaves it, and leaving the queen
-        // on d8 to be taken for free (Nb4, which opens d8 to no one, is
-        // fine; Qg5 puts the queen where the knight on f3 takes it).
-        let pos = Position::from_fen(
-            "r1bqkbnr/pppp1ppp/2n5/3Pp3/8/5N2/PPP1PPPP/RNBQKB1R b KQkq - 0 3",
-        )
-        .unwrap();
+        // The knight on c6 is attacked by the pawn on d5: moving it away
+        // is likelier than a quiet move that leaves it, and a knight move
+        // likelier than putting the queen on g5, where the knight on f3
+        // takes it for nothing.
+        let pos =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/3Pp3/8/5N2/PPP1PPPP/RNBQKB1R b KQkq - 0 3")
+                .unwrap();
         let moves = pos.legal_moves();
         let lp = log_priors(&pos, None, &moves);
         let p = |san: &str| lp[moves.iter().position(|m| pos.san(m) == san).unwrap()];

@@ -61,7 +61,12 @@ fn disambiguation(san: &str, rng: &mut Rng) -> Option<String> {
         let i = rest
             .iter()
             .position(|c| FILES.contains(c) || RANKS.contains(c))?;
-        v.extend(rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| *c));
+        v.extend(
+            rest.iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, c)| *c),
+        );
     } else {
         v.push(FILES[rng.below(8)]);
         v.extend_from_slice(rest);
