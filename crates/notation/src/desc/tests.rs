@@ -1299,9 +1299,9 @@ fn odds_phrases_name_the_squares_emptied() {
 const PRINTED_PIECES: &[&str] = &[
     "P", "K", "Kt", "Kts", "KB3", "Q-B4", "x", "X", "takes", "to", "ch", "Castles", "castles",
     "O-O", "0-0", "en", "passant", "in", "passing", "(Q.", "R.)", "(on", "B3)", "[A]", "*", ".",
-    "The", "white", "on", "4", "4th", "e.p.", "mate", "|", "(a)", "--", "!", "?", "'s",
-    "Bishop's", "QxP", "PxP", "Q's", "Pawn", "King", "-", "R1", "N/", "dis", "(", ")", "Kt.",
-    "B.", "sq.", "the", "best", "move", "P-K4.", "Resigns.", "&c.", "x", "QR", "P.", "K.",
+    "The", "white", "on", "4", "4th", "e.p.", "mate", "|", "(a)", "--", "!", "?", "'s", "Bishop's",
+    "QxP", "PxP", "Q's", "Pawn", "King", "-", "R1", "N/", "dis", "(", ")", "Kt.", "B.", "sq.",
+    "the", "best", "move", "P-K4.", "Resigns.", "&c.", "x", "QR", "P.", "K.",
 ];
 
 proptest! {
