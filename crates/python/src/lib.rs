@@ -439,13 +439,13 @@ impl Batch {
         let fen = self.fens.len();
         self.fens.push_str(c.fen);
         let first = self.tags.len();
-        for (name, value) in c.shown_tags() {
-            let n = self.bytes.len();
-            self.bytes.extend_from_slice(name);
-            let v = self.bytes.len();
-            self.bytes.extend_from_slice(value);
-            self.tags.push([n..v, v..self.bytes.len()]);
-        }
+        // The game's tag bytes copied at once, the shown ones' ranges moved.
+        let (bytes, shown) = c.shown_tag_spans();
+        let base = self.bytes.len();
+        self.bytes.extend_from_slice(bytes);
+        self.tags.extend(
+            shown.map(|[n, v]| [n.start + base..n.end + base, v.start + base..v.end + base]),
+        );
         self.pieces.push(Piece::Clean {
             game: c.game,
             at: c.at,
@@ -626,6 +626,46 @@ struct Dicts {
     /// gets a copy of it with the values that changed set (a dict copied
     /// whole is made at once, and most values stay).
     last: Option<Py<PyDict>>,
+    /// Strings of tag names and values seen lately, by their bytes: most
+    /// values that change from one game to the next were seen a few games
+    /// before (a result, a date, a rating, a player of the same event).
+    strings: Strings,
+    /// The dict a clean game's is a copy of while its input is the same:
+    /// the file's name, `type`, `notation` and `valid` in place.
+    clean_shape: Option<(Py<PyString>, Py<PyDict>)>,
+}
+
+/// Python strings by the bytes they were read from (as
+/// `String::from_utf8_lossy` reads them), a bounded number of them: the
+/// table is emptied when full, so that memory stays bounded whatever the
+/// input. std's hasher, keyed per process: tag values are the input's, and a
+/// hasher without a key would let a file built to collide slow every look-up.
+#[derive(Default)]
+struct Strings {
+    table: std::collections::HashMap<Box<[u8]>, Py<PyString>>,
+}
+
+impl Strings {
+    /// Strings kept at most.
+    const MOST: usize = 4096;
+    /// Longer texts are made each time (rarely repeated, and costly to hash).
+    const LONGEST: usize = 64;
+
+    /// The string of `bytes`: the one made before, else a new one, kept.
+    fn get(&mut self, py: Python<'_>, bytes: &[u8]) -> Py<PyString> {
+        if bytes.len() > Self::LONGEST {
+            return lossy(py, bytes);
+        }
+        if let Some(s) = self.table.get(bytes) {
+            return s.clone_ref(py);
+        }
+        if self.table.len() >= Self::MOST {
+            self.table.clear();
+        }
+        let s = lossy(py, bytes);
+        self.table.insert(bytes.into(), s.clone_ref(py));
+        s
+    }
 }
 
 impl Dicts {
@@ -689,6 +729,29 @@ impl Dicts {
         }
     }
 
+    /// The dict a clean game's report of input `file` is a copy of: the
+    /// report's shape with what every clean game of the input shares set
+    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`),
+    /// made again when the input changes.
+    fn clean_shape<'py>(
+        &mut self,
+        py: Python<'py>,
+        file: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if let Some((name, d)) = &self.clean_shape {
+            if name.bind(py).is(file) {
+                return Ok(d.bind(py).clone());
+            }
+        }
+        let d = self.shape(py, false)?.copy()?;
+        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
+        d.set_item(intern!(py, "file"), file)?;
+        d.set_item(intern!(py, "notation"), intern!(py, "san"))?;
+        d.set_item(intern!(py, "valid"), true)?;
+        self.clean_shape = Some((file.clone().unbind(), d.clone().unbind()));
+        Ok(d)
+    }
+
     /// The tags of a report as a dict, in order, the first of a repeated
     /// name only.
     fn tags<'py>(&mut self, py: Python<'py>, g: &GameReport) -> PyResult<Bound<'py, PyDict>> {
@@ -726,15 +789,15 @@ impl Dicts {
             let mut set = i >= held;
             if i == self.tags.len() {
                 self.tags.push([
-                    (name.to_vec(), lossy(py, name)),
-                    (value.to_vec(), lossy(py, value)),
+                    (name.to_vec(), self.strings.get(py, name)),
+                    (value.to_vec(), self.strings.get(py, value)),
                 ]);
             } else {
                 let [n, _] = &mut self.tags[i];
                 if n.0[..] != *name {
                     n.0.clear();
                     n.0.extend_from_slice(name);
-                    n.1 = lossy(py, name);
+                    n.1 = self.strings.get(py, name);
                     if i < held {
                         // The names part here: a new dict of the first ones.
                         dict = dict.fresh(py, &self.tags[..i])?;
@@ -744,7 +807,7 @@ impl Dicts {
                 if v.0[..] != *value {
                     v.0.clear();
                     v.0.extend_from_slice(value);
-                    v.1 = lossy(py, value);
+                    v.1 = self.strings.get(py, value);
                     set = true;
                 }
             }
@@ -784,19 +847,17 @@ impl Dicts {
         else {
             return Err(PyRuntimeError::new_err("not a clean game"));
         };
-        let d = self.shape(py, false)?.copy()?;
-        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
-        d.set_item(intern!(py, "file"), file)?;
+        let d = self.clean_shape(py, file)?.copy()?;
         d.set_item(intern!(py, "game"), game)?;
         d.set_item(intern!(py, "line"), at.line)?;
         d.set_item(intern!(py, "column"), at.column)?;
         d.set_item(intern!(py, "offset"), at.offset)?;
         d.set_item(intern!(py, "length"), at.length)?;
-        // The quick lane reads plain SAN only.
-        d.set_item(
-            intern!(py, "notation"),
-            (*plies > 0).then(|| intern!(py, "san")),
-        )?;
+        // The quick lane reads plain SAN only: `san`, in the shape, unless
+        // the game has no move.
+        if *plies == 0 {
+            d.set_item(intern!(py, "notation"), py.None())?;
+        }
         let shown = batch.tags.get(tags.clone()).unwrap_or_default();
         let dict = self.tag_dict(
             py,
@@ -805,7 +866,6 @@ impl Dicts {
                 .map(|[name, value]| (batch.bytes(name), batch.bytes(value))),
         )?;
         d.set_item(intern!(py, "tags"), dict)?;
-        d.set_item(intern!(py, "valid"), true)?;
         d.set_item(intern!(py, "plies"), plies)?;
         d.set_item(
             intern!(py, "fen"),
