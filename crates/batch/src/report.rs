@@ -241,9 +241,11 @@ impl<'a> CleanReport<'a> {
     /// with at once.
     ///
     /// ```
-    /// use scoresheet_batch::{Collected, Input, ValidateOptions};
-    /// let text = b"[Event \"Club\"]\n[Event \"Again\"]\n[Site \"Here\"]\n\n1. e4 e5 *\n".to_vec();
-    /// let inputs = vec![Input::reader("g.pgn", Box::new(std::io::Cursor::new(text)))];
+    /// use scoresheet_batch::{Collected, Input, ReportFormat, ValidateOptions};
+    /// // A file: its blocks go through the quick lane, whose games come as facts.
+    /// let path = std::env::temp_dir().join(format!("shown-tag-spans-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "[Event \"Club\"]\n[Site \"Here\"]\n\n1. e4 e5 *\n")?;
+    /// let inputs = vec![Input::Path(path.clone())];
     /// let mut shown = Vec::new();
     /// let mut each = |g: Collected<'_>, _: &[u8]| {
     ///     if let Collected::Clean(c) = g {
@@ -255,7 +257,10 @@ impl<'a> CleanReport<'a> {
     ///     Ok(())
     /// };
     /// let (mut out, mut err) = (Vec::new(), Vec::new());
-    /// scoresheet_batch::validate_each(&ValidateOptions::default(), &inputs, &mut each, &mut out, &mut err)?;
+    /// // Every report asked for, as JSON: clean games come as their facts.
+    /// let options = ValidateOptions { format: ReportFormat::Json, ..ValidateOptions::default() };
+    /// scoresheet_batch::validate_each(&options, &inputs, &mut each, &mut out, &mut err)?;
+    /// std::fs::remove_file(&path)?;
     /// assert_eq!(shown, [(b"Event".to_vec(), b"Club".to_vec()), (b"Site".to_vec(), b"Here".to_vec())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

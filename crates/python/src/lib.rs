@@ -636,19 +636,30 @@ struct Dicts {
 }
 
 /// Python strings by the bytes they were read from (as
-/// `String::from_utf8_lossy` reads them), a bounded number of them: the
-/// table is emptied when full, so that memory stays bounded whatever the
-/// input. std's hasher, keyed per process: tag values are the input's, and a
-/// hasher without a key would let a file built to collide slow every look-up.
-#[derive(Default)]
+/// `String::from_utf8_lossy` reads them), seen lately: a direct-mapped
+/// table, each text in the one slot its hash names, the last one there
+/// kept. Most tag values that change from one game to the next were seen a
+/// few games before (a result, a date, a rating, a player of the same
+/// event); sharing their strings spares making and freeing them. A slot
+/// holds one text, so texts that collide (even built to) only miss: a look-up
+/// costs one hash and one comparison whatever the input, and the table's
+/// size is fixed.
 struct Strings {
-    table: std::collections::HashMap<Box<[u8]>, Py<PyString>>,
+    slots: Vec<Option<(Vec<u8>, Py<PyString>)>>,
+}
+
+impl Default for Strings {
+    fn default() -> Self {
+        Strings {
+            slots: (0..1 << Strings::BITS).map(|_| None).collect(),
+        }
+    }
 }
 
 impl Strings {
-    /// Strings kept at most.
-    const MOST: usize = 4096;
-    /// Longer texts are made each time (rarely repeated, and costly to hash).
+    /// The table has `1 << BITS` slots.
+    const BITS: u32 = 11;
+    /// Longer texts are made each time (rarely repeated).
     const LONGEST: usize = 64;
 
     /// The string of `bytes`: the one made before, else a new one, kept.
@@ -656,15 +667,40 @@ impl Strings {
         if bytes.len() > Self::LONGEST {
             return lossy(py, bytes);
         }
-        if let Some(s) = self.table.get(bytes) {
-            return s.clone_ref(py);
+        let Some(slot) = self.slots.get_mut(Self::slot(bytes)) else {
+            return lossy(py, bytes);
+        };
+        match slot {
+            Some((text, s)) if text[..] == *bytes => s.clone_ref(py),
+            Some((text, s)) => {
+                text.clear();
+                text.extend_from_slice(bytes);
+                *s = lossy(py, bytes);
+                s.clone_ref(py)
+            }
+            None => {
+                let s = lossy(py, bytes);
+                *slot = Some((bytes.to_vec(), s.clone_ref(py)));
+                s
+            }
         }
-        if self.table.len() >= Self::MOST {
-            self.table.clear();
+    }
+
+    /// The slot of `bytes`: a multiplicative hash of its eight-byte words
+    /// and its length, its top bits.
+    fn slot(bytes: &[u8]) -> usize {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut h = bytes.len() as u64;
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(w);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
         }
-        let s = lossy(py, bytes);
-        self.table.insert(bytes.into(), s.clone_ref(py));
-        s
+        let mut last = [0u8; 8];
+        last[..words.remainder().len()].copy_from_slice(words.remainder());
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+        (h >> (64 - Self::BITS)) as usize
     }
 }
 
