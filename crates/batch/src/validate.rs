@@ -203,19 +203,20 @@ impl Judge {
     fn block(&self, file: &str, block: &Block) -> BlockReport {
         self.with_judge(|judge| {
             let mut split = BlockGames::new(block);
-            // Room for the facts or JSON lines of the block's clean games at
-            // once: grown from nothing, their buffers were copied over and
-            // over as they doubled, in every block (1 % of a collecting run's
+            // Room for the facts of the block's clean games at once: grown
+            // from nothing, their buffers were copied over and over as they
+            // doubled, in every block (1 % of a collecting run's
             // instructions).
-            let games = block.bytes.len() / GAME_BYTES_AT_LEAST + 16;
             let collect = self.every && self.collect_clean;
-            let render = self.every && !self.collect_clean && self.render;
             let mut out = BlockReport {
                 reports: Vec::new(),
-                tails: Vec::with_capacity(if render { block.bytes.len() / 2 } else { 0 }),
-                rendered: Vec::with_capacity(if render { games } else { 0 }),
+                tails: Vec::new(),
+                rendered: Vec::new(),
                 clean: if collect {
-                    CleanGames::with_room(games, block.bytes.len())
+                    CleanGames::with_room(
+                        block.bytes.len() / GAME_BYTES_AT_LEAST + 16,
+                        block.bytes.len(),
+                    )
                 } else {
                     CleanGames::default()
                 },
