@@ -167,11 +167,89 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// of a second process run at the same time, if any.
 type Variant = (String, PathBuf, Vec<String>, Option<Vec<String>>);
 
+/// A row of the table: medians and minimum of its runs, and its ratios to
+/// the baseline.
 struct Row {
     name: String,
+    /// Median wall seconds.
     secs: f64,
+    /// Fastest wall seconds (noise only ever adds time).
+    min_secs: f64,
+    /// Median CPU seconds.
     cpu: f64,
     rss_kib: Option<u64>,
+    /// Median over the rounds of the baseline's wall time around this run
+    /// over this run's (paired: the same minute of the machine).
+    paired: f64,
+    /// The same with CPU times.
+    paired_cpu: f64,
+}
+
+/// Runs every variant `rounds` times after a warm-up round, the first
+/// variant (the baseline) before each of the others and after the last, so
+/// that each run of ours stands between two runs of the baseline: its ratio
+/// in a round is the geometric mean of those two over its own, which
+/// cancels a drift of the machine's speed that is steady over the seconds
+/// of a pair. Gives the rows, the baseline's first, its figures over all of
+/// its runs.
+fn measure_rounds(variants: &[Variant], rounds: usize) -> Result<Vec<Row>, String> {
+    let run = |(_, bin, a, b): &Variant| match b {
+        None => measure(bin, a),
+        Some(b) => measure_pair(bin, a, b),
+    };
+    let n = variants.len();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut rss: Vec<Option<u64>> = vec![None; n];
+    let mut paired: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut paired_cpu: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let Some(base_variant) = variants.first() else {
+        return Ok(Vec::new());
+    };
+    for round in 0..=rounds {
+        let mut keep = |i: usize, m: &Measure| {
+            if round > 0 {
+                times[i].push(m.secs);
+                cpus[i].push(m.cpu.unwrap_or(f64::NAN));
+                rss[i] = rss[i].max(m.rss_kib);
+            }
+        };
+        let mut before = run(base_variant)?;
+        keep(0, &before);
+        for (i, variant) in variants.iter().enumerate().skip(1) {
+            let ours = run(variant)?;
+            let after = run(base_variant)?;
+            keep(i, &ours);
+            keep(0, &after);
+            if round > 0 {
+                paired[i].push((before.secs * after.secs).sqrt() / ours.secs);
+                let cpu = before.cpu.zip(after.cpu).zip(ours.cpu);
+                paired_cpu[i].push(cpu.map_or(f64::NAN, |((b, a), o)| (b * a).sqrt() / o));
+            }
+            before = after;
+        }
+    }
+    Ok(variants
+        .iter()
+        .enumerate()
+        .map(|(i, (name, ..))| Row {
+            name: name.clone(),
+            secs: median(times[i].clone()),
+            min_secs: times[i].iter().copied().fold(f64::INFINITY, f64::min),
+            cpu: median(cpus[i].clone()),
+            rss_kib: rss[i],
+            paired: if i == 0 {
+                1.0
+            } else {
+                median(paired[i].clone())
+            },
+            paired_cpu: if i == 0 {
+                1.0
+            } else {
+                median(paired_cpu[i].clone())
+            },
+        })
+        .collect())
 }
 
 /// Counts games and plies of a set of files with our validator's JSON summary.
@@ -207,6 +285,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut big = false;
     let mut books = false;
     let mut write = false;
+    // `--only TEXT` (repeatable): the rows whose names hold one of them, and
+    // the baseline's; `--set strict|online`: that set alone.
+    let mut only: Vec<String> = Vec::new();
+    let mut sets: Vec<String> = Vec::new();
     let mut dir = root().join("../shared/corpus");
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -217,6 +299,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .and_then(|n| n.parse().ok())
                     .ok_or("--runs takes a number")?;
             }
+            "--only" => only.push(it.next().ok_or("--only takes a row's text")?.clone()),
+            "--set" => sets.push(it.next().ok_or("--set takes strict or online")?.clone()),
             "--big" => big = true,
             "--write" => write = true,
             "--hostile" => {
@@ -241,6 +325,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         theirs.display()
     );
     for sub in ["strict", "online"] {
+        if !sets.is_empty() && !sets.iter().any(|s| s == sub) {
+            continue;
+        }
         let mut files = set(&dir, sub);
         let mut rounds = runs;
         if sub == "online" {
@@ -413,35 +500,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if sub == "strict" {
             python_rows(&mut variants, &ours, &files);
         }
-        let mut times: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
-        let mut cpus: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
-        let mut rss: Vec<Option<u64>> = vec![None; variants.len()];
-        // One warm-up round, then alternate so that drift hits every variant alike.
-        for round in 0..=rounds {
-            for (i, (_, bin, a, b)) in variants.iter().enumerate() {
-                let m = match b {
-                    None => measure(bin, a)?,
-                    Some(b) => measure_pair(bin, a, b)?,
-                };
-                if round > 0 {
-                    times[i].push(m.secs);
-                    cpus[i].push(m.cpu.unwrap_or(f64::NAN));
-                    rss[i] = rss[i].max(m.rss_kib);
-                }
-            }
+        if !only.is_empty() {
+            let mut i = 0;
+            variants.retain(|(name, ..)| {
+                i += 1;
+                i == 1 || only.iter().any(|o| name.contains(o.as_str()))
+            });
         }
-        let rows: Vec<Row> = variants
-            .iter()
-            .zip(times)
-            .zip(cpus)
-            .zip(rss)
-            .map(|((((name, _, _, _), t), c), r)| Row {
-                name: name.clone(),
-                secs: median(t),
-                cpu: median(c),
-                rss_kib: r,
-            })
-            .collect();
+        let rows = measure_rounds(&variants, rounds)?;
         print_table(sub, bytes, games, plies, rounds, &rows);
         let secs = |name: &str| {
             rows.iter()
@@ -449,14 +515,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .map_or(f64::NAN, |r| r.secs)
         };
         let one = secs("scoresheet validate --jobs 1");
-        emit!(
-            "\n--dedup costs {:+.1}% of a --jobs 1 run",
-            (secs("scoresheet validate --jobs 1 --dedup") / one - 1.0) * 100.0
-        );
-        emit!(
-            "\n--eco costs {:+.1}% of a --jobs 1 run",
-            (secs("scoresheet validate --jobs 1 --eco") / one - 1.0) * 100.0
-        );
+        // Rows left out by `--only` leave their lines out.
+        let dedup = secs("scoresheet validate --jobs 1 --dedup");
+        if dedup.is_finite() && one.is_finite() {
+            emit!(
+                "\n--dedup costs {:+.1}% of a --jobs 1 run",
+                (dedup / one - 1.0) * 100.0
+            );
+        }
+        let eco_validate = secs("scoresheet validate --jobs 1 --eco");
+        if eco_validate.is_finite() && one.is_finite() {
+            emit!(
+                "\n--eco costs {:+.1}% of a --jobs 1 run",
+                (eco_validate / one - 1.0) * 100.0
+            );
+        }
         let eco = secs("scoresheet convert --to pgn --eco");
         if eco.is_finite() {
             emit!(
@@ -471,16 +544,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 (fix_tags - secs("scoresheet convert --to pgn")) / one * 100.0
             );
         }
-        emit!(
-            "\nscaling on this machine: --jobs 2 gives {:.2}x of --jobs 1; two separate processes give {:.2}x (the ceiling)",
-            one / secs("scoresheet validate --jobs 2"),
-            one / secs("two processes")
-        );
-        let json = secs("scoresheet validate --jobs 1 --format json");
-        if json.is_finite() && secs("python").is_finite() {
-            println!(
-                "python: scoresheet.validate(jobs=1), every report a dict, gives {:.0} % of the throughput of `scoresheet validate --jobs 1 --format json`",
-                100.0 * json / secs("python")
+        let (two_jobs, two_processes) =
+            (secs("scoresheet validate --jobs 2"), secs("two processes"));
+        if (one / two_jobs).is_finite() && (one / two_processes).is_finite() {
+            emit!(
+                "\nscaling on this machine: --jobs 2 gives {:.2}x of --jobs 1; two separate processes give {:.2}x (the ceiling)",
+                one / two_jobs,
+                one / two_processes
+            );
+        }
+        let paired = |name: &str| {
+            rows.iter()
+                .find(|r| r.name.starts_with(name))
+                .map_or(f64::NAN, |r| r.paired)
+        };
+        let json = paired("scoresheet validate --jobs 1 --format json");
+        let python = paired("python");
+        if json.is_finite() && python.is_finite() {
+            emit!(
+                "\npython: scoresheet.validate(jobs=1), every report a dict, gives {:.0} % of the throughput of `scoresheet validate --jobs 1 --format json` (paired ratios)",
+                100.0 * python / json
             );
         }
     }
@@ -528,25 +611,27 @@ fn python_rows(variants: &mut Vec<Variant>, ours: &Path, files: &[String]) {
 
 fn print_table(set: &str, bytes: u64, games: u64, plies: u64, runs: usize, rows: &[Row]) {
     let base = rows.first().map_or(f64::NAN, |r| r.secs);
-    let base_cpu = rows.first().map_or(f64::NAN, |r| r.cpu);
+    let base_min = rows.first().map_or(f64::NAN, |r| r.min_secs);
     emit!(
-        "\n{set}: {bytes} bytes, {games} games, {plies} plies; median of {runs} runs\n\
-         | tool | wall s | CPU s | MB/s (wall) | games/s | plies/s | peak RSS MiB | ratio to baseline (wall) | ratio (CPU) |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "\n{set}: {bytes} bytes, {games} games, {plies} plies; {runs} rounds, each run of ours between two of the baseline\n\
+         | tool | wall s (median) | wall s (min) | CPU s (median) | MB/s (median wall) | games/s | peak RSS MiB | ratio to baseline (wall, paired) | ratio (CPU, paired) | ratio of median walls | ratio of min walls |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for r in rows {
         emit!(
-            "| {} | {:.3} | {:.3} | {:.1} | {:.0} | {:.2} M | {} | {:.2} | {:.2} |",
+            "| {} | {:.3} | {:.3} | {:.3} | {:.1} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.2} |",
             r.name,
             r.secs,
+            r.min_secs,
             r.cpu,
             bytes as f64 / r.secs / 1e6,
             games as f64 / r.secs,
-            plies as f64 / r.secs / 1e6,
             r.rss_kib
                 .map_or_else(|| "n/a".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0)),
+            r.paired,
+            r.paired_cpu,
             base / r.secs,
-            base_cpu / r.cpu
+            base_min / r.min_secs
         );
     }
 }

@@ -226,24 +226,75 @@ impl<'a> CleanReport<'a> {
     /// The tag pairs as the reports show them ([`GameReport::shown_tags`]):
     /// the first of a repeated name only.
     pub fn shown_tags(&self) -> impl Iterator<Item = (&'a [u8], &'a [u8])> + 'a {
+        let (bytes, shown) = self.shown_tag_spans();
+        shown.map(move |[n, v]| {
+            (
+                bytes.get(n).unwrap_or_default(),
+                bytes.get(v).unwrap_or_default(),
+            )
+        })
+    }
+
+    /// The tags' names and values as written, one after another, and the
+    /// shown tags ([`CleanReport::shown_tags`]) as the ranges of their names
+    /// and values in those bytes: what a collector copies the tags of a game
+    /// with at once.
+    ///
+    /// ```
+    /// use scoresheet_batch::{Collected, Input, ReportFormat, ValidateOptions};
+    /// // A file: its blocks go through the quick lane, whose games come as facts.
+    /// let path = std::env::temp_dir().join(format!("shown-tag-spans-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "[Event \"Club\"]\n[Site \"Here\"]\n\n1. e4 e5 *\n")?;
+    /// let inputs = vec![Input::Path(path.clone())];
+    /// let mut shown = Vec::new();
+    /// let mut each = |g: Collected<'_>, _: &[u8]| {
+    ///     if let Collected::Clean(c) = g {
+    ///         let (bytes, tags) = c.shown_tag_spans();
+    ///         for [n, v] in tags {
+    ///             shown.push((bytes[n].to_vec(), bytes[v].to_vec()));
+    ///         }
+    ///     }
+    ///     Ok(())
+    /// };
+    /// let (mut out, mut err) = (Vec::new(), Vec::new());
+    /// // Every report asked for, as JSON: clean games come as their facts.
+    /// let options = ValidateOptions { format: ReportFormat::Json, ..ValidateOptions::default() };
+    /// scoresheet_batch::validate_each(&options, &inputs, &mut each, &mut out, &mut err)?;
+    /// std::fs::remove_file(&path)?;
+    /// assert_eq!(shown, [(b"Event".to_vec(), b"Club".to_vec()), (b"Site".to_vec(), b"Here".to_vec())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shown_tag_spans(
+        &self,
+    ) -> (
+        &'a [u8],
+        impl Iterator<Item = [std::ops::Range<usize>; 2]> + 'a,
+    ) {
+        // A game's tags are recorded one after another.
+        let start = self.tags.first().map_or(0, |[n, _]| n.start);
+        let end = self.tags.last().map_or(start, |[_, v]| v.end);
+        let bytes = self.bytes.get(start..end).unwrap_or_default();
         let all = self.tags;
-        let bytes = self.bytes;
+        let whole = self.bytes;
         // A bit for each name's length and last byte: a name is looked for
         // among the ones before it only when its bit is already set (clean
         // games have few tags, their names plain ASCII).
         let mut bits = 0u64;
-        self.tags()
-            .enumerate()
-            .filter_map(move |(i, (name, value))| {
-                let last = usize::from(name.last().copied().unwrap_or(0));
-                let bit = 1u64 << ((name.len() * 7 + last) % 64);
-                let repeated = bits & bit != 0
-                    && all[..i]
-                        .iter()
-                        .any(|[n, _]| bytes.get(n.clone()) == Some(name));
-                bits |= bit;
-                (!repeated).then_some((name, value))
-            })
+        let shown = all.iter().enumerate().filter_map(move |(i, [n, v])| {
+            let name = whole.get(n.clone()).unwrap_or_default();
+            let last = usize::from(name.last().copied().unwrap_or(0));
+            let bit = 1u64 << ((name.len() * 7 + last) % 64);
+            let repeated = bits & bit != 0
+                && all[..i]
+                    .iter()
+                    .any(|[m, _]| whole.get(m.clone()) == Some(name));
+            bits |= bit;
+            let at = |r: &std::ops::Range<usize>| {
+                r.start.saturating_sub(start)..r.end.saturating_sub(start)
+            };
+            (!repeated).then(|| [at(n), at(v)])
+        });
+        (bytes, shown)
     }
 
     /// The game's report, as a run that does not collect makes it.

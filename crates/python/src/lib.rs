@@ -439,13 +439,13 @@ impl Batch {
         let fen = self.fens.len();
         self.fens.push_str(c.fen);
         let first = self.tags.len();
-        for (name, value) in c.shown_tags() {
-            let n = self.bytes.len();
-            self.bytes.extend_from_slice(name);
-            let v = self.bytes.len();
-            self.bytes.extend_from_slice(value);
-            self.tags.push([n..v, v..self.bytes.len()]);
-        }
+        // The game's tag bytes copied at once, the shown ones' ranges moved.
+        let (bytes, shown) = c.shown_tag_spans();
+        let base = self.bytes.len();
+        self.bytes.extend_from_slice(bytes);
+        self.tags.extend(
+            shown.map(|[n, v]| [n.start + base..n.end + base, v.start + base..v.end + base]),
+        );
         self.pieces.push(Piece::Clean {
             game: c.game,
             at: c.at,
@@ -626,6 +626,82 @@ struct Dicts {
     /// gets a copy of it with the values that changed set (a dict copied
     /// whole is made at once, and most values stay).
     last: Option<Py<PyDict>>,
+    /// Strings of tag names and values seen lately, by their bytes: most
+    /// values that change from one game to the next were seen a few games
+    /// before (a result, a date, a rating, a player of the same event).
+    strings: Strings,
+    /// The dict a clean game's is a copy of while its input is the same:
+    /// the file's name, `type`, `notation` and `valid` in place.
+    clean_shape: Option<(Py<PyString>, Py<PyDict>)>,
+}
+
+/// Python strings by the bytes they were read from (as
+/// `String::from_utf8_lossy` reads them), seen lately: a direct-mapped
+/// table, each text in the one slot its hash names, the last one there
+/// kept. Most tag values that change from one game to the next were seen a
+/// few games before (a result, a date, a rating, a player of the same
+/// event); sharing their strings spares making and freeing them. A slot
+/// holds one text, so texts that collide (even built to) only miss: a look-up
+/// costs one hash and one comparison whatever the input, and the table's
+/// size is fixed.
+struct Strings {
+    slots: Vec<Option<(Vec<u8>, Py<PyString>)>>,
+}
+
+impl Default for Strings {
+    fn default() -> Self {
+        Strings {
+            slots: (0..1 << Strings::BITS).map(|_| None).collect(),
+        }
+    }
+}
+
+impl Strings {
+    /// The table has `1 << BITS` slots.
+    const BITS: u32 = 11;
+    /// Longer texts are made each time (rarely repeated).
+    const LONGEST: usize = 64;
+
+    /// The string of `bytes`: the one made before, else a new one, kept.
+    fn get(&mut self, py: Python<'_>, bytes: &[u8]) -> Py<PyString> {
+        if bytes.len() > Self::LONGEST {
+            return lossy(py, bytes);
+        }
+        let Some(slot) = self.slots.get_mut(Self::slot(bytes)) else {
+            return lossy(py, bytes);
+        };
+        match slot {
+            Some((text, s)) if text[..] == *bytes => s.clone_ref(py),
+            Some((text, s)) => {
+                text.clear();
+                text.extend_from_slice(bytes);
+                *s = lossy(py, bytes);
+                s.clone_ref(py)
+            }
+            None => {
+                let s = lossy(py, bytes);
+                *slot = Some((bytes.to_vec(), s.clone_ref(py)));
+                s
+            }
+        }
+    }
+
+    /// The slot of `bytes`: a multiplicative hash of its eight-byte words
+    /// and its length, its top bits.
+    fn slot(bytes: &[u8]) -> usize {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut h = bytes.len() as u64;
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(w);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+        let mut last = [0u8; 8];
+        last[..words.remainder().len()].copy_from_slice(words.remainder());
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+        (h >> (64 - Self::BITS)) as usize
+    }
 }
 
 impl Dicts {
@@ -689,6 +765,29 @@ impl Dicts {
         }
     }
 
+    /// The dict a clean game's report of input `file` is a copy of: the
+    /// report's shape with what every clean game of the input shares set
+    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`),
+    /// made again when the input changes.
+    fn clean_shape<'py>(
+        &mut self,
+        py: Python<'py>,
+        file: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if let Some((name, d)) = &self.clean_shape {
+            if name.bind(py).is(file) {
+                return Ok(d.bind(py).clone());
+            }
+        }
+        let d = self.shape(py, false)?.copy()?;
+        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
+        d.set_item(intern!(py, "file"), file)?;
+        d.set_item(intern!(py, "notation"), intern!(py, "san"))?;
+        d.set_item(intern!(py, "valid"), true)?;
+        self.clean_shape = Some((file.clone().unbind(), d.clone().unbind()));
+        Ok(d)
+    }
+
     /// The tags of a report as a dict, in order, the first of a repeated
     /// name only.
     fn tags<'py>(&mut self, py: Python<'py>, g: &GameReport) -> PyResult<Bound<'py, PyDict>> {
@@ -726,15 +825,15 @@ impl Dicts {
             let mut set = i >= held;
             if i == self.tags.len() {
                 self.tags.push([
-                    (name.to_vec(), lossy(py, name)),
-                    (value.to_vec(), lossy(py, value)),
+                    (name.to_vec(), self.strings.get(py, name)),
+                    (value.to_vec(), self.strings.get(py, value)),
                 ]);
             } else {
                 let [n, _] = &mut self.tags[i];
                 if n.0[..] != *name {
                     n.0.clear();
                     n.0.extend_from_slice(name);
-                    n.1 = lossy(py, name);
+                    n.1 = self.strings.get(py, name);
                     if i < held {
                         // The names part here: a new dict of the first ones.
                         dict = dict.fresh(py, &self.tags[..i])?;
@@ -744,7 +843,7 @@ impl Dicts {
                 if v.0[..] != *value {
                     v.0.clear();
                     v.0.extend_from_slice(value);
-                    v.1 = lossy(py, value);
+                    v.1 = self.strings.get(py, value);
                     set = true;
                 }
             }
@@ -784,19 +883,17 @@ impl Dicts {
         else {
             return Err(PyRuntimeError::new_err("not a clean game"));
         };
-        let d = self.shape(py, false)?.copy()?;
-        d.set_item(intern!(py, "type"), intern!(py, "game"))?;
-        d.set_item(intern!(py, "file"), file)?;
+        let d = self.clean_shape(py, file)?.copy()?;
         d.set_item(intern!(py, "game"), game)?;
         d.set_item(intern!(py, "line"), at.line)?;
         d.set_item(intern!(py, "column"), at.column)?;
         d.set_item(intern!(py, "offset"), at.offset)?;
         d.set_item(intern!(py, "length"), at.length)?;
-        // The quick lane reads plain SAN only.
-        d.set_item(
-            intern!(py, "notation"),
-            (*plies > 0).then(|| intern!(py, "san")),
-        )?;
+        // The quick lane reads plain SAN only: `san`, in the shape, unless
+        // the game has no move.
+        if *plies == 0 {
+            d.set_item(intern!(py, "notation"), py.None())?;
+        }
         let shown = batch.tags.get(tags.clone()).unwrap_or_default();
         let dict = self.tag_dict(
             py,
@@ -805,7 +902,6 @@ impl Dicts {
                 .map(|[name, value]| (batch.bytes(name), batch.bytes(value))),
         )?;
         d.set_item(intern!(py, "tags"), dict)?;
-        d.set_item(intern!(py, "valid"), true)?;
         d.set_item(intern!(py, "plies"), plies)?;
         d.set_item(
             intern!(py, "fen"),
