@@ -300,7 +300,7 @@ fn invalid_utf8_in_a_move() {
         &r,
         1,
         &[
-            "utf8_move.pgn:3:8: error[invalid-move]: game 1, ply 2 (e\u{ff}5): expected a destination square, found \"\u{ff}5\"; did you mean: e5 (e7-e5), c5 (c7-c5), e6 (e7-e6)",
+            "utf8_move.pgn:3:8: error[invalid-move]: game 1, ply 2 (e\u{ff}5): expected a destination square, found \"\u{ff}5\"; did you mean: e5 (e7-e5), e6 (e7-e6), c5 (c7-c5)",
             "errors: 1 invalid-move",
             "1 file, 2 games: 1 valid, 1 invalid, 0 warnings, 5 plies",
         ],
@@ -315,7 +315,7 @@ fn truncated_mid_move() {
         &r,
         1,
         &[
-            "truncated_move.pgn:7:13: error[invalid-move]: game 2, ply 3 (Nf): \"Nf\" ends before the move is complete: expected a destination square; did you mean: Nf3 (Ng1-f3), Na3 (Nb1-a3), Nc3 (Nb1-c3)",
+            "truncated_move.pgn:7:13: error[invalid-move]: game 2, ply 3 (Nf): \"Nf\" ends before the move is complete: expected a destination square; did you mean: Nf3 (Ng1-f3), d4 (d2-d4), Nc3 (Nb1-c3)",
             "truncated_move.pgn:7:15: warning[missing-result]: game 2 (Nf): the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
             "errors: 1 invalid-move",
             "warnings: 1 missing-result",
