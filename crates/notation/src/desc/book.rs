@@ -342,6 +342,112 @@ pub fn is_end_words(token: &[u8]) -> bool {
     .any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Words that end a game where they stand, in the languages printed: a
+/// resignation, a win or a break-off, each possibly after `and` and a
+/// side (`and wins`, `White resigns`, `Schwarz gibt auf`).
+const END_PHRASES: [&[&str]; 26] = [
+    &["resigns"],
+    &["resigned"],
+    &["resign"],
+    &["surrenders"],
+    &["wins"],
+    &["won"],
+    &["gives", "up"],
+    &["&c"],
+    &["etc"],
+    &["aufgegeben"],
+    &["aufgabe"],
+    &["gibt", "auf"],
+    &["abandona"],
+    &["abandonan"],
+    &["abandonó"],
+    &["abandonne"],
+    &["abandonnent"],
+    &["abandon"],
+    &["abbandona"],
+    &["se", "rinde"],
+    &["si", "arrende"],
+    &["desiste"],
+    &["opgegeven"],
+    &["geeft", "op"],
+    &["vzdal"],
+    &["poddaje"],
+];
+
+/// The length of the words at the start of `text` (one line) that end a
+/// game where they stand (`Resigns.`, `resigns`, `and wins`, `&c.`, `gives
+/// up`, `aufgegeben`, `abandona`, `abandonne`, `White resigns.[E]`), with the
+/// full stop and footnote mark printed after them; `None` when it starts
+/// otherwise. Both readers end a game's moves at them: a book's table and
+/// PGN movetext (where, after a move the board refused, nothing reads them).
+///
+/// ```
+/// use scoresheet_notation::desc::end_phrase;
+/// assert_eq!(end_phrase(b"Resigns. 1-0"), Some(8));
+/// assert_eq!(end_phrase(b"and wins."), Some(9));
+/// assert_eq!(end_phrase(b"Schwarz gibt auf"), Some(16));
+/// assert_eq!(end_phrase(b"&c."), Some(3));
+/// assert_eq!(end_phrase(b"and then Nf3"), None);
+/// assert_eq!(end_phrase(b"Rd1 resigns"), None);
+/// ```
+#[must_use]
+pub fn end_phrase(text: &[u8]) -> Option<usize> {
+    let mut words = Vec::new();
+    let mut at = 0;
+    while words.len() < 5 {
+        while text.get(at).is_some_and(|&b| b == b' ' || b == b'\t') {
+            at += 1;
+        }
+        let len = text[at..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace())
+            .unwrap_or(text.len() - at);
+        if len == 0 {
+            break;
+        }
+        words.push((at, at + len));
+        at += len;
+    }
+    let word = |k: usize| -> Option<String> {
+        let &(s, e) = words.get(k)?;
+        let w = without_footnote(&text[s..e]);
+        let end = w
+            .iter()
+            .rposition(|c| !matches!(c, b'.' | b',' | b';' | b'!'))
+            .map_or(0, |i| i + 1);
+        core::str::from_utf8(&w[..end]).ok().map(str::to_lowercase)
+    };
+    let mut k = 0;
+    if word(k).as_deref() == Some("and") {
+        k += 1;
+    }
+    if word(k).as_deref().is_some_and(|w| {
+        matches!(
+            w,
+            "white"
+                | "black"
+                | "weiß"
+                | "weiss"
+                | "schwarz"
+                | "blancas"
+                | "negras"
+                | "blanc"
+                | "noir"
+                | "wit"
+                | "zwart"
+        )
+    }) {
+        k += 1;
+    }
+    END_PHRASES.iter().find_map(|phrase| {
+        phrase
+            .iter()
+            .enumerate()
+            .all(|(n, w)| word(k + n).as_deref() == Some(*w))
+            .then(|| words[k + phrase.len() - 1].1)
+    })
+}
+
 /// Whether words that start like a game end (`And`, `White`) really say the game ended:
 /// `And Black resigns.` does, `And here White should have played...` does not.
 fn says_game_ended(rest: &[u8]) -> bool {
@@ -1471,9 +1577,10 @@ fn read_moves(
             continue;
         }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
-        if (is_end_word(word)
+        if ((is_end_word(word)
             || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
-            && says_game_ended(text.get(t.start..end).unwrap_or_default())
+            && says_game_ended(text.get(t.start..end).unwrap_or_default()))
+            || end_phrase(text.get(t.start..end).unwrap_or_default()).is_some()
         {
             let sp = Span::new(t.start, end);
             end_note = Some(BookEnd {

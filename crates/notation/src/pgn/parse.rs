@@ -2211,6 +2211,9 @@ impl<'a> Parser<'a, '_> {
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
         if let Some(lang) = self.lang {
+            if main && self.end_words(start) {
+                return;
+            }
             if lang != Language::English
                 || !token.is_ascii()
                 || self.mixture.is_some()
@@ -2233,6 +2236,7 @@ impl<'a> Parser<'a, '_> {
                 // descriptive reader would take it silently).
                 self.national_token(Language::English, start, end, before, main);
             }
+            Err(_) if main && self.end_words(start) => {}
             Err(failure) => {
                 let read = self.fallback(start, end, main, before, None)
                     || (!self.depth_stack.is_empty() && self.prose_parentheses());
@@ -2247,6 +2251,38 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Words at `start` that end the game where they stand (`Resigns.`, `and
+    /// wins`, `&c.`, `aufgegeben`: [`crate::desc::end_phrase`]), in lenient
+    /// reading: kept as commentary, with a note, and the parser goes on after
+    /// them. Whether there were.
+    #[cold]
+    fn end_words(&mut self, start: usize) -> bool {
+        if self.mode != Mode::Lenient {
+            return false;
+        }
+        let eol = trim_cr(self.text, self.line_end(start));
+        let Some(len) = crate::desc::end_phrase(&self.text[start..eol]) else {
+            return false;
+        };
+        let end = start + len;
+        let span = self.span(start, end);
+        self.check_utf8(start, end, "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: &self.text[start..end],
+            span,
+        });
+        let shown = String::from_utf8_lossy(&self.text[start..end]).into_owned();
+        self.diag(
+            Severity::Note,
+            Kind::Commentary,
+            format!("`{shown}` says how the game ended: kept as commentary"),
+            span,
+        );
+        self.pos = end;
+        true
     }
 
     /// A move token read in `lang`: rewritten with English letters, read by the
