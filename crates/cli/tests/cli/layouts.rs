@@ -241,3 +241,35 @@ fn an_end_word_after_a_refused_move_ends_the_game_without_a_second_error() {
         "{g}"
     );
 }
+
+#[test]
+fn play_names_the_players_as_validate_does() {
+    // `% white:` headers and a caption above PGN moves are the game's tags in
+    // `validate --format json`; `play` names the players from the same tags.
+    for (name, players) in [
+        (
+            "percent-headers.txt",
+            "Paul Morphy - Duke of Brunswick and Count Isouard",
+        ),
+        ("opera-semicolons.txt", "Paul Morphy - Duke of Brunswick"),
+        ("caption-names.desc.txt", "Morphy - Duke of Brunswick"),
+    ] {
+        let g = report(name);
+        let tag = |t: &str| {
+            tags(&g)
+                .into_iter()
+                .find(|(k, _)| k == t)
+                .map(|(_, v)| v)
+                .unwrap_or_default()
+        };
+        assert_eq!(format!("{} - {}", tag("White"), tag("Black")), players);
+        let r = run(&fixtures(), BIN, &["play", name]);
+        assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+        assert_eq!(
+            r.stdout.lines().nth(1),
+            Some(players),
+            "{name}: {}",
+            r.stdout
+        );
+    }
+}
