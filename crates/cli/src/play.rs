@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use scoresheet_board::reading::{PgnOutcome, book_reading};
+use scoresheet_board::reading::{PgnOutcome, book_reading, pgn_tags};
 use scoresheet_board::replay::{Replay, ReplayOptions, replay_from};
 use scoresheet_board::told::parse_game_told;
 use scoresheet_board::{Color, EpStyle, Position};
@@ -119,13 +119,14 @@ fn play_all(
                 &options,
                 args.fen.as_ref(),
             );
-            let (white, black, r) = match table {
-                Some(t) => (t.book.white, t.book.black, t.replay),
-                None => {
-                    let tag = |name| game.tag(name).map(|t| t.value().into_owned());
-                    (tag("White"), tag("Black"), r)
-                }
+            // The players as every reader names them: a tag section, `%`
+            // headers, a caption (`board::reading::pgn_tags`, `Book::tags`).
+            let (tags, r) = match table {
+                Some(t) => (t.book.tags(), t.replay),
+                None => (pgn_tags(&game, &chunk.bytes), r),
             };
+            let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+            let (white, black) = (tag("White"), tag("Black"));
             shown.game(white.as_deref(), black.as_deref(), &r, &index, origin)?;
         }
     }

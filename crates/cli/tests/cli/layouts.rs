@@ -190,3 +190,86 @@ fn a_caption_naming_the_players_gives_a_tables_tags() {
         "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6"
     );
 }
+
+#[test]
+fn semicolon_rows_hold_after_tokens_read_only_by_their_spelling() {
+    // `11.Bxb5ch Nbd7;  12.O-O-O`: the parser reads no ply for `Bxb5ch`
+    // (the board reads it by its spelling); the row after the `;` is still
+    // the game's, not PGN's comment.
+    let g = report("opera-semicolons-check-words.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(33)),
+        "{g}"
+    );
+    assert_eq!(notes(&g, "skipped-punctuation").len(), 8, "{g}");
+    assert_eq!(notes(&g, "read-by-spelling").len(), 4, "{g}");
+    assert_eq!(uci("opera-semicolons-check-words.txt"), OPERA);
+}
+
+#[test]
+fn a_caption_and_semicolon_rows_hold_for_spanish_descriptive() {
+    let g = report("opera-spanish-caption-semicolons.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(33)),
+        "{g}"
+    );
+    assert!(
+        notes(&g, "commentary")
+            .iter()
+            .any(|m| m.contains("a caption before the moves")),
+        "{g}"
+    );
+    assert_eq!(notes(&g, "skipped-punctuation").len(), 8, "{g}");
+    assert_eq!(uci("opera-spanish-caption-semicolons.txt"), OPERA);
+}
+
+#[test]
+fn an_end_word_after_a_refused_move_ends_the_game_without_a_second_error() {
+    // Lasker's table with a misprinted wing: the game fails at 17...Q-R4;
+    // its `Resigns.` is the game's end, not `Re` + `signs.`.
+    let name = "../misprints/lasker-game3-misprinted-wing.desc.txt";
+    let g = report(name);
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 1, "{g}");
+    assert_eq!(errors[0]["kind"], "no-legal-reading");
+    assert!(
+        notes(&g, "commentary")
+            .iter()
+            .any(|m| m.contains("`Resigns.` says how the game ended")),
+        "{g}"
+    );
+}
+
+#[test]
+fn play_names_the_players_as_validate_does() {
+    // `% white:` headers and a caption above PGN moves are the game's tags in
+    // `validate --format json`; `play` names the players from the same tags.
+    for (name, players) in [
+        (
+            "percent-headers.txt",
+            "Paul Morphy - Duke of Brunswick and Count Isouard",
+        ),
+        ("opera-semicolons.txt", "Paul Morphy - Duke of Brunswick"),
+        ("caption-names.desc.txt", "Morphy - Duke of Brunswick"),
+    ] {
+        let g = report(name);
+        let tag = |t: &str| {
+            tags(&g)
+                .into_iter()
+                .find(|(k, _)| k == t)
+                .map(|(_, v)| v)
+                .unwrap_or_default()
+        };
+        assert_eq!(format!("{} - {}", tag("White"), tag("Black")), players);
+        let r = run(&fixtures(), BIN, &["play", name]);
+        assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+        assert_eq!(
+            r.stdout.lines().nth(1),
+            Some(players),
+            "{name}: {}",
+            r.stdout
+        );
+    }
+}

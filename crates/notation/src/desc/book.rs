@@ -342,6 +342,112 @@ pub fn is_end_words(token: &[u8]) -> bool {
     .any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Words that end a game where they stand, in the languages printed: a
+/// resignation, a win or a break-off, each possibly after `and` and a
+/// side (`and wins`, `White resigns`, `Schwarz gibt auf`).
+const END_PHRASES: [&[&str]; 26] = [
+    &["resigns"],
+    &["resigned"],
+    &["resign"],
+    &["surrenders"],
+    &["wins"],
+    &["won"],
+    &["gives", "up"],
+    &["&c"],
+    &["etc"],
+    &["aufgegeben"],
+    &["aufgabe"],
+    &["gibt", "auf"],
+    &["abandona"],
+    &["abandonan"],
+    &["abandonó"],
+    &["abandonne"],
+    &["abandonnent"],
+    &["abandon"],
+    &["abbandona"],
+    &["se", "rinde"],
+    &["si", "arrende"],
+    &["desiste"],
+    &["opgegeven"],
+    &["geeft", "op"],
+    &["vzdal"],
+    &["poddaje"],
+];
+
+/// The length of the words at the start of `text` (one line) that end a
+/// game where they stand (`Resigns.`, `resigns`, `and wins`, `&c.`, `gives
+/// up`, `aufgegeben`, `abandona`, `abandonne`, `White resigns.[E]`), with the
+/// full stop and footnote mark printed after them; `None` when it starts
+/// otherwise. Both readers end a game's moves at them: a book's table and
+/// PGN movetext (where, after a move the board refused, nothing reads them).
+///
+/// ```
+/// use scoresheet_notation::desc::end_phrase;
+/// assert_eq!(end_phrase(b"Resigns. 1-0"), Some(8));
+/// assert_eq!(end_phrase(b"and wins."), Some(9));
+/// assert_eq!(end_phrase(b"Schwarz gibt auf"), Some(16));
+/// assert_eq!(end_phrase(b"&c."), Some(3));
+/// assert_eq!(end_phrase(b"and then Nf3"), None);
+/// assert_eq!(end_phrase(b"Rd1 resigns"), None);
+/// ```
+#[must_use]
+pub fn end_phrase(text: &[u8]) -> Option<usize> {
+    let mut words = Vec::new();
+    let mut at = 0;
+    while words.len() < 5 {
+        while text.get(at).is_some_and(|&b| b == b' ' || b == b'\t') {
+            at += 1;
+        }
+        let len = text[at..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace())
+            .unwrap_or(text.len() - at);
+        if len == 0 {
+            break;
+        }
+        words.push((at, at + len));
+        at += len;
+    }
+    let word = |k: usize| -> Option<String> {
+        let &(s, e) = words.get(k)?;
+        let w = without_footnote(&text[s..e]);
+        let end = w
+            .iter()
+            .rposition(|c| !matches!(c, b'.' | b',' | b';' | b'!'))
+            .map_or(0, |i| i + 1);
+        core::str::from_utf8(&w[..end]).ok().map(str::to_lowercase)
+    };
+    let mut k = 0;
+    if word(k).as_deref() == Some("and") {
+        k += 1;
+    }
+    if word(k).as_deref().is_some_and(|w| {
+        matches!(
+            w,
+            "white"
+                | "black"
+                | "weiß"
+                | "weiss"
+                | "schwarz"
+                | "blancas"
+                | "negras"
+                | "blanc"
+                | "noir"
+                | "wit"
+                | "zwart"
+        )
+    }) {
+        k += 1;
+    }
+    END_PHRASES.iter().find_map(|phrase| {
+        phrase
+            .iter()
+            .enumerate()
+            .all(|(n, w)| word(k + n).as_deref() == Some(*w))
+            .then(|| words[k + phrase.len() - 1].1)
+    })
+}
+
 /// Whether words that start like a game end (`And`, `White`) really say the game ended:
 /// `And Black resigns.` does, `And here White should have played...` does not.
 fn says_game_ended(rest: &[u8]) -> bool {
@@ -1213,6 +1319,24 @@ fn clean_boundary(text: &[u8], toks: &[Token], k: usize) -> bool {
         || starts_move(text, toks, k)
 }
 
+/// Whether token `k`, after a move has read cleanly up to it, is the next
+/// number printed without a full stop (`5 P - K 4 N x N 6 P x N`; `8 NxN 8
+/// P-Q4` where both columns are numbered), not the rank of that move: bare
+/// digits that continue the game's count (`next`), with a move reading after
+/// them, not the number itself again (`P - Q 4 4 N - B 3`: the rank, then the
+/// number). The move before is then read without the digits, and the board
+/// resolves it.
+fn next_row_number(text: &[u8], toks: &[Token], k: usize, next: Option<u32>) -> bool {
+    let word = |k: usize| toks.get(k).and_then(|t| text.get(t.start..t.end));
+    let Some(w) = word(k) else {
+        return false;
+    };
+    w.iter().all(u8::is_ascii_digit)
+        && move_number(w).is_some_and(|(n, _)| Some(n) == next)
+        && word(k + 1).is_some_and(|next| !next.first().is_some_and(u8::is_ascii_digit))
+        && bare_number(text, toks, k)
+}
+
 /// Whether token `k` is a move number printed without a full stop in a row that runs
 /// on (`1 P. to K. 4 P. to K. 4 2 Kt. to K. B. 3`): digits alone, and a move reads from
 /// the token after it. A rank that belongs to the move before it never gets here: the
@@ -1346,6 +1470,22 @@ fn read_moves(
     let mut pending_number: Option<(u32, bool, Span)> = None;
     // The number printed on this row, which both columns share.
     let mut row_number: Option<u32> = None;
+    // The moves read since the row's number, and whether this line numbers
+    // Black's column too (`5 N-B3 5 N-B3 6 ...`).
+    let mut row_moves = 0usize;
+    // Told by this line, or by the book's last row (a number printed between
+    // its two moves).
+    let mut columns_numbered = match book.plies.as_slice() {
+        [.., w, b] if w.color == Color::White => book
+            .numbers
+            .iter()
+            .rev()
+            .take(4)
+            .any(|n| w.span.end() <= n.start() && n.end() <= b.span.start()),
+        _ => false,
+    };
+    // The number read last is Black's column's (the row's number again).
+    let mut black_column = false;
     let mut failed = false;
     let mut i = 0;
     while i < toks.len() {
@@ -1368,7 +1508,10 @@ fn read_moves(
                 ));
             }
             pending_number = Some((n, black, Span::new(t.start, t.end)));
+            black_column = row_number == Some(n) && row_moves == 1;
+            columns_numbered |= black_column;
             row_number = Some(n);
+            row_moves = 0;
             i += 1;
             if let Some(next) = toks.get(i) {
                 if is_ellipsis(slice(next)) {
@@ -1392,6 +1535,15 @@ fn read_moves(
         // `Castles. Q. to K's 2d.` is castling then a queen move, not `Castles Q` then `to`.
         let mut best = None;
         let mut best_clean = None;
+        // The number the next column or row would print: Black's column's,
+        // the row's own in a line that numbers both; the next row's after
+        // Black's move.
+        let next_number = match (row_number, row_moves) {
+            (Some(r), 0) if columns_numbered && !black_column => Some(r),
+            (Some(r), 0) if black_column => Some(r + 1),
+            (Some(r), 1..) => Some(r + 1),
+            _ => None,
+        };
         for j in i..toks.len().min(i + 10) {
             let Some(last) = toks.get(j) else { break };
             if last.end - t.start > MAX_MOVE_BYTES {
@@ -1405,6 +1557,7 @@ fn read_moves(
                 let number = move_number(slice(last)).is_some() && slice(last).ends_with(b".");
                 if (number && !rank_with_full_stop(text, &toks, j, best.as_ref()))
                     || (best.is_some() && gap(text, prev, last.start))
+                    || (best_clean.is_some() && next_row_number(text, &toks, j, next_number))
                 {
                     break;
                 }
@@ -1418,6 +1571,7 @@ fn read_moves(
             }
         }
         if let Some((j, m, e)) = best_clean.or(best) {
+            row_moves += 1;
             plies.push((
                 pending_number.take(),
                 row_number,
@@ -1428,9 +1582,10 @@ fn read_moves(
             continue;
         }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
-        if (is_end_word(word)
+        if ((is_end_word(word)
             || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
-            && says_game_ended(text.get(t.start..end).unwrap_or_default())
+            && says_game_ended(text.get(t.start..end).unwrap_or_default()))
+            || end_phrase(text.get(t.start..end).unwrap_or_default()).is_some()
         {
             let sp = Span::new(t.start, end);
             end_note = Some(BookEnd {

@@ -22,7 +22,9 @@ use crate::san::Mode;
 /// // `%` is PGN's escape line too: it never makes algebraic moves a table.
 /// assert!(!looks_like_book(b"% notes\n1. e4 e5 2. Nf3 Nc6 3. O-O\n"));
 /// assert!(!looks_like_book(b"% from a club bulletin\nGames of the round\n[Event \"A\"]\n\n1. e4 e5 *\n"));
-/// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
+/// assert!(looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P - R 4    K - B 5\n2. P - R 5    Resigns\n"));
+/// // Compact rows that PGN reads as well, to their end word, are PGN.
+/// assert!(!looks_like_book(b"[FEN \"8/8/8/8/8/1k5P/8/2K5 w - - 0 1\"]\n1. P-R4 K-B5\n2. P-R5 Resigns\n"));
 /// ```
 #[must_use]
 pub fn looks_like_book(text: &[u8]) -> bool {

@@ -285,8 +285,9 @@ pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
                 while at(j).is_ascii_alphabetic() {
                     j += 1;
                 }
-                // `e.p.` glued or alone: the run ends in `e` and the text goes on with `.p`.
-                if at(j - 1) == b'e' {
+                // `e.p.` glued or alone: the run ends in `e` and the text goes on with `.p`;
+                // `a.p.` (Spanish and Portuguese `al paso`, `a passo`) alone.
+                if at(j - 1) == b'e' || (j == i + 1 && at(i) == b'a') {
                     let p = if text.get(j..j + 2) == Some(b".p") {
                         Some(j + 2)
                     } else if text.get(j..j + 3) == Some(b". p") {

@@ -66,7 +66,8 @@ use crate::span::Span;
 use crate::types::{Color, File, Rank, Role, Square};
 
 pub use book::{
-    Book, BookEnd, BookHeader, BookPly, Odds, header_tags, is_end_words, read_book, read_books,
+    Book, BookEnd, BookHeader, BookPly, Odds, end_phrase, header_tags, is_end_words, read_book,
+    read_books,
 };
 pub use detect::looks_like_book;
 pub use es::{looks_spanish, read_spanish, spanish_letter, write_spanish};

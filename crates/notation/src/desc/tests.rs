@@ -454,6 +454,8 @@ fn en_passant() {
             "P. takes P. en passant",
             "P. takes P. (in passing).",
             "P. takes P. _en passant_",
+            // A Spanish or Portuguese table's `a.p.` after a cell read in English.
+            "PxP a.p.",
         ],
         &ep,
         None,

@@ -213,6 +213,7 @@ fn parse_pass<'a>(
         plies: 0,
         expected_ply: None,
         pending_number: None,
+        last_number: None,
         missing_number_reported: false,
         seen_movetext: false,
         result_at: None,
@@ -388,6 +389,10 @@ struct Parser<'a, 'g> {
     expected_ply: Option<u64>,
     /// A main-line move number waiting for its move: (ply index, span).
     pending_number: Option<(u64, Span)>,
+    /// The last main-line move number printed: a row's layout continues the
+    /// game's count from it, whether or not the parser read the moves after
+    /// it (a token read only by the board's spelling counts no ply here).
+    last_number: Option<u64>,
     missing_number_reported: bool,
     seen_movetext: bool,
     result_at: Option<usize>,
@@ -1255,12 +1260,16 @@ impl<'a> Parser<'a, '_> {
 
     /// Whether the `;` at `pos` separates moves in a game without tags rather
     /// than starting a comment (`1.e4 e5;   2.Nf3 d6`, web pages' rows): the
-    /// next main-line move's number, with a move after it, follows it on its
-    /// line. A `;` before words stays PGN's comment.
+    /// number that continues the game's count (the next main-line move's, or
+    /// the one after the last printed, whatever the parser made of the
+    /// tokens between: `11.Bxb5ch Nbd7;   12.O-O-O`), with a token shaped
+    /// as a move after it, follows it on its line. The board then reads the
+    /// tokens, or refuses the first that has no legal reading. A `;` before
+    /// words stays PGN's comment.
     fn semicolon_separator(&self, pos: usize) -> bool {
-        let Some(p) = self.expected_ply else {
+        if self.expected_ply.is_none() && self.last_number.is_none() {
             return false;
-        };
+        }
         if !self.depth_stack.is_empty() {
             return false;
         }
@@ -1279,7 +1288,9 @@ impl<'a> Parser<'a, '_> {
             .iter()
             .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
         let (dot_bytes, dots, _) = count_dots(&word[digits..]);
-        if dots == 0 || n != p / 2 {
+        let continues = self.expected_ply.is_some_and(|p| n == p / 2)
+            || self.last_number.is_some_and(|l| n == l + 1);
+        if dots == 0 || !continues {
             return false;
         }
         let glued = &word[digits + dot_bytes..];
@@ -1297,21 +1308,18 @@ impl<'a> Parser<'a, '_> {
             (glued, end)
         };
         let next = &next[..trim_marks(next)];
-        if next.is_empty() || !is_move_word(next, self.mode) {
+        if next.is_empty() || !may_be_move(next, self.mode) {
             return false;
         }
         // What follows the move is movetext too (a move, a number, a result,
-        // a comment, another `;`, the line's end), not words (`; 2. Nf3 was
-        // better` is a comment).
+        // a comment, another `;`, a mark such as `a.p.`, the line's end), not
+        // a word of prose (`; 2. Nf3 was better` is a comment).
         let j = skip_blanks(after);
         let follow = &text[j..token_end_or(text, j)];
         let follow = &follow[..trim_marks(follow)];
-        follow.is_empty()
-            || matches!(
-                follow[0],
-                b'0'..=b'9' | b'*' | b'{' | b'(' | b'$' | b';' | b'\r'
-            )
-            || is_move_word(follow, self.mode)
+        let prose = core::str::from_utf8(follow)
+            .is_ok_and(|w| w.chars().count() >= 2 && w.chars().all(char::is_alphabetic));
+        !prose || may_be_move(follow, self.mode) || is_suffix_word(follow)
     }
 
     /// Where the moves start in a line of prose that ends in them
@@ -1360,7 +1368,7 @@ impl<'a> Parser<'a, '_> {
                         glued
                     };
                     let next = &next[..trim_marks(next)];
-                    if !next.is_empty() && is_move_word(next, self.mode) {
+                    if !next.is_empty() && may_be_move(next, self.mode) {
                         return Some(i);
                     }
                 }
@@ -1625,6 +1633,7 @@ impl<'a> Parser<'a, '_> {
             span,
         });
         self.pending_number = Some((number * 2, span));
+        self.last_number = Some(number);
         self.pos = end;
         true
     }
@@ -1946,8 +1955,12 @@ impl<'a> Parser<'a, '_> {
                 parts.push((right, at));
                 continue;
             }
-            if matches!(last, b'a'..=b'h') && matches!(next, [b'1'..=b'8', ..]) {
-                // A lone rank after its file (`Bf8-e 7`, `e2 - e 4`).
+            if matches!(last, b'a'..=b'h')
+                && matches!(next, [b'1'..=b'8', ..])
+                && lone_file(&text[parts.last().map_or(start, |p| p.0)..at])
+            {
+                // A lone rank after its file (`Bf8-e 7`, `e2 - e 4`); not a
+                // number after a word glued on (`Qa5ch 8 Bd2`).
                 let digit_end = word_end(at + 1);
                 let rest = &text[at + 2..digit_end];
                 if !rest.iter().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?')) {
@@ -2107,6 +2120,9 @@ impl<'a> Parser<'a, '_> {
             black,
             span,
         });
+        if self.depth_stack.is_empty() {
+            self.last_number = Some(u64::from(number));
+        }
         // An overflowing number still numbers its move, but checks nothing.
         self.pending_number = self.depth_stack.is_empty().then_some((
             if overflow {
@@ -2195,6 +2211,9 @@ impl<'a> Parser<'a, '_> {
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
         if let Some(lang) = self.lang {
+            if main && self.end_words(start) {
+                return;
+            }
             if lang != Language::English
                 || !token.is_ascii()
                 || self.mixture.is_some()
@@ -2217,6 +2236,7 @@ impl<'a> Parser<'a, '_> {
                 // descriptive reader would take it silently).
                 self.national_token(Language::English, start, end, before, main);
             }
+            Err(_) if main && self.end_words(start) => {}
             Err(failure) => {
                 let read = self.fallback(start, end, main, before, None)
                     || (!self.depth_stack.is_empty() && self.prose_parentheses());
@@ -2231,6 +2251,38 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Words at `start` that end the game where they stand (`Resigns.`, `and
+    /// wins`, `&c.`, `aufgegeben`: [`crate::desc::end_phrase`]), in lenient
+    /// reading: kept as commentary, with a note, and the parser goes on after
+    /// them. Whether there were.
+    #[cold]
+    fn end_words(&mut self, start: usize) -> bool {
+        if self.mode != Mode::Lenient {
+            return false;
+        }
+        let eol = trim_cr(self.text, self.line_end(start));
+        let Some(len) = crate::desc::end_phrase(&self.text[start..eol]) else {
+            return false;
+        };
+        let end = start + len;
+        let span = self.span(start, end);
+        self.check_utf8(start, end, "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: &self.text[start..end],
+            span,
+        });
+        let shown = String::from_utf8_lossy(&self.text[start..end]).into_owned();
+        self.diag(
+            Severity::Note,
+            Kind::Commentary,
+            format!("`{shown}` says how the game ended: kept as commentary"),
+            span,
+        );
+        self.pos = end;
+        true
     }
 
     /// A move token read in `lang`: rewritten with English letters, read by the
@@ -2817,6 +2869,64 @@ fn is_move_word(word: &[u8], mode: Mode) -> bool {
     read_move(word, 0, mode, &mut scratch).is_ok()
         || crate::desc::parse_token(word, 0).is_some()
         || crate::lang::looks_like_move(word)
+}
+
+/// Whether a word may be a move as printed, for a row's layout (a caption
+/// before the moves on their line, a `;` between rows): a word the grammars
+/// read as a move, or one shaped as a move that only the board reads, by its
+/// spelling against the legal moves (`Rd8mate`, `Qh5†`, `Nf3¹`, Spanish and
+/// Portuguese descriptive `P4R`, `C3AR`, `TD1D`, `AxC`, other alphabets'
+/// letters, figurines): a short token that opens with a letter or a piece's
+/// glyph, and either holds a rank after at most a few letters (a piece, a
+/// file, a descriptive square's letters; a word of prose has no digit) or is
+/// a capture written in capitals. Which it is, and whether it is legal, is
+/// the board's to say; a token no reading makes a legal move is refused there.
+fn may_be_move(word: &[u8], mode: Mode) -> bool {
+    if is_move_word(word, mode) {
+        return true;
+    }
+    let Ok(s) = core::str::from_utf8(word) else {
+        return false;
+    };
+    let Some(first) = s.chars().next() else {
+        return false;
+    };
+    let glyph = |c: char| matches!(c, '\u{2654}'..='\u{265F}' | '¢' | '£' | '¦' | '¥' | '¤');
+    if s.len() > 40 || !(first.is_alphabetic() || glyph(first)) {
+        return false;
+    }
+    let letters: Vec<char> = s
+        .chars()
+        .take_while(|&c| c.is_alphabetic() || glyph(c))
+        .collect();
+    let after = s[letters.iter().map(|c| c.len_utf8()).sum::<usize>()..]
+        .chars()
+        .next();
+    if after.is_some_and(|c| ('1'..='8').contains(&c) || matches!(c, '-' | '.' | '/')) {
+        // `Rd8`, `cxd4`, `C3AR`, `Kt-B3`, `P.4R`: the letters are a piece's,
+        // a capture's and a square's, not a word's (`Game3`): at most three,
+        // or capitals or a capture among them.
+        return s.chars().any(|c| ('1'..='8').contains(&c))
+            && (letters.len() <= 3 || letters[1..].iter().any(|&c| c.is_uppercase() || c == 'x'));
+    }
+    // A capture in capitals (`PxP`, `AxC`, `P×P`), with its marks.
+    let core = s.trim_end_matches(|c: char| !c.is_alphanumeric());
+    core.chars().count() <= 8
+        && core.chars().any(|c| matches!(c, 'x' | '×' | ':'))
+        && core
+            .chars()
+            .all(|c| c.is_uppercase() || glyph(c) || matches!(c, 'x' | '×' | ':' | '-'))
+}
+
+/// Whether `word` ends in one file letter (`Bf8-e`, `Nxe`, `e`), not in a
+/// word glued on (`Qa5ch`, `Rd8mate`).
+fn lone_file(word: &[u8]) -> bool {
+    let letters = word
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_lowercase())
+        .count();
+    letters == 1 || (letters == 2 && word[word.len() - 2] == b'x')
 }
 
 /// Whether text in parentheses is prose: it has a word of letters that is no
