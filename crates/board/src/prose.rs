@@ -51,11 +51,22 @@ pub const MAX_PROSE_TOKENS: usize = 2048;
 /// (before a result, or within [`MAX_PROSE_TOKENS`] tokens).
 #[must_use]
 pub fn anchor(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> {
+    anchor_doubt(game, from, pos).map(|(j, _)| j)
+}
+
+/// [`anchor`], and whether the number it gives is printed again after it
+/// (within [`MAX_PROSE_TOKENS`] tokens of `from`): a later note may name the
+/// move again, or the number chosen may be a note's, with the game's later;
+/// a number that does not continue the count after it is then an error.
+#[must_use]
+pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
     let due = pos.fullmove_number();
     let black = pos.turn() == Color::Black;
     let past = due.saturating_add(2);
     let mut depth = 0usize;
     let mut found = None;
+    let mut window = true;
+    let mut again = false;
     for (j, token) in game
         .tokens
         .iter()
@@ -71,9 +82,17 @@ pub fn anchor(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> 
                 number, black: b, ..
             } if depth == 0 => {
                 if *number == due && *b == black {
-                    found = Some(j);
+                    if window {
+                        found = Some(j);
+                    } else {
+                        again = true;
+                        break;
+                    }
                 } else if *number >= past {
-                    break;
+                    if found.is_none() {
+                        break;
+                    }
+                    window = false;
                 }
             }
             _ => {}
@@ -81,12 +100,14 @@ pub fn anchor(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> 
     }
     // The game goes on with a move after its number, not with more prose or
     // another number.
-    found.filter(|&j| {
-        matches!(
-            game.tokens.get(j + 1),
-            Some(Token::Move(_) | Token::Invalid(_))
-        )
-    })
+    found
+        .filter(|&j| {
+            matches!(
+                game.tokens.get(j + 1),
+                Some(Token::Move(_) | Token::Invalid(_))
+            )
+        })
+        .map(|j| (j, again))
 }
 
 /// Where a closing note ends, when prose starts at token `from` of `game`

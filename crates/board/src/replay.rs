@@ -312,6 +312,7 @@ fn replay_fixed(
         told: false,
         skipped: Vec::new(),
         prose: Vec::new(),
+        prose_doubt: false,
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -1685,6 +1686,9 @@ struct Replayer {
     skipped: Vec<Span>,
     /// Prose skipped between the main line's moves ([`crate::prose`]), in text order.
     prose: Vec<Span>,
+    /// A number prose was skipped to is printed again after it
+    /// ([`crate::prose::anchor_doubt`]).
+    prose_doubt: bool,
 }
 
 impl Replayer {
@@ -1704,7 +1708,7 @@ impl Replayer {
             return;
         }
         if let Some(mut d) = move_number_diagnostic(&self.pos, number, black, span) {
-            if !self.prose.is_empty() {
+            if self.prose_doubt {
                 // After a note skipped, a number that does not continue the
                 // count says the moves read may be the note's.
                 d.severity = Severity::Error;
@@ -2037,8 +2041,13 @@ impl Replayer {
         if !sentence_at(game, i) {
             return None;
         }
-        let j = crate::prose::anchor(game, i, &self.pos)
-            .or_else(|| crate::prose::closing(game, i, &self.pos))?;
+        let j = match crate::prose::anchor_doubt(game, i, &self.pos) {
+            Some((j, again)) => {
+                self.prose_doubt |= again;
+                j
+            }
+            None => crate::prose::closing(game, i, &self.pos)?,
+        };
         // Words just before, each skipped alone, are the note's first words.
         let mut first = i;
         while let Some(Token::Invalid(before)) =
