@@ -43,7 +43,13 @@ use crate::{Color, Position};
 
 /// The most tokens looked at for where the game goes on after prose: a note
 /// is rarely longer, and the bound keeps the search linear.
-pub const MAX_PROSE_TOKENS: usize = 2048;
+pub const MAX_PROSE_TOKENS: usize = 1024;
+
+/// The most plies read on from a number to see whether the game goes on there.
+const RUN_PLIES: usize = 8;
+
+/// The most numbers tried as where the game goes on after one note.
+const MAX_CANDIDATES: usize = 8;
 
 /// The index of the move number token after which the game goes on, when
 /// prose starts at token `from` of `game` with `pos` the position before it:
@@ -54,60 +60,155 @@ pub fn anchor(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> 
     anchor_doubt(game, from, pos).map(|(j, _)| j)
 }
 
-/// [`anchor`], and whether the number it gives is printed again after it
-/// (within [`MAX_PROSE_TOKENS`] tokens of `from`): a later note may name the
-/// move again, or the number chosen may be a note's, with the game's later;
-/// a number that does not continue the count after it is then an error.
-#[must_use]
-pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
+/// Whether token `token` is the number of the move due in `pos`: `N.` for
+/// White's, `N...` (or a book's `N.` again) for Black's.
+fn names_due(token: &Token<'_>, pos: &Position) -> bool {
     let due = pos.fullmove_number();
-    let black = pos.turn() == Color::Black;
-    let past = due.saturating_add(2);
+    match token {
+        Token::MoveNumber { number, black, .. } => {
+            *number == due && (pos.turn() == Color::Black || !*black)
+        }
+        _ => false,
+    }
+}
+
+/// The 0-based ply of a position's move due (White's first is 0).
+fn ply_due(pos: &Position) -> u64 {
+    2 * u64::from(pos.fullmove_number()).saturating_sub(1) + u64::from(pos.turn() == Color::Black)
+}
+
+/// The ply a printed move number names (a book's `N.` before Black's move
+/// names White's: the earlier of the two).
+fn ply_named(number: u32, black: bool) -> u64 {
+    2 * u64::from(number).saturating_sub(1) + u64::from(black)
+}
+
+/// The moves read on from the number at token `at` in `pos`: legal moves
+/// under numbers that continue the count, at most [`RUN_PLIES`]. The index
+/// where the run stops, the ply of its last move, how many it played, and
+/// whether it stopped at a move that cannot be played.
+fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, bool) {
+    let mut pos = pos.clone();
+    let mut last = ply_due(&pos);
+    let mut plies = 0usize;
     let mut depth = 0usize;
-    let mut found = None;
-    let mut window = true;
-    let mut again = false;
-    for (j, token) in game
-        .tokens
-        .iter()
-        .enumerate()
-        .skip(from.saturating_add(1))
-        .take(MAX_PROSE_TOKENS)
-    {
+    let mut j = at + 1;
+    while let Some(token) = game.tokens.get(j) {
         match token {
             Token::StartVariation(_) => depth += 1,
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
-            Token::Result(..) if depth == 0 => break,
-            Token::MoveNumber {
-                number, black: b, ..
-            } if depth == 0 => {
-                if *number == due && *b == black {
-                    if window {
-                        found = Some(j);
-                    } else {
-                        again = true;
-                        break;
-                    }
-                } else if *number >= past {
-                    if found.is_none() {
-                        break;
-                    }
-                    window = false;
+            _ if depth > 0 => {}
+            Token::Comment { .. } | Token::Nag { .. } => {}
+            Token::MoveNumber { number, black, .. } => {
+                let fits =
+                    *number == pos.fullmove_number() && (pos.turn() == Color::Black || !*black);
+                if !fits {
+                    break;
                 }
             }
+            Token::Move(m) => {
+                let Ok(mv) = crate::resolve(&pos, &m.get()) else {
+                    return (j, last, plies, true);
+                };
+                last = ply_due(&pos);
+                pos.play_unchecked(&mv);
+                plies += 1;
+                if plies >= RUN_PLIES {
+                    j += 1;
+                    break;
+                }
+            }
+            Token::Result(..) | Token::Invalid(_) => break,
+        }
+        j += 1;
+    }
+    (j, last, plies, false)
+}
+
+/// [`anchor`], and whether the number it gives is printed more than once
+/// (within [`MAX_PROSE_TOKENS`] tokens of `from`): a later note may name the
+/// move again, or the number chosen may be a note's, with the game's later;
+/// a number that does not continue the count after it is then an error.
+///
+/// Each number of the move due is tried in text order: the game goes on there
+/// when a legal move follows it under numbers that continue the count, unless
+/// the number due is printed again after that run before the count is two
+/// plies past it (a note's variation is followed by the game's own number:
+/// the text goes back to before the run's last move). A number naming the
+/// run's last ply again is a note's other move there (`17. Cd5? Better was
+/// 17. d4`), and does not go back.
+#[must_use]
+pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
+    let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
+    let mut at = from.saturating_add(1);
+    let mut tried = 0usize;
+    // The first number after which a move can be played, but not all of its
+    // run: where the game goes on when no run plays out (a misprint there is
+    // then the error it is).
+    let mut partial = None;
+    while tried < MAX_CANDIDATES {
+        let Some(c) = next_due(game, at, bound, pos) else {
+            break;
+        };
+        tried += 1;
+        let (end, last, plies, stuck) = run(game, c, pos);
+        if plies == 0 || stuck {
+            if plies > 0 && partial.is_none() {
+                partial = Some(c);
+            }
+            at = c + 1;
+            continue;
+        }
+        // What follows the run: the count going on past it (the game), or
+        // the number due printed again first (the run was a note's).
+        let mut depth = 0usize;
+        let mut verdict = None;
+        for (j, token) in game.tokens.iter().enumerate().take(bound).skip(end) {
+            match token {
+                Token::StartVariation(_) => depth += 1,
+                Token::EndVariation(_) => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                Token::Result(..) => break,
+                Token::MoveNumber { number, black, .. } => {
+                    let named = ply_named(*number, *black);
+                    if named > last.saturating_add(3) {
+                        break;
+                    }
+                    if named < last && names_due(token, pos) {
+                        verdict = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match verdict {
+            // Printed again before the count went on: try that one.
+            Some(again) => at = again,
+            None => {
+                let again = tried > 1 || next_due(game, end, bound, pos).is_some();
+                return Some((c, again));
+            }
+        }
+    }
+    partial.map(|c| (c, true))
+}
+
+/// The first token from `at` (before `bound`) outside variations that is the
+/// number of the move due in `pos` ([`names_due`]).
+fn next_due(game: &PgnGame<'_>, at: usize, bound: usize, pos: &Position) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, token) in game.tokens.iter().enumerate().take(bound).skip(at) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Token::Result(..) => return None,
+            t if names_due(t, pos) => return Some(j),
             _ => {}
         }
     }
-    // The game goes on with a move after its number, not with more prose or
-    // another number.
-    found
-        .filter(|&j| {
-            matches!(
-                game.tokens.get(j + 1),
-                Some(Token::Move(_) | Token::Invalid(_))
-            )
-        })
-        .map(|j| (j, again))
+    None
 }
 
 /// Where a closing note ends, when prose starts at token `from` of `game`
@@ -131,6 +232,22 @@ pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize>
         }
     }
     Some(game.tokens.len())
+}
+
+/// Where a note after the game's end words ends: the game's result token
+/// outside variations after token `from`, or the end of its tokens.
+#[must_use]
+pub fn after_end(game: &PgnGame<'_>, from: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, token) in game.tokens.iter().enumerate().skip(from.saturating_add(1)) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(..) if depth == 0 => return j,
+            _ => {}
+        }
+    }
+    game.tokens.len()
 }
 
 /// Whether `span` starts inside one of `prose` (in text order).

@@ -411,6 +411,15 @@ fn replay_fixed(
                             Some(readings) => r.play_readings(readings),
                             None => r.play(&mv.get()),
                         }
+                        if let Some(j) = (r.halted && !options.strict && fixes.is_empty())
+                            .then(|| r.note_after_failed(game, i))
+                            .flatten()
+                        {
+                            printed -= 1;
+                            prose_to = j;
+                            stop = next_invalid(game, j);
+                            continue;
+                        }
                         if r.halted {
                             number_misprints = core::mem::take(&mut dotless);
                         }
@@ -548,10 +557,14 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
 /// no reading makes moves (letters only, as a sentence's words are): a
 /// sentence, or a page's running title, not a misprinted move.
 fn sentence_at(game: &PgnGame<'_>, i: usize) -> bool {
-    let Some(token) = game.tokens.get(i) else {
-        return false;
-    };
-    let from = token.span().start().saturating_sub(game.base);
+    game.tokens
+        .get(i)
+        .is_some_and(|token| sentence_from(game, token.span().start()))
+}
+
+/// [`sentence_at`] from the absolute offset `at` of `game`'s text.
+fn sentence_from(game: &PgnGame<'_>, at: usize) -> bool {
+    let from = at.saturating_sub(game.base);
     let text = game.text.get(from..).unwrap_or_default();
     let text = &text[..text.len().min(256)];
     let text = scoresheet_notation::text::decode(text);
@@ -2041,13 +2054,69 @@ impl Replayer {
         if !sentence_at(game, i) {
             return None;
         }
-        let j = match crate::prose::anchor_doubt(game, i, &self.pos) {
-            Some((j, again)) => {
-                self.prose_doubt |= again;
-                j
+        // A note that starts with a book's end words (`Resigns. Morán gives
+        // the pleasant line 22...Kh8 ...`) follows the game's last move:
+        // nothing after it is the game's.
+        let mut first = i;
+        while first > 0
+            && matches!(game.tokens.get(first - 1), Some(Token::Invalid(b)) if self.skipped.last() == Some(b))
+        {
+            first -= 1;
+        }
+        let opening = game.tokens.get(first).map(|t| {
+            let text = span_text(game, t.span());
+            let end = text
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(text.len());
+            scoresheet_notation::desc::is_end_words(&text[..end])
+        });
+        let j = if opening == Some(true) {
+            crate::prose::after_end(game, i)
+        } else {
+            match crate::prose::anchor_doubt(game, i, &self.pos) {
+                Some((j, again)) => {
+                    self.prose_doubt |= again;
+                    j
+                }
+                None => crate::prose::closing(game, i, &self.pos)?,
             }
-            None => crate::prose::closing(game, i, &self.pos)?,
         };
+        self.skip_region(game, i, j)
+    }
+
+    /// A move the parser read at token `i` that has no legal reading and is
+    /// followed by a sentence, where the game's numbering goes on after the
+    /// sentence with the number of the move due (`6. P. takes P.` `P. to
+    /// K's 5th is the correct move ...` `6. B. to Kt's 5th`): the move is the
+    /// note's first words, not the game's move; its error is withdrawn and
+    /// the note skipped ([`Replayer::skip_prose`]). Only where the numbering
+    /// says so: a misprinted move followed by a note stays the error it is.
+    #[cold]
+    fn note_after_failed(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        let token = game.tokens.get(i)?;
+        let after = token.span().end();
+        if !sentence_from(game, after) {
+            return None;
+        }
+        let (j, again) = crate::prose::anchor_doubt(game, i, &self.pos)?;
+        let failed = token.span();
+        if self.written.last() == Some(&failed) {
+            self.written.pop();
+        }
+        self.halted = false;
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// Skips tokens `i..j` of `game` as prose (see [`Replayer::skip_prose`]).
+    /// A note that holds move numbers may have been read for the game's
+    /// moves where it goes on: a number off the count after it is an error.
+    fn skip_region(&mut self, game: &PgnGame<'_>, i: usize, j: usize) -> Option<usize> {
+        self.prose_doubt |= game
+            .tokens
+            .get(i..j)
+            .is_some_and(|t| t.iter().any(|t| matches!(t, Token::MoveNumber { .. })));
         // Words just before, each skipped alone, are the note's first words.
         let mut first = i;
         while let Some(Token::Invalid(before)) =
