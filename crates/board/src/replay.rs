@@ -562,8 +562,23 @@ fn sentence_at(game: &PgnGame<'_>, i: usize) -> bool {
         .is_some_and(|token| sentence_from(game, token.span().start()))
 }
 
+/// Whether the text of `game` from token `i` on starts with two words of a
+/// sentence ([`sentence_at`] without its one-word case).
+fn two_words_at(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens
+        .get(i)
+        .is_some_and(|token| words_from(game, token.span().start()) == 2)
+}
+
 /// [`sentence_at`] from the absolute offset `at` of `game`'s text.
 fn sentence_from(game: &PgnGame<'_>, at: usize) -> bool {
+    words_from(game, at) > 0
+}
+
+/// How the text of `game` from the absolute offset `at` starts: with two
+/// words of a sentence (2), one word no grammar reads as a move (1), or
+/// otherwise (0).
+fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     let from = at.saturating_sub(game.base);
     let text = game.text.get(from..).unwrap_or_default();
     let text = &text[..text.len().min(256)];
@@ -623,12 +638,28 @@ fn sentence_from(game: &PgnGame<'_>, at: usize) -> bool {
     let second = words.next();
     // Two words (the second of two letters or more), or one word of two
     // letters or more that no grammar reads as a move (`If`, `Or`).
-    wordish(first)
-        && (second.is_some_and(|w| bare(w).chars().count() >= 2 && wordish(Some(w)))
-            || first.is_some_and(|w| {
-                let w = bare(w);
-                w.chars().count() >= 2 && !crate::spelling::reads_as_move(&w)
-            }))
+    // A word of three letters or more that no grammar reads as a move: two
+    // fragments of moves cut short (`Nf Bc`) are no sentence.
+    let plain = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            let w = bare(w);
+            w.chars().count() >= 3 && !crate::spelling::reads_as_move(&w)
+        })
+    };
+    if !wordish(first) {
+        0
+    } else if second.is_some_and(|w| bare(w).chars().count() >= 2 && wordish(Some(w)))
+        && (plain(first) || plain(second))
+    {
+        2
+    } else if first.is_some_and(|w| {
+        let w = bare(w);
+        w.chars().count() >= 2 && !crate::spelling::reads_as_move(&w)
+    }) {
+        1
+    } else {
+        0
+    }
 }
 
 /// The index of the first [`Token::Invalid`] of `game` from token `from` on
@@ -2079,7 +2110,10 @@ impl Replayer {
                     self.prose_doubt |= again;
                     j
                 }
-                None => crate::prose::closing(game, i, &self.pos)?,
+                // A closing note is a sentence: one word alone after the
+                // last move (`2. Nf`) may be a move cut short.
+                None if two_words_at(game, i) => crate::prose::closing(game, i, &self.pos)?,
+                None => return None,
             }
         };
         self.skip_region(game, i, j)
