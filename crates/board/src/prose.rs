@@ -146,16 +146,24 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
     // run: where the game goes on when no run plays out (a misprint there is
     // then the error it is).
     let mut partial = None;
+    // A run was found to be a note's (the number due printed again after it):
+    // the ones after it are siblings of that note until the text shows the
+    // game going on after one.
+    let mut siblings = false;
     while tried < MAX_CANDIDATES {
         let Some(c) = next_due(game, at, bound, pos) else {
             break;
         };
+        // A line of prose the parser kept whole that names the move due
+        // (`z.B.: 20...Td8 21.Sc7+`) holds a variation this one may be a
+        // sibling of.
+        siblings |= game
+            .tokens
+            .get(at..c)
+            .is_some_and(|t| t.iter().any(|t| names_number(t, pos.fullmove_number())));
         tried += 1;
         let (end, last, plies, stuck) = run(game, c, pos);
-        if plies == 0 || stuck {
-            if plies > 0 && partial.is_none() {
-                partial = Some(c);
-            }
+        if plies == 0 {
             at = c + 1;
             continue;
         }
@@ -163,6 +171,10 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
         // the number due printed again first (the run was a note's).
         let mut depth = 0usize;
         let mut verdict = None;
+        // The run ends the game (its result follows), fills its bound, or a
+        // number after it continues its count: the text goes on from it.
+        let mut went_on =
+            plies >= RUN_PLIES || matches!(game.tokens.get(end), Some(Token::Result(..)));
         for (j, token) in game.tokens.iter().enumerate().take(bound).skip(end) {
             match token {
                 Token::StartVariation(_) => depth += 1,
@@ -171,6 +183,7 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
                 Token::Result(..) => break,
                 Token::MoveNumber { number, black, .. } => {
                     let named = ply_named(*number, *black);
+                    went_on |= named > last;
                     if named > last.saturating_add(3) {
                         break;
                     }
@@ -184,14 +197,40 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
         }
         match verdict {
             // Printed again before the count went on: try that one.
-            Some(again) => at = again,
+            Some(again) => {
+                siblings = true;
+                at = again;
+            }
+            None if stuck => {
+                partial.get_or_insert(c);
+                at = c + 1;
+            }
+            // The last of a note's variations, with nothing after it that
+            // goes on from it (`20...Td8 ... oder 20...fxe6 21.Dd7+ ... nebst
+            // Matt`): no more the game's than its siblings.
+            None if siblings && !went_on => return None,
             None => {
                 let again = tried > 1 || next_due(game, end, bound, pos).is_some();
                 return Some((c, again));
             }
         }
     }
-    partial.map(|c| (c, true))
+    partial.filter(|_| !siblings).map(|c| (c, true))
+}
+
+/// Whether `token` is a comment whose text holds the move number `n`
+/// (`20.`, `20...`; not `120.` or `20,5`).
+fn names_number(token: &Token<'_>, n: u32) -> bool {
+    let Token::Comment { text, .. } = token else {
+        return false;
+    };
+    let digits = n.to_string();
+    let digits = digits.as_bytes();
+    text.windows(digits.len() + 1).enumerate().any(|(k, w)| {
+        w.starts_with(digits)
+            && w.last() == Some(&b'.')
+            && (k == 0 || !text[k - 1].is_ascii_digit())
+    })
 }
 
 /// The first token from `at` (before `bound`) outside variations that is the

@@ -160,3 +160,15 @@ fn moves_after_a_note_with_no_number_are_refused_at_the_note() {
     );
     assert_eq!(r.code, Some(1), "{}", r.stdout);
 }
+
+#[test]
+fn the_last_of_a_notes_variations_is_not_read_as_the_game() {
+    let g = report("ruy-lopez-note-siblings.pgn");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(false), Some(23)),
+        "{g}"
+    );
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors[0]["ply"].as_u64(), Some(24), "{g}");
+}
