@@ -8,7 +8,7 @@ use crate::span::Span;
 use crate::types::{Color, Square};
 
 use super::DescError;
-use super::parse::parse_desc_move;
+use super::parse::{may_open_move, parse_desc_move};
 
 /// A `%` header line (`% title: ...`) or a bracketed tag line (`[FEN "..."]`), kept as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1150,6 +1150,11 @@ fn starts_move(text: &[u8], toks: &[Token], j: usize) -> bool {
     let Some(first) = toks.get(j) else {
         return false;
     };
+    // Prose is most of what this is asked about: one lexed token turns a word away
+    // instead of up to eight parses of longer and longer spans.
+    if !may_open_move(text.get(first.start..first.end).unwrap_or_default()) {
+        return false;
+    }
     (j..toks.len().min(j + 8)).any(|k| {
         toks.get(k).is_some_and(|last| {
             last.end - first.start <= MAX_MOVE_BYTES

@@ -125,7 +125,8 @@ const GLUED: [&[u8]; 6] = [b"dble", b"dbl", b"dis", b"mate", b"ch", b"ep"];
 
 /// Splits `text` into atoms; spans are offset by `base`.
 pub(super) fn lex(text: &[u8], base: usize) -> Vec<Atom> {
-    let mut out = Vec::new();
+    // A move is a handful of atoms: one allocation instead of a few regrowths.
+    let mut out = Vec::with_capacity(text.len().min(16));
     let mut i = 0;
     let at = |i: usize| text.get(i).copied().unwrap_or(0);
     while i < text.len() {

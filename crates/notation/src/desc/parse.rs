@@ -39,6 +39,19 @@ pub fn parse_desc_move(text: &[u8], base: usize) -> Result<WrittenMove, DescErro
     })
 }
 
+/// Whether a descriptive move may begin with this token: its first atom is a piece
+/// letter or castling, as every move's is (a token with no atom, such as `.`, may).
+/// A blank ends every atom, so the answer holds for the token alone and for the
+/// token with any text after it: a book table asks it before trying every span.
+pub(super) fn may_open_move(token: &[u8]) -> bool {
+    lex(token, 0).first().is_none_or(|a| {
+        matches!(
+            a.tok,
+            Tok::Castles | Tok::CastleO | Tok::CastleZero | Tok::Letter(_)
+        )
+    })
+}
+
 /// Whether the text has a file letter right before a rank digit, as `Nf3` and `exd5` do
 /// and no descriptive move does.
 fn looks_algebraic(text: &[u8]) -> bool {

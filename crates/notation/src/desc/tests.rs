@@ -1294,3 +1294,36 @@ fn odds_phrases_name_the_squares_emptied() {
     assert_eq!(book.odds.map(|o| o.first_moves), Some(2));
     assert!(book.notes.is_empty(), "{:?}", book.notes);
 }
+
+/// Pieces of printed moves and of the prose around them, to be strung together.
+const PRINTED_PIECES: &[&str] = &[
+    "P", "K", "Kt", "Kts", "KB3", "Q-B4", "x", "X", "takes", "to", "ch", "Castles", "castles",
+    "O-O", "0-0", "en", "passant", "in", "passing", "(Q.", "R.)", "(on", "B3)", "[A]", "*", ".",
+    "The", "white", "on", "4", "4th", "e.p.", "mate", "|", "(a)", "--", "!", "?", "'s", "Bishop's",
+    "QxP", "PxP", "Q's", "Pawn", "King", "-", "R1", "N/", "dis", "(", ")", "Kt.", "B.", "sq.",
+    "the", "best", "move", "P-K4.", "Resigns.", "&c.", "x", "QR", "P.", "K.",
+];
+
+proptest! {
+    #[test]
+    fn a_token_that_cannot_open_a_move_opens_no_longer_span(
+        picks in proptest::collection::vec(0..PRINTED_PIECES.len(), 1..6),
+    ) {
+        let words: Vec<&str> = picks.iter().filter_map(|&i| PRINTED_PIECES.get(i).copied()).collect();
+        let first = words.first().copied().unwrap_or_default();
+        let text = words.join(" ");
+        if !parse::may_open_move(first.as_bytes()) {
+            prop_assert!(parse_desc_move(text.as_bytes(), 0).is_err(), "{text} reads as a move");
+        }
+    }
+}
+
+#[test]
+fn prose_cannot_open_a_move_and_pieces_can() {
+    for word in ["the", "The", "white", "|", "4th", "en", "&c."] {
+        assert!(!parse::may_open_move(word.as_bytes()), "{word}");
+    }
+    for word in ["P", "Kt", "Castles", "O-O", "0-0", "QxP", ".", "*", "(a)"] {
+        assert!(parse::may_open_move(word.as_bytes()), "{word}");
+    }
+}
