@@ -662,6 +662,22 @@ fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     }
 }
 
+/// Whether the text of `game` from token `i` to token `j` (or the end)
+/// holds a brace: PGN's comment syntax broken (a nested or stray brace), an
+/// error of the record, never prose to skip.
+fn braced(game: &PgnGame<'_>, i: usize, j: usize) -> bool {
+    let Some(start) = game.tokens.get(i).map(|t| t.span().start()) else {
+        return false;
+    };
+    let end = game
+        .tokens
+        .get(j)
+        .map_or(game.base + game.text.len(), |t| t.span().start());
+    span_text(game, Span::new(start, end))
+        .iter()
+        .any(|&b| b == b'{' || b == b'}')
+}
+
 /// The index of the first [`Token::Invalid`] of `game` from token `from` on
 /// (`usize::MAX` when there is none): where the replay stops next.
 fn next_invalid(game: &PgnGame<'_>, from: usize) -> usize {
@@ -2116,6 +2132,9 @@ impl Replayer {
                 None => return None,
             }
         };
+        if braced(game, i, j) {
+            return None;
+        }
         self.skip_region(game, i, j)
     }
 
@@ -2134,6 +2153,9 @@ impl Replayer {
             return None;
         }
         let (j, again) = crate::prose::anchor_doubt(game, i, &self.pos)?;
+        if braced(game, i, j) {
+            return None;
+        }
         let failed = token.span();
         if self.written.last() == Some(&failed) {
             self.written.pop();
