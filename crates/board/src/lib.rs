@@ -60,6 +60,7 @@ mod moves;
 mod perft;
 mod position;
 pub mod prior;
+pub mod prose;
 pub mod quick;
 pub mod reading;
 pub mod replay;

@@ -131,6 +131,11 @@ pub struct Replay {
     /// text order (empty for a game without variations). With [`Replay::moves`]
     /// these are all the moves of the game, as a converter writes them.
     pub variation_moves: Vec<Move>,
+    /// Prose between the main line's moves, skipped with a `skipped-word` note
+    /// (a sentence, a note's variation, a page's furniture: [`crate::prose`]),
+    /// in text order: every token that starts inside one is no part of the
+    /// game's moves.
+    pub prose: Vec<Span>,
     /// The whole written move that could not be played, in the main line or a
     /// variation, if any.
     pub failed: Option<Span>,
@@ -306,6 +311,8 @@ fn replay_fixed(
         warned_dead: false,
         told: false,
         skipped: Vec::new(),
+        prose: Vec::new(),
+        prose_doubt: false,
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -324,7 +331,12 @@ fn replay_fixed(
     // as digits, if a move soon after fails.
     let mut dotless: Vec<(Span, usize)> = Vec::new();
     let mut number_misprints: Vec<(Span, usize)> = Vec::new();
+    // Tokens before this index are prose skipped ([`crate::prose`]).
+    let mut prose_to = 0usize;
     for (i, token) in game.tokens.iter().enumerate() {
+        if i < prose_to {
+            continue;
+        }
         if i >= stop && fixes.is_empty() {
             if let Token::Invalid(span) = token {
                 if depth == 0 && !r.halted {
@@ -339,6 +351,12 @@ fn replay_fixed(
                     {
                         printed += 1;
                         stop = next_invalid(game, i + 1);
+                        continue;
+                    }
+                    // Or start a sentence, a note the game goes on after.
+                    if let Some(j) = (!options.strict).then(|| r.skip_prose(game, i)).flatten() {
+                        prose_to = j;
+                        stop = next_invalid(game, j);
                         continue;
                     }
                     unread = Some(*span);
@@ -393,6 +411,15 @@ fn replay_fixed(
                             Some(readings) => r.play_readings(readings),
                             None => r.play(&mv.get()),
                         }
+                        if let Some(j) = (r.halted && !options.strict && fixes.is_empty())
+                            .then(|| r.note_after_failed(game, i))
+                            .flatten()
+                        {
+                            printed -= 1;
+                            prose_to = j;
+                            stop = next_invalid(game, j);
+                            continue;
+                        }
                         if r.halted {
                             number_misprints = core::mem::take(&mut dotless);
                         }
@@ -406,6 +433,12 @@ fn replay_fixed(
                                 *letters.get_or_insert_with(|| game_letters(game)),
                             ) =>
                     {
+                        if let Some(j) = (!options.strict).then(|| r.skip_prose(game, i)).flatten()
+                        {
+                            printed -= 1;
+                            prose_to = j;
+                            continue;
+                        }
                         unread = Some(*span);
                         break;
                     }
@@ -463,6 +496,7 @@ fn replay_fixed(
             moves: &r.moves,
             written: &r.written,
             skipped: &r.skipped,
+            prose: &r.prose,
         };
         judge_variations(game, &start, &main, options, &mut r.diags, &mut failed)
     } else {
@@ -478,6 +512,7 @@ fn replay_fixed(
         diagnostics: r.diags,
         end,
         variation_moves,
+        prose: r.prose,
         failed,
         result,
     };
@@ -516,6 +551,131 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
     matches!(game.tokens.get(i + 1), Some(Token::Invalid(span))
         if crate::spelling::not_a_move(&scoresheet_notation::text::decode(span_text(game, *span)))
             == Some("a word"))
+}
+
+/// Whether the text of `game` from token `i` on starts with two words that
+/// no reading makes moves (letters only, as a sentence's words are): a
+/// sentence, or a page's running title, not a misprinted move.
+fn sentence_at(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens
+        .get(i)
+        .is_some_and(|token| sentence_from(game, token.span().start()))
+}
+
+/// Whether the text of `game` from token `i` on starts with two words of a
+/// sentence ([`sentence_at`] without its one-word case).
+fn two_words_at(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens
+        .get(i)
+        .is_some_and(|token| words_from(game, token.span().start()) == 2)
+}
+
+/// [`sentence_at`] from the absolute offset `at` of `game`'s text.
+fn sentence_from(game: &PgnGame<'_>, at: usize) -> bool {
+    words_from(game, at) > 0
+}
+
+/// How the text of `game` from the absolute offset `at` starts: with two
+/// words of a sentence (2), one word no grammar reads as a move (1), or
+/// otherwise (0).
+fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
+    let from = at.saturating_sub(game.base);
+    let text = game.text.get(from..).unwrap_or_default();
+    let text = &text[..text.len().min(256)];
+    let text = scoresheet_notation::text::decode(text);
+    let mut words = text.split_whitespace();
+    let bare = |w: &str| -> String {
+        w.trim_matches(|c: char| {
+            matches!(
+                c,
+                '.' | ','
+                    | ';'
+                    | ':'
+                    | '!'
+                    | '?'
+                    | '('
+                    | ')'
+                    | '"'
+                    | '\''
+                    | '«'
+                    | '»'
+                    | '“'
+                    | '”'
+                    | '„'
+                    | '¡'
+                    | '¿'
+            )
+        })
+        .to_owned()
+    };
+    let wordish = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            let w = w.trim_matches(|c: char| {
+                matches!(
+                    c,
+                    '.' | ','
+                        | ';'
+                        | ':'
+                        | '!'
+                        | '?'
+                        | '('
+                        | ')'
+                        | '"'
+                        | '\''
+                        | '«'
+                        | '»'
+                        | '“'
+                        | '”'
+                        | '„'
+                        | '¡'
+                        | '¿'
+                )
+            });
+            !w.is_empty() && w.chars().all(char::is_alphabetic)
+        })
+    };
+    let first = words.next();
+    let second = words.next();
+    // Two words (the second of two letters or more), or one word of two
+    // letters or more that no grammar reads as a move (`If`, `Or`).
+    // A word of three letters or more that no grammar reads as a move: two
+    // fragments of moves cut short (`Nf Bc`) are no sentence.
+    let plain = |w: Option<&str>| {
+        w.is_some_and(|w| {
+            let w = bare(w);
+            w.chars().count() >= 3 && !crate::spelling::reads_as_move(&w)
+        })
+    };
+    if !wordish(first) {
+        0
+    } else if second.is_some_and(|w| bare(w).chars().count() >= 2 && wordish(Some(w)))
+        && (plain(first) || plain(second))
+    {
+        2
+    } else if first.is_some_and(|w| {
+        let w = bare(w);
+        w.chars().count() >= 2 && !crate::spelling::reads_as_move(&w)
+    }) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether the text of `game` from token `i` to token `j` (or the end)
+/// holds a brace: PGN's comment syntax broken (a nested or stray brace), an
+/// error of the record, never prose to skip.
+fn braced(game: &PgnGame<'_>, i: usize, j: usize) -> bool {
+    let Some(start) = game.tokens.get(i).map(|t| t.span().start()) else {
+        return false;
+    };
+    let end = game
+        .tokens
+        .get(j)
+        .map_or(game.base + game.text.len(), |t| t.span().start());
+    span_text(game, Span::new(start, end))
+        .iter()
+        .any(|&b| b == b'{' || b == b'}')
 }
 
 /// The index of the first [`Token::Invalid`] of `game` from token `from` on
@@ -579,7 +739,7 @@ fn explain_marks(game: &PgnGame<'_>, start: &Position, r: &mut Replayer, fixes: 
     if marked.is_empty() {
         return;
     }
-    let (printed, _) = printed_mainline(game, played, fixes);
+    let (printed, _) = printed_mainline(game, played, fixes, &r.prose);
     let lang = letters_of(&printed);
     for i in marked {
         let Some(d) = r.diags.get(i) else { continue };
@@ -647,7 +807,7 @@ fn number_as_move(
     let at = r.diags.iter().position(|d| {
         d.severity == Severity::Error && d.ply == Some(u32::try_from(failed + 1).unwrap_or(0))
     })?;
-    let (printed, _) = printed_mainline(game, failed, &[]);
+    let (printed, _) = printed_mainline(game, failed, &[], &r.prose);
     let lang = letters_of(&printed);
     // The latest first: the nearer the failure, the likelier the cause.
     let (span, before, pos, fits) = numbers
@@ -723,6 +883,7 @@ fn printed_mainline<'t>(
     game: &PgnGame<'t>,
     failed: usize,
     fixes: &[Fix],
+    prose: &[Span],
 ) -> (Vec<crate::misprint::Printed<'t>>, Vec<usize>) {
     let mut out = Vec::new();
     let mut origins = Vec::new();
@@ -737,6 +898,9 @@ fn printed_mainline<'t>(
     for token in &game.tokens {
         if out.len() > failed + crate::misprint::LOOKAHEAD {
             break;
+        }
+        if crate::prose::in_prose(prose, token.span()) {
+            continue;
         }
         let (written, span) = match token {
             Token::StartVariation(_) => {
@@ -810,7 +974,7 @@ fn blame_error(
     if d.kind == Kind::BinaryData || clash {
         return None;
     }
-    let (printed, origins) = printed_mainline(game, failed, fixes);
+    let (printed, origins) = printed_mainline(game, failed, fixes, &r.prose);
     // Suggestions are spelled in the game's letters too (`Lb5` for `Lb6`).
     let lang = letters_of(&printed);
     let blame = crate::misprint::blame(start, &r.moves, &printed, lang);
@@ -958,6 +1122,8 @@ struct MainLine<'r> {
     written: &'r [Span],
     /// The tokens skipped as no move, in text order.
     skipped: &'r [Span],
+    /// Prose skipped between its moves.
+    prose: &'r [Span],
 }
 
 fn judge_variations(
@@ -986,6 +1152,9 @@ fn judge_variations(
         DescContext::lenient()
     };
     for (index, token) in tokens.iter().enumerate() {
+        if crate::prose::in_prose(main.prose, token.span()) {
+            continue;
+        }
         match token {
             Token::StartVariation(span) => {
                 number = None;
@@ -1194,6 +1363,7 @@ fn replay_descriptive(
             diagnostics: diags,
             end: EndStatus::default(),
             variation_moves: Vec::new(),
+            prose: Vec::new(),
             failed: None,
             result: game.result().unwrap_or(GameResult::Unknown),
         };
@@ -1239,6 +1409,7 @@ fn replay_descriptive(
             moves: &r.moves,
             written: &[],
             skipped: &[],
+            prose: &[],
         },
         options,
         &mut diags,
@@ -1351,6 +1522,7 @@ pub fn replay_book_game(
         diagnostics: diags,
         end,
         variation_moves: Vec::new(),
+        prose: Vec::new(),
         failed,
         result,
     }
@@ -1572,6 +1744,11 @@ struct Replayer {
     /// Main-line tokens no grammar reads that are plainly no move, skipped
     /// (`skipped-word`), in text order.
     skipped: Vec<Span>,
+    /// Prose skipped between the main line's moves ([`crate::prose`]), in text order.
+    prose: Vec<Span>,
+    /// A number prose was skipped to is printed again after it
+    /// ([`crate::prose::anchor_doubt`]).
+    prose_doubt: bool,
 }
 
 impl Replayer {
@@ -1590,7 +1767,14 @@ impl Replayer {
             // Saturated: the number written was too large, which the parser reported.
             return;
         }
-        if let Some(d) = move_number_diagnostic(&self.pos, number, black, span) {
+        if let Some(mut d) = move_number_diagnostic(&self.pos, number, black, span) {
+            if self.prose_doubt {
+                // After a note skipped, a number that does not continue the
+                // count says the moves read may be the note's.
+                d.severity = Severity::Error;
+                d.message
+                    .push_str(": after the prose skipped before, the moves read may be a note's");
+            }
             let ply = self.ply();
             self.push(d, ply);
         }
@@ -1906,6 +2090,125 @@ impl Replayer {
             }
             crate::spelling::TokenReading::Unmatched => false,
         }
+    }
+
+    /// Prose that starts at token `i` of `game` (a sentence, [`sentence_at`])
+    /// and ends where the game's numbering goes on ([`crate::prose::anchor`]):
+    /// skipped with a `skipped-word` note, what the parser said of it
+    /// withdrawn. The index of the move number the game goes on at.
+    #[cold]
+    fn skip_prose(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        if !sentence_at(game, i) {
+            return None;
+        }
+        // A note that starts with a book's end words (`Resigns. Morán gives
+        // the pleasant line 22...Kh8 ...`) follows the game's last move:
+        // nothing after it is the game's.
+        let mut first = i;
+        while first > 0
+            && matches!(game.tokens.get(first - 1), Some(Token::Invalid(b)) if self.skipped.last() == Some(b))
+        {
+            first -= 1;
+        }
+        let opening = game.tokens.get(first).map(|t| {
+            let text = span_text(game, t.span());
+            let end = text
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(text.len());
+            scoresheet_notation::desc::is_end_words(&text[..end])
+        });
+        let j = if opening == Some(true) {
+            crate::prose::after_end(game, i)
+        } else {
+            match crate::prose::anchor_doubt(game, i, &self.pos) {
+                Some((j, again)) => {
+                    self.prose_doubt |= again;
+                    j
+                }
+                // A closing note is a sentence: one word alone after the
+                // last move (`2. Nf`) may be a move cut short.
+                None if two_words_at(game, i) => crate::prose::closing(game, i, &self.pos)?,
+                None => return None,
+            }
+        };
+        if braced(game, i, j) {
+            return None;
+        }
+        self.skip_region(game, i, j)
+    }
+
+    /// A move the parser read at token `i` that has no legal reading and is
+    /// followed by a sentence, where the game's numbering goes on after the
+    /// sentence with the number of the move due (`6. P. takes P.` `P. to
+    /// K's 5th is the correct move ...` `6. B. to Kt's 5th`): the move is the
+    /// note's first words, not the game's move; its error is withdrawn and
+    /// the note skipped ([`Replayer::skip_prose`]). Only where the numbering
+    /// says so: a misprinted move followed by a note stays the error it is.
+    #[cold]
+    fn note_after_failed(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        let token = game.tokens.get(i)?;
+        let after = token.span().end();
+        if !sentence_from(game, after) {
+            return None;
+        }
+        let (j, again) = crate::prose::anchor_doubt(game, i, &self.pos)?;
+        if braced(game, i, j) {
+            return None;
+        }
+        let failed = token.span();
+        if self.written.last() == Some(&failed) {
+            self.written.pop();
+        }
+        self.halted = false;
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// Skips tokens `i..j` of `game` as prose (see [`Replayer::skip_prose`]).
+    /// A note that holds move numbers may have been read for the game's
+    /// moves where it goes on: a number off the count after it is an error.
+    fn skip_region(&mut self, game: &PgnGame<'_>, i: usize, j: usize) -> Option<usize> {
+        self.prose_doubt |= game
+            .tokens
+            .get(i..j)
+            .is_some_and(|t| t.iter().any(|t| matches!(t, Token::MoveNumber { .. })));
+        // Words just before, each skipped alone, are the note's first words.
+        let mut first = i;
+        while let Some(Token::Invalid(before)) =
+            first.checked_sub(1).and_then(|b| game.tokens.get(b))
+        {
+            if self.skipped.last() != Some(before) {
+                break;
+            }
+            self.skipped.pop();
+            first -= 1;
+        }
+        let start = game.tokens.get(first)?.span().start();
+        let next = game
+            .tokens
+            .get(j)
+            .map_or(game.base + game.text.len(), |t| t.span().start());
+        let text = scoresheet_notation::text::decode(span_text(game, Span::new(start, next)));
+        let end = start + text.trim_end().len().min(next - start);
+        let region = Span::new(start, end);
+        self.diags
+            .retain(|d| !(start <= d.span.start() && d.span.start() < next));
+        let message = match game.tokens.get(j) {
+            Some(Token::MoveNumber { span, .. }) => format!(
+                "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
+                crate::prose::shown(text.trim()),
+                String::from_utf8_lossy(span_text(game, *span))
+            ),
+            _ => format!(
+                "`{}` is prose after the game's last move, not moves: skipped (nothing after it continues the game)",
+                crate::prose::shown(text.trim())
+            ),
+        };
+        let d = Diagnostic::new(Severity::Note, Kind::SkippedWord, message, region);
+        self.diags.push(d);
+        self.prose.push(region);
+        Some(j)
     }
 
     /// Leaves out a move printed twice (`--repair`), with its `repaired` warning.

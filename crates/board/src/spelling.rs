@@ -445,7 +445,7 @@ fn misread_move(pos: &Position, token: &str, letters: Option<Language>) -> bool 
 
 /// Whether some grammar reads `text` as a move, legal or not: algebraic in
 /// any language's letters, English or Spanish descriptive.
-fn reads_as_move(text: &str) -> bool {
+pub(crate) fn reads_as_move(text: &str) -> bool {
     let bytes = text.as_bytes();
     if scoresheet_notation::parse_move(bytes, 0, scoresheet_notation::Mode::Lenient).is_ok()
         || parse_desc_move(bytes, 0).is_ok()

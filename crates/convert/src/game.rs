@@ -490,7 +490,25 @@ fn resolve_game_into<'a>(
     // Every token: in a valid game, a token no grammar read was read by its
     // spelling (a main-line move, where the replay says it printed one) or
     // skipped as no move.
+    let mut prose = r.prose.iter().peekable();
     for token in &game.tokens {
+        // Prose skipped between the moves is the game's comment, written
+        // where it stood; none of its tokens is a move.
+        if let Some(p) = prose.peek().filter(|p| p.start() <= token.span().start()) {
+            if token.span().start() < p.end() {
+                if token.span().start() == p.start() {
+                    let from = p.start().saturating_sub(game.base);
+                    let to = p.end().saturating_sub(game.base);
+                    let text = game.text.get(from..to).unwrap_or_default();
+                    // A brace would end the comment early: such prose is left out.
+                    if !text.contains(&b'}') && !text.contains(&b'{') {
+                        nodes.push(Node::Comment(text));
+                    }
+                }
+                continue;
+            }
+            prose.next();
+        }
         let played = match token {
             Token::Move(mv) => Some((mv.get().suffix.annotation.map(|(a, _)| a), mv.span())),
             Token::Invalid(span)

@@ -558,7 +558,7 @@ kinds! {
     ReadBySpelling = "read-by-spelling", Note,
         example "1. e4 e5 2. Nf3ch Nc6 *",
         fix "Nothing is wrong; the note says which move the token was read as (write it in SAN for strict PGN).";
-    /// A word of prose, a column rule or a footnote mark where a move stands, skipped.
+    /// A word of prose, a column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped.
     SkippedWord = "skipped-word", Note,
         example "1. e4 e5 2. Nf3 then Nc6 *",
         fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN.";

@@ -688,3 +688,118 @@ proptest! {
         }
     }
 }
+
+/// What a printer puts between two moves of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aside {
+    /// A sentence (`The position is quiet now.`).
+    Sentence,
+    /// A note with a numbered variation that follows the count, legal from
+    /// the position (`If 12... Nc6 13. d5, White stands well.`), before the
+    /// game's own number again.
+    Variation,
+    /// A page's running title and number on a line of their own.
+    Furniture,
+}
+
+const SENTENCES: [&str; 4] = [
+    "The position is quiet now.",
+    "Una jugada natural, pero errónea.",
+    "Black had to be careful here, and was.",
+    "Ein schöner Zug.",
+];
+
+/// A game's moves in SAN with asides before every `every`-th half-move (the
+/// kinds `asides` allows, chosen by `seed`), each followed by the number of
+/// the move due (`N.` or `N...`), as books and columns print notes.
+fn print_with_asides(moves: &[Move], every: usize, asides: &[Aside], seed: u64) -> String {
+    let mut pos = Position::new();
+    let mut text = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let number = i / 2 + 1;
+        let white = i % 2 == 0;
+        let aside = (i > 0 && i % every == 0).then(|| {
+            asides[usize::try_from((seed >> (i % 61)) & 0xff).unwrap_or(0) % asides.len()]
+        });
+        if let Some(aside) = aside {
+            match aside {
+                Aside::Sentence => {
+                    let s = SENTENCES[(i / every) % SENTENCES.len()];
+                    text.push_str(s);
+                    text.push(' ');
+                }
+                Aside::Variation => {
+                    let legal = pos.legal_moves();
+                    let others: Vec<Move> = legal.iter().copied().filter(|o| o != m).collect();
+                    if let Some(alt) =
+                        others.get(usize::try_from(seed % 7).unwrap_or(0) % others.len().max(1))
+                    {
+                        let after = pos.after(alt).expect("legal");
+                        let reply = after.legal_moves().iter().next().copied();
+                        if white {
+                            text.push_str(&format!("If {number}. {}", pos.san(alt)));
+                            if let Some(r) = reply {
+                                text.push_str(&format!(" {}", after.san(&r)));
+                            }
+                        } else {
+                            text.push_str(&format!("If {number}... {}", pos.san(alt)));
+                            if let Some(r) = reply {
+                                text.push_str(&format!(" {}. {}", number + 1, after.san(&r)));
+                            }
+                        }
+                        text.push_str(", White stands well. ");
+                    }
+                }
+                Aside::Furniture => text.push_str("\nCHESS PRAXIS 137\n"),
+            }
+        }
+        if white {
+            text.push_str(&format!("{number}. "));
+        } else if aside.is_some() {
+            text.push_str(&format!("{number}... "));
+        }
+        text.push_str(&pos.san(m));
+        text.push(' ');
+        pos.play_unchecked(m);
+    }
+    text.push('*');
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Prose between the moves (sentences, notes with numbered variations that
+    /// follow the count, a page's running title and number), each followed by
+    /// the game's own number: read back to the game's moves, the notes'
+    /// variations never taken for the game's; where a sentence alone stands
+    /// between moves, always read back.
+    #[test]
+    fn a_game_with_notes_between_its_moves_reads_back_to_its_moves(
+        (g, every, kinds, seed) in (0usize..41, 3usize..12, 1u8..8, any::<u64>())
+    ) {
+        let all = games();
+        prop_assume!(!all.is_empty());
+        let moves = &all[g % all.len()];
+        let asides: Vec<Aside> = [Aside::Sentence, Aside::Variation, Aside::Furniture]
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| kinds & (1 << k) != 0)
+            .map(|(_, a)| a)
+            .collect();
+        let text = print_with_asides(moves, every, &asides, seed);
+        let (read, err) = read_back(text.as_bytes());
+        let expected: Vec<String> = moves.iter().map(Move::to_uci).collect();
+        if asides == [Aside::Sentence] {
+            prop_assert_eq!(read.first(), Some(&expected), "{:?}\n{}\n{}", asides, text, err);
+        } else if let Some(converted) = read.first().filter(|r| !r.is_empty()) {
+            prop_assert_eq!(converted, &expected, "{:?}\n{}\n{}", asides, text, err);
+        } else {
+            prop_assert!(err.contains("error["), "refused without an error:\n{}\n{}", text, err);
+        }
+    }
+}

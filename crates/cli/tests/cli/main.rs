@@ -15,6 +15,7 @@ mod lsp;
 mod names;
 mod one_reader;
 mod outputs;
+mod prose;
 mod reader_cap;
 mod readings;
 mod serve;

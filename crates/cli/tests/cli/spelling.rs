@@ -130,9 +130,15 @@ fn tokens_spelling_several_moves_or_none_are_refused_at_the_token() {
         k.contains(&("warnings".to_owned(), "wrong-check-mark".to_owned())),
         "{k:?}"
     );
-    // A sentence between moves is never skipped word by word.
+    // A sentence between moves is never skipped word by word: it is one
+    // note, skipped to where the game's numbering goes on (`4`).
     let (moves, code) = san("fixtures/spelling/err/sentence-between-moves.txt");
-    assert_eq!((moves.as_str(), code), ("", Some(1)));
+    assert_eq!(
+        (moves.as_str(), code),
+        ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *", Some(0))
+    );
+    let k = kinds("fixtures/spelling/err/sentence-between-moves.txt");
+    assert_eq!(k, [("notes".to_owned(), "skipped-word".to_owned())]);
     // Strict PGN reads no token by its spelling.
     let r = run(
         &root(),

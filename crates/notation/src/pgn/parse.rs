@@ -1359,16 +1359,28 @@ impl<'a> Parser<'a, '_> {
                     .iter()
                     .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
                 let (dot_bytes, dots, _) = count_dots(&word[digits..]);
-                if dots > 0 && n == expected {
+                // A number without its dot (`... creciente: 1 e4 e5 2 f4`)
+                // opens the moves when two moves follow it.
+                let bare = dots == 0 && digits == word.len();
+                if (dots > 0 || bare) && n == expected {
                     let glued = &word[digits + dot_bytes..];
-                    let next = if glued.is_empty() {
-                        let from = (w_end..end).find(|&k| !is_space(text[k])).unwrap_or(end);
-                        &text[from..word_end(from.min(end))]
-                    } else {
-                        glued
+                    let after = |from: usize| {
+                        let from = (from..end).find(|&k| !is_space(text[k])).unwrap_or(end);
+                        let w = &text[from..word_end(from.min(end))];
+                        (&w[..trim_marks(w)], from + w.len())
                     };
-                    let next = &next[..trim_marks(next)];
-                    if !next.is_empty() && may_be_move(next, self.mode) {
+                    let (next, next_end) = if glued.is_empty() {
+                        after(w_end)
+                    } else {
+                        (&glued[..trim_marks(glued)], w_end)
+                    };
+                    let moves = !next.is_empty()
+                        && may_be_move(next, self.mode)
+                        && (!bare || {
+                            let (second, _) = after(next_end);
+                            !second.is_empty() && may_be_move(second, self.mode)
+                        });
+                    if moves {
                         return Some(i);
                     }
                 }

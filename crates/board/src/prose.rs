@@ -1,0 +1,314 @@
+//! Prose between a game's moves: where the game goes on.
+//!
+//! Books, columns and web pages print notes between the moves (`The best move
+//! here.`, `If 12 ... Kt x P, 13 Q-R5 wins`), a page's running title or
+//! number, a caption. The parser reads such text as it reads anything, word by
+//! word: most words are no move, a few happen to be one (`de`, `a6` in a
+//! sentence, a note's `Kt x P`). So the text is not read as moves until the
+//! game's own numbering says where it goes on: a sentence (two words together
+//! that no reading makes moves) starts a note, and the note ends at the move
+//! number that continues the game's count (`7.` when White's seventh move is
+//! due, `9...` or `9. ...` for Black's ninth). A note's own variation repeats
+//! or goes back in that count (`If 12 ... Kt x P, 13 Q-R5 wins. 12 ... P-Q3`):
+//! of the numbers that continue the count, the last before the count is two
+//! moves past it is the game's. Where no number continues the count, nothing is
+//! skipped and the sentence is the error it was: a move hidden in prose is
+//! never dropped silently (the judge also makes a wrong move number after a
+//! skipped note an error: the note may hold the game).
+//!
+//! ```
+//! use scoresheet_board::prose::anchor;
+//! use scoresheet_board::Position;
+//! use scoresheet_notation::{pgn::parse_game, Mode};
+//! let text = b"1. e4 e5 2. Nf3 Nc6 The best move. If 3. Bc4 Nf6 4. Ng5 d5 then White must play well. 3. Bb5 a6 *";
+//! let game = parse_game(text, 0, Mode::Lenient);
+//! let mut pos = Position::new();
+//! for uci in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+//!     let mv = pos.legal_moves().iter().copied().find(|m| m.to_uci() == uci).unwrap();
+//!     pos.play_unchecked(&mv);
+//! }
+//! // The sentence starts at the first token the parser could not read.
+//! let from = game.tokens.iter().position(|t| matches!(t, scoresheet_notation::pgn::Token::Invalid(_))).unwrap();
+//! let at = anchor(&game, from, &pos).unwrap();
+//! // The game's `3.` is the second one: the first starts the note's variation.
+//! let span = game.tokens[at].span();
+//! assert_eq!(&text[span.start()..span.end()], b"3.");
+//! assert!(span.start() > 80);
+//! ```
+
+use scoresheet_notation::Span;
+use scoresheet_notation::pgn::{Game as PgnGame, Token};
+
+use crate::{Color, Position};
+
+/// The most tokens looked at for where the game goes on after prose: a note
+/// is rarely longer, and the bound keeps the search linear.
+pub const MAX_PROSE_TOKENS: usize = 1024;
+
+/// The most plies read on from a number to see whether the game goes on there.
+const RUN_PLIES: usize = 8;
+
+/// The most numbers tried as where the game goes on after one note.
+const MAX_CANDIDATES: usize = 8;
+
+/// The index of the move number token after which the game goes on, when
+/// prose starts at token `from` of `game` with `pos` the position before it:
+/// see the module's documentation. `None` when no number continues the count
+/// (before a result, or within [`MAX_PROSE_TOKENS`] tokens).
+#[must_use]
+pub fn anchor(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> {
+    anchor_doubt(game, from, pos).map(|(j, _)| j)
+}
+
+/// Whether token `token` is the number of the move due in `pos`: `N.` for
+/// White's, `N...` (or a book's `N.` again) for Black's.
+fn names_due(token: &Token<'_>, pos: &Position) -> bool {
+    let due = pos.fullmove_number();
+    match token {
+        Token::MoveNumber { number, black, .. } => {
+            *number == due && (pos.turn() == Color::Black || !*black)
+        }
+        _ => false,
+    }
+}
+
+/// The 0-based ply of a position's move due (White's first is 0).
+fn ply_due(pos: &Position) -> u64 {
+    2 * u64::from(pos.fullmove_number()).saturating_sub(1) + u64::from(pos.turn() == Color::Black)
+}
+
+/// The ply a printed move number names (a book's `N.` before Black's move
+/// names White's: the earlier of the two).
+fn ply_named(number: u32, black: bool) -> u64 {
+    2 * u64::from(number).saturating_sub(1) + u64::from(black)
+}
+
+/// The moves read on from the number at token `at` in `pos`: legal moves
+/// under numbers that continue the count, at most [`RUN_PLIES`]. The index
+/// where the run stops, the ply of its last move, how many it played, and
+/// whether it stopped at a move that cannot be played.
+fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, bool) {
+    let mut pos = pos.clone();
+    let mut last = ply_due(&pos);
+    let mut plies = 0usize;
+    let mut depth = 0usize;
+    let mut j = at + 1;
+    while let Some(token) = game.tokens.get(j) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Token::Comment { .. } | Token::Nag { .. } => {}
+            Token::MoveNumber { number, black, .. } => {
+                let fits =
+                    *number == pos.fullmove_number() && (pos.turn() == Color::Black || !*black);
+                if !fits {
+                    break;
+                }
+            }
+            Token::Move(m) => {
+                let Ok(mv) = crate::resolve(&pos, &m.get()) else {
+                    return (j, last, plies, true);
+                };
+                last = ply_due(&pos);
+                pos.play_unchecked(&mv);
+                plies += 1;
+                if plies >= RUN_PLIES {
+                    j += 1;
+                    break;
+                }
+            }
+            Token::Result(..) | Token::Invalid(_) => break,
+        }
+        j += 1;
+    }
+    (j, last, plies, false)
+}
+
+/// [`anchor`], and whether the number it gives is printed more than once
+/// (within [`MAX_PROSE_TOKENS`] tokens of `from`): a later note may name the
+/// move again, or the number chosen may be a note's, with the game's later;
+/// a number that does not continue the count after it is then an error.
+///
+/// Each number of the move due is tried in text order: the game goes on there
+/// when a legal move follows it under numbers that continue the count, unless
+/// the number due is printed again after that run before the count is two
+/// plies past it (a note's variation is followed by the game's own number:
+/// the text goes back to before the run's last move). A number naming the
+/// run's last ply again is a note's other move there (`17. Cd5? Better was
+/// 17. d4`), and does not go back.
+#[must_use]
+pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
+    let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
+    let mut at = from.saturating_add(1);
+    let mut tried = 0usize;
+    // The first number after which a move can be played, but not all of its
+    // run: where the game goes on when no run plays out (a misprint there is
+    // then the error it is).
+    let mut partial = None;
+    // A run was found to be a note's (the number due printed again after it):
+    // the ones after it are siblings of that note until the text shows the
+    // game going on after one.
+    let mut siblings = false;
+    while tried < MAX_CANDIDATES {
+        let Some(c) = next_due(game, at, bound, pos) else {
+            break;
+        };
+        // A line of prose the parser kept whole that names the move due
+        // (`z.B.: 20...Td8 21.Sc7+`) holds a variation this one may be a
+        // sibling of.
+        siblings |= game
+            .tokens
+            .get(at..c)
+            .is_some_and(|t| t.iter().any(|t| names_number(t, pos.fullmove_number())));
+        tried += 1;
+        let (end, last, plies, stuck) = run(game, c, pos);
+        if plies == 0 {
+            at = c + 1;
+            continue;
+        }
+        // What follows the run: the count going on past it (the game), or
+        // the number due printed again first (the run was a note's).
+        let mut depth = 0usize;
+        let mut verdict = None;
+        // The run ends the game (its result follows), fills its bound, or a
+        // number after it continues its count: the text goes on from it.
+        let mut went_on =
+            plies >= RUN_PLIES || matches!(game.tokens.get(end), Some(Token::Result(..)));
+        for (j, token) in game.tokens.iter().enumerate().take(bound).skip(end) {
+            match token {
+                Token::StartVariation(_) => depth += 1,
+                Token::EndVariation(_) => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                Token::Result(..) => break,
+                Token::MoveNumber { number, black, .. } => {
+                    let named = ply_named(*number, *black);
+                    went_on |= named > last;
+                    if named > last.saturating_add(3) {
+                        break;
+                    }
+                    if named < last && names_due(token, pos) {
+                        verdict = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match verdict {
+            // Printed again before the count went on: try that one.
+            Some(again) => {
+                siblings = true;
+                at = again;
+            }
+            None if stuck => {
+                partial.get_or_insert(c);
+                at = c + 1;
+            }
+            // The last of a note's variations, with nothing after it that
+            // goes on from it (`20...Td8 ... oder 20...fxe6 21.Dd7+ ... nebst
+            // Matt`): no more the game's than its siblings.
+            None if siblings && !went_on => return None,
+            None => {
+                let again = tried > 1 || next_due(game, end, bound, pos).is_some();
+                return Some((c, again));
+            }
+        }
+    }
+    partial.filter(|_| !siblings).map(|c| (c, true))
+}
+
+/// Whether `token` is a comment whose text holds the move number `n`
+/// (`20.`, `20...`; not `120.` or `20,5`).
+fn names_number(token: &Token<'_>, n: u32) -> bool {
+    let Token::Comment { text, .. } = token else {
+        return false;
+    };
+    let digits = n.to_string();
+    let digits = digits.as_bytes();
+    text.windows(digits.len() + 1).enumerate().any(|(k, w)| {
+        w.starts_with(digits)
+            && w.last() == Some(&b'.')
+            && (k == 0 || !text[k - 1].is_ascii_digit())
+    })
+}
+
+/// The first token from `at` (before `bound`) outside variations that is the
+/// number of the move due in `pos` ([`names_due`]).
+fn next_due(game: &PgnGame<'_>, at: usize, bound: usize, pos: &Position) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, token) in game.tokens.iter().enumerate().take(bound).skip(at) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Token::Result(..) => return None,
+            t if names_due(t, pos) => return Some(j),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where a closing note ends, when prose starts at token `from` of `game`
+/// with `pos` the position before it and no number continues the count after
+/// it: the game's result token (or the end of its tokens), when nothing after
+/// the sentence continues the game: no move number at or past the move due,
+/// and no move the parser read there that is legal in `pos` (a move printed
+/// without its number after a note would be lost).
+#[must_use]
+pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> {
+    let due = pos.fullmove_number();
+    let mut depth = 0usize;
+    for (j, token) in game.tokens.iter().enumerate().skip(from.saturating_add(1)) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(..) if depth == 0 => return Some(j),
+            Token::MoveNumber { number, .. } if depth == 0 && *number >= due => return None,
+            Token::Move(m) if depth == 0 && crate::resolve(pos, &m.get()).is_ok() => return None,
+            _ => {}
+        }
+    }
+    Some(game.tokens.len())
+}
+
+/// Where a note after the game's end words ends: the game's result token
+/// outside variations after token `from`, or the end of its tokens.
+#[must_use]
+pub fn after_end(game: &PgnGame<'_>, from: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, token) in game.tokens.iter().enumerate().skip(from.saturating_add(1)) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Result(..) if depth == 0 => return j,
+            _ => {}
+        }
+    }
+    game.tokens.len()
+}
+
+/// Whether `span` starts inside one of `prose` (in text order).
+#[must_use]
+pub fn in_prose(prose: &[Span], span: Span) -> bool {
+    if prose.is_empty() {
+        return false;
+    }
+    let i = prose.partition_point(|p| p.start() <= span.start());
+    i > 0 && prose.get(i - 1).is_some_and(|p| span.start() < p.end())
+}
+
+/// The text of a note, shortened for a message: its first words and its last.
+#[must_use]
+pub fn shown(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= 8 {
+        return words.join(" ");
+    }
+    format!(
+        "{} … {}",
+        words[..5].join(" "),
+        words[words.len() - 2..].join(" ")
+    )
+}

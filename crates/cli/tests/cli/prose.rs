@@ -1,0 +1,174 @@
+//! Prose between a game's moves (issue 30), through the real binary, on the
+//! material of `fixtures/prose` (`SOURCES.md` there): notes skipped to where
+//! the game's numbering goes on, a note's numbered variation never read as the
+//! game, and a refusal where nothing says where the game goes on.
+
+use std::path::{Path, PathBuf};
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+
+use crate::common::run;
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/prose")
+}
+
+/// The one game of `name`'s report.
+fn report(name: &str) -> Value {
+    let r = run(&fixtures(), BIN, &["validate", "--format", "json", name]);
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
+    games.into_iter().next().expect("one game")
+}
+
+/// `convert --to uci --moves-only` of `name`: the moves, result dropped.
+fn uci(name: &str) -> String {
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "uci", "--moves-only", name],
+    );
+    assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+    let line = r.stdout.trim();
+    line.rsplit_once(' ')
+        .map_or(line, |(moves, _)| moves)
+        .to_owned()
+}
+
+/// Every problem of a game in `list` (`errors`, `notes`) of one kind, as its message.
+fn messages(game: &Value, list: &str, kind: &str) -> Vec<String> {
+    game[list]
+        .as_array()
+        .expect(list)
+        .iter()
+        .filter(|n| n["kind"] == kind)
+        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+const IMMORTAL: &str = "e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5 g8f6 g1f3 h4h6 d2d3 f6h5 \
+f3h4 h6g5 h4f5 c7c6 g2g4 h5f6 h1g1 c6b5 h2h4 g5g6 h4h5 g6g5 d1f3 f6g8 c1f4 g5f6 b1c3 f8c5 \
+c3d5 f6b2 f4d6 c5g1 e4e5 b2a1 f1e2 b8a6 f5g7 e8d8 f3f6 g8f6 d6e7";
+
+#[test]
+fn notes_with_numbered_variations_are_skipped_to_the_games_own_number() {
+    let g = report("immortal-segovia.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(45)),
+        "{g}"
+    );
+    let skipped = messages(&g, "notes", "skipped-word");
+    // `10. Aa4, g6. 11. Cg3 ...` is the note's: the game goes on at `10 ...`.
+    assert!(
+        skipped
+            .iter()
+            .any(|m| m.starts_with("`Había que retirar") && m.contains("skipped to `10 ...`")),
+        "{skipped:?}"
+    );
+    // After the game's `17. Cd5?`, the note's other 17th move is no move of the game.
+    assert!(
+        skipped.iter().any(|m| m.contains("Mejor era")),
+        "{skipped:?}"
+    );
+    assert_eq!(uci("immortal-segovia.txt"), IMMORTAL);
+}
+
+#[test]
+fn lines_of_prose_between_lines_of_moves_are_notes() {
+    let g = report("immortal-c4355.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(45)),
+        "{g}"
+    );
+    assert_eq!(uci("immortal-c4355.txt"), IMMORTAL);
+}
+
+#[test]
+fn a_game_on_one_line_after_sentences_is_found_by_its_first_moves() {
+    let g = report("immortal-elpais.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(45)),
+        "{g}"
+    );
+    assert_eq!(uci("immortal-elpais.txt"), IMMORTAL);
+}
+
+#[test]
+fn a_note_that_starts_like_a_move_is_skipped_and_the_books_ambiguity_refused() {
+    let g = report("morphy-st-amant-notes.desc.txt");
+    assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
+    // Read as the book's table, whose reader keeps the note as commentary.
+    let noted = g["notes"].as_array().expect("notes").iter().any(|n| {
+        n["move"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("P. to K's 5th is the correct move"))
+    });
+    assert!(noted, "{g}");
+    // Read past the note to the book's own ambiguity: White's 8th, `Kt. takes
+    // B.`, which either knight can play to the end of the excerpt.
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 1, "{g}");
+    assert_eq!(
+        (errors[0]["kind"].as_str(), errors[0]["ply"].as_u64()),
+        (Some("ambiguous-move"), Some(15))
+    );
+}
+
+#[test]
+fn a_notes_variation_that_follows_the_count_is_not_the_game() {
+    let g = report("ruy-lopez-note-variation.pgn");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(25)),
+        "{g}"
+    );
+    assert!(uci("ruy-lopez-note-variation.pgn").ends_with("b1d2 c8d7 d2f1"));
+    // The note is kept as the game's comment where it stood.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "pgn", "ruy-lopez-note-variation.pgn"],
+    );
+    assert!(
+        r.stdout.contains("12. Nbd2 {Black has a choice here."),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn moves_after_a_note_with_no_number_are_refused_at_the_note() {
+    let g = report("ruy-lopez-note-no-number.pgn");
+    assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors[0]["ply"].as_u64(), Some(24), "{g}");
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "uci", "ruy-lopez-note-no-number.pgn"],
+    );
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+}
+
+#[test]
+fn the_last_of_a_notes_variations_is_not_read_as_the_game() {
+    let g = report("ruy-lopez-note-siblings.pgn");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(false), Some(23)),
+        "{g}"
+    );
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors[0]["ply"].as_u64(), Some(24), "{g}");
+}
