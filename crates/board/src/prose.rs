@@ -266,6 +266,12 @@ pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize>
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
             Token::Result(..) if depth == 0 => return Some(j),
             Token::MoveNumber { number, .. } if depth == 0 && *number >= due => return None,
+            // A comment that names the move due or the next (`; ce que vous
+            // éviterez. 4... exd4 5. cxd4`: PGN's `;` took the rest of the
+            // line) may hold the game's moves: not a closing note.
+            t @ Token::Comment { .. } if names_number(t, due) || names_number(t, due + 1) => {
+                return None;
+            }
             Token::Move(m) if depth == 0 && crate::resolve(pos, &m.get()).is_ok() => return None,
             _ => {}
         }

@@ -12,7 +12,9 @@
 use scoresheet_notation::Kind;
 use scoresheet_notation::desc::{Book, BookPly};
 use scoresheet_notation::kinds::KindSet;
-use scoresheet_notation::pgn::{Game as PgnGame, MoveRecord, Readings, Token, first_of_each_name};
+use scoresheet_notation::pgn::{
+    CommentKind, Game as PgnGame, MoveRecord, Readings, Token, first_of_each_name,
+};
 use scoresheet_notation::{Diagnostic, GameResult, Mode, MoveKind, Severity, Span, WrittenMove};
 
 use crate::desc::{DescContext, Origins, resolve_desc};
@@ -443,6 +445,20 @@ fn replay_fixed(
                         break;
                     }
                     _ => {}
+                }
+            }
+            // The game ended at its end words (`Resigns.`, kept as commentary):
+            // what stands after them up to the result is a note (`Morán gives
+            // the pleasant line 22...Kh8 23 Rf8+`), never the game's moves.
+            Token::Comment {
+                kind: CommentKind::Commentary,
+                text,
+                ..
+            } if !options.strict && scoresheet_notation::desc::end_phrase(text).is_some() => {
+                let j = crate::prose::after_end(game, i);
+                if j > i + 1 && r.skip_region(game, i + 1, j).is_some() {
+                    prose_to = j;
+                    stop = next_invalid(game, j);
                 }
             }
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
