@@ -591,6 +591,11 @@ fn sentence_from(game: &PgnGame<'_>, at: usize) -> bool {
     words_from(game, at) > 0
 }
 
+/// What stands around a word of a sentence and is not the word.
+const NOTE_PUNCTUATION: &[char] = &[
+    '.', ',', ';', ':', '!', '?', '(', ')', '"', '\'', '«', '»', '“', '”', '„', '¡', '¿',
+];
+
 /// How the text of `game` from the absolute offset `at` starts: with two
 /// words of a sentence (2), one word no grammar reads as a move (1), or
 /// otherwise (0).
@@ -600,53 +605,10 @@ fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     let text = &text[..text.len().min(256)];
     let text = scoresheet_notation::text::decode(text);
     let mut words = text.split_whitespace();
-    let bare = |w: &str| -> String {
-        w.trim_matches(|c: char| {
-            matches!(
-                c,
-                '.' | ','
-                    | ';'
-                    | ':'
-                    | '!'
-                    | '?'
-                    | '('
-                    | ')'
-                    | '"'
-                    | '\''
-                    | '«'
-                    | '»'
-                    | '“'
-                    | '”'
-                    | '„'
-                    | '¡'
-                    | '¿'
-            )
-        })
-        .to_owned()
-    };
+    let bare = |w: &str| -> String { w.trim_matches(NOTE_PUNCTUATION).to_owned() };
     let wordish = |w: Option<&str>| {
         w.is_some_and(|w| {
-            let w = w.trim_matches(|c: char| {
-                matches!(
-                    c,
-                    '.' | ','
-                        | ';'
-                        | ':'
-                        | '!'
-                        | '?'
-                        | '('
-                        | ')'
-                        | '"'
-                        | '\''
-                        | '«'
-                        | '»'
-                        | '“'
-                        | '”'
-                        | '„'
-                        | '¡'
-                        | '¿'
-                )
-            });
+            let w = w.trim_matches(NOTE_PUNCTUATION);
             !w.is_empty() && w.chars().all(char::is_alphabetic)
         })
     };

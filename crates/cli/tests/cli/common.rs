@@ -122,3 +122,30 @@ pub fn directory_with_a_hidden_game() -> PathBuf {
     std::fs::write(dir.join(".hidden/b.pgn"), "1. d4 d5 *\n").expect("a hidden game");
     dir
 }
+
+/// The one game of `validate --format json` on `name` in `dir`.
+pub fn one_game_report(dir: &Path, program: &str, name: &str) -> serde_json::Value {
+    let r = run(dir, program, &["validate", "--format", "json", name]);
+    let games: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &serde_json::Value| v["type"] == "game")
+        .collect();
+    assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
+    games.into_iter().next().expect("one game")
+}
+
+/// `convert --to uci --moves-only` of `name` in `dir`: the moves, result dropped.
+pub fn uci_moves(dir: &Path, program: &str, name: &str) -> String {
+    let r = run(
+        dir,
+        program,
+        &["convert", "--to", "uci", "--moves-only", name],
+    );
+    assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+    let line = r.stdout.trim();
+    line.rsplit_once(' ')
+        .map_or(line, |(moves, _)| moves)
+        .to_owned()
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 
-use crate::common::run;
+use crate::common::{one_game_report, run, uci_moves};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
@@ -18,29 +18,12 @@ fn fixtures() -> PathBuf {
 
 /// The one game of `name`'s report.
 fn report(name: &str) -> Value {
-    let r = run(&fixtures(), BIN, &["validate", "--format", "json", name]);
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
-    assert_eq!(games.len(), 1, "{name}: {}", r.stdout);
-    games.into_iter().next().expect("one game")
+    one_game_report(&fixtures(), BIN, name)
 }
 
 /// `convert --to uci --moves-only` of `name`: the moves, result dropped.
 fn uci(name: &str) -> String {
-    let r = run(
-        &fixtures(),
-        BIN,
-        &["convert", "--to", "uci", "--moves-only", name],
-    );
-    assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
-    let line = r.stdout.trim();
-    line.rsplit_once(' ')
-        .map_or(line, |(moves, _)| moves)
-        .to_owned()
+    uci_moves(&fixtures(), BIN, name)
 }
 
 /// Every problem of a game in `list` (`errors`, `notes`) of one kind, as its message.
