@@ -19,6 +19,23 @@ pub fn cargo() -> Command {
     cmd
 }
 
+/// The gigabytes free on the disk holding `target/`, as `df` tells (none
+/// where `df` is missing or says something else).
+fn free_disk() -> Option<f64> {
+    let dir = target_dir();
+    let probe = if dir.exists() { dir } else { root() };
+    let out = Command::new("df").arg("-Pk").arg(probe).output().ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let kib: f64 = text
+        .lines()
+        .nth(1)?
+        .split_whitespace()
+        .nth(3)?
+        .parse()
+        .ok()?;
+    Some(kib / (1024.0 * 1024.0))
+}
+
 /// A sequence of named steps, timed, that stops at the first failure.
 pub struct Flow {
     start: Instant,
@@ -55,9 +72,26 @@ impl Flow {
     ) -> Result<(), String> {
         println!("xtask: == {name}");
         let t = Instant::now();
-        f()?;
-        println!("xtask: ok {name} ({:.1} s)", t.elapsed().as_secs_f64());
-        Ok(())
+        let outcome = f();
+        // The disk left after each step: a CI machine once ran out of it
+        // mid-build, and the log should show which step took it.
+        let disk = free_disk().map_or(String::new(), |gb| format!(", {gb:.1} GB free"));
+        match outcome {
+            Ok(()) => {
+                println!(
+                    "xtask: ok {name} ({:.1} s{disk})",
+                    t.elapsed().as_secs_f64()
+                );
+                Ok(())
+            }
+            Err(why) => {
+                println!(
+                    "xtask: failed {name} ({:.1} s{disk})",
+                    t.elapsed().as_secs_f64()
+                );
+                Err(why)
+            }
+        }
     }
 
     pub fn finish(self) {
