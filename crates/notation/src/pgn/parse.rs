@@ -1202,12 +1202,9 @@ impl<'a> Parser<'a, '_> {
             && !is_suffix_word(word)
     }
 
-    fn commentary_line(&mut self) {
-        let start = self.pos;
-        let eol = self.line_end(start);
-        let line_end = trim_cr(self.text, eol);
-        let moves = self.moves_after_caption(start, line_end);
-        let end = moves.map_or(line_end, |m| start + trim_space_end(&self.text[start..m]));
+    /// Keeps `start..end` as a commentary token (text that is no move, kept
+    /// where it stood) and returns its span.
+    fn push_commentary(&mut self, start: usize, end: usize) -> Span {
         let span = self.span(start, end);
         self.check_utf8(start, end, "a comment");
         self.game.tokens.push(Token::Comment {
@@ -1215,6 +1212,16 @@ impl<'a> Parser<'a, '_> {
             text: &self.text[start..end],
             span,
         });
+        span
+    }
+
+    fn commentary_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let line_end = trim_cr(self.text, eol);
+        let moves = self.moves_after_caption(start, line_end);
+        let end = moves.map_or(line_end, |m| start + trim_space_end(&self.text[start..m]));
+        let span = self.push_commentary(start, end);
         let message = if moves.is_some() {
             "a caption before the moves on its line: kept as commentary"
         } else {
@@ -2279,13 +2286,7 @@ impl<'a> Parser<'a, '_> {
             return false;
         };
         let end = start + len;
-        let span = self.span(start, end);
-        self.check_utf8(start, end, "a comment");
-        self.game.tokens.push(Token::Comment {
-            kind: CommentKind::Commentary,
-            text: &self.text[start..end],
-            span,
-        });
+        let span = self.push_commentary(start, end);
         let shown = String::from_utf8_lossy(&self.text[start..end]).into_owned();
         self.diag(
             Severity::Note,
