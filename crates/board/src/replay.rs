@@ -342,6 +342,21 @@ fn replay_fixed(
         if i >= stop && fixes.is_empty() {
             if let Token::Invalid(span) = token {
                 if depth == 0 && !r.halted {
+                    // Two moves printed with a dash between them (`c3 - d5¹`).
+                    if !options.strict
+                        && game.dash_pair_at(i).is_some_and(|pair| {
+                            r.play_dash_pair(
+                                game,
+                                None,
+                                pair,
+                                *letters.get_or_insert_with(|| game_letters(game)),
+                            )
+                        })
+                    {
+                        printed += 1;
+                        stop = next_invalid(game, i + 1);
+                        continue;
+                    }
                     // A token no grammar reads may still spell one legal move.
                     if !options.strict
                         && r.read_spelled(
@@ -408,6 +423,17 @@ fn replay_fixed(
                     None => {}
                 }
                 match token {
+                    Token::Move(mv)
+                        if !options.strict
+                            && fixes.is_empty()
+                            && game.dash_pair_at(i).is_some_and(|pair| {
+                                r.play_dash_pair(
+                                    game,
+                                    Some(&mv.get()),
+                                    pair,
+                                    *letters.get_or_insert_with(|| game_letters(game)),
+                                )
+                            }) => {}
                     Token::Move(mv) => {
                         match game.readings_at(i) {
                             Some(readings) => r.play_readings(readings),
@@ -672,6 +698,14 @@ pub fn sorted_contains(spans: &[Span], span: Span) -> bool {
     spans
         .binary_search_by_key(&span.start(), |s| s.start())
         .is_ok_and(|i| spans.get(i) == Some(&span))
+}
+
+/// Whether `spans`, in text order, hold one that lies within `span` (a
+/// token read as the moves printed in its parts, `c3 - d5`).
+#[must_use]
+pub fn sorted_holds_within(spans: &[Span], span: Span) -> bool {
+    let at = spans.partition_point(|s| s.start() < span.start());
+    spans.get(at).is_some_and(|s| s.end() <= span.end())
 }
 
 /// The text of `span` in the game.
@@ -1167,21 +1201,10 @@ fn judge_variations(
             // as no move is nothing; any other stops the walk, as the parser
             // stopped (its error is the game's).
             Token::Invalid(span) if open.is_empty() && sorted_contains(main.skipped, *span) => {}
-            Token::Invalid(span) if open.is_empty() && sorted_contains(main.written, *span) => {
-                let Some(m) = main.moves.get(played) else {
-                    break;
-                };
-                match &mut before_main {
-                    Some(b) => b.clone_from(&pos),
-                    None => before_main = Some(pos.clone()),
-                }
-                pos.play_unchecked(m);
-                played += 1;
-            }
-            Token::Invalid(_) => break,
-            Token::Move(mv) => {
-                let Some(line) = open.last_mut() else {
-                    // A main-line move: already judged; stop where the main line stopped.
+            Token::Invalid(span) if open.is_empty() && sorted_holds_within(main.written, *span) => {
+                // Every move read from it (two for `c3 - d5¹`).
+                let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
+                while main.written.get(played).is_some_and(within) {
                     let Some(m) = main.moves.get(played) else {
                         break;
                     };
@@ -1191,6 +1214,29 @@ fn judge_variations(
                     }
                     pos.play_unchecked(m);
                     played += 1;
+                }
+            }
+            Token::Invalid(_) => break,
+            Token::Move(mv) => {
+                let Some(line) = open.last_mut() else {
+                    // A main-line move: already judged; stop where the main line
+                    // stopped. A pair printed with a dash between (`e4 – e5`) is
+                    // two moves of one token.
+                    let span = mv.span();
+                    let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
+                    let mut first = true;
+                    while first || main.written.get(played).is_some_and(within) {
+                        first = false;
+                        let Some(m) = main.moves.get(played) else {
+                            break;
+                        };
+                        match &mut before_main {
+                            Some(b) => b.clone_from(&pos),
+                            None => before_main = Some(pos.clone()),
+                        }
+                        pos.play_unchecked(m);
+                        played += 1;
+                    }
                     continue;
                 };
                 let record = mv.get();
@@ -1874,6 +1920,111 @@ impl Replayer {
                 }
             }
         }
+    }
+
+    /// `e4 – e5` ([`scoresheet_notation::pgn::DashPair`]): when the move as
+    /// read (from e4 to e5) is not legal here but the two halves read as
+    /// this ply's move and the next one's (by their spelling, in the game's
+    /// letters), both are played, with a `dash-between-moves` note, and what
+    /// the parser said of the pair as one long-algebraic move is withdrawn.
+    /// Whether it played them.
+    #[cold]
+    fn play_dash_pair(
+        &mut self,
+        game: &PgnGame<'_>,
+        mv: Option<&WrittenMove>,
+        pair: &scoresheet_notation::pgn::DashPair,
+        letters: Option<scoresheet_notation::lang::Language>,
+    ) -> bool {
+        if mv.is_some_and(|mv| resolve(&self.pos, mv).is_ok()) || self.pos.outcome().is_some() {
+            return false;
+        }
+        // The pair fills a numbered row: White's number before it, the next
+        // number (or the end) after it. In a long-algebraic game a misprinted
+        // move (`5. Lf2-c4 Sg8-f6`) has Black's move after it: never split.
+        let at = pair.token;
+        let numbered = matches!(
+            at.checked_sub(1).and_then(|k| game.tokens.get(k)),
+            Some(Token::MoveNumber { black: false, .. })
+        );
+        let row_ends = game.tokens[at + 1..]
+            .iter()
+            .find(|t| !matches!(t, Token::Nag { .. } | Token::Comment { .. }))
+            .is_none_or(|t| matches!(t, Token::MoveNumber { .. } | Token::Result(..)));
+        if !numbered || !row_ends {
+            return false;
+        }
+        let half = |pos: &Position, span: Span| {
+            let text = scoresheet_notation::text::decode(span_text(game, span));
+            match crate::spelling::read_token_after(pos, None, None, letters, &text) {
+                crate::spelling::TokenReading::One { mv, claim, .. } => Some((mv, claim)),
+                _ => None,
+            }
+        };
+        let Some((first, first_claim)) = half(&self.pos, pair.first) else {
+            return false;
+        };
+        let mut after = self.pos.clone();
+        after.play_unchecked(&first);
+        let Some((second, second_claim)) = half(&after, pair.second) else {
+            return false;
+        };
+        let span = Span::new(pair.first.start(), pair.second.end());
+        let shown = scoresheet_notation::text::decode(span_text(game, span));
+        // The pair is no long-algebraic move, nor a move written with spaces,
+        // and what the parser found wrong in it as one move is withdrawn.
+        self.diags.retain(|d| {
+            let within = span.start() <= d.span.start() && d.span.end() <= span.end();
+            !(within
+                && (d.severity == Severity::Error
+                    || matches!(
+                        d.kind,
+                        Kind::SpacedMove | Kind::LongAlgebraic | Kind::UnicodeDash
+                    )))
+        });
+        // The parser counted one ply for the pair: its remarks on the moves
+        // after it are one ply later.
+        for d in &mut self.diags {
+            if d.span.start() >= span.end() {
+                if let Some(p) = d.ply.as_mut() {
+                    *p += 1;
+                }
+            }
+        }
+        let ply = self.ply();
+        let (first_san, second_san) = (self.pos.san(&first), after.san(&second));
+        let d = Diagnostic::new(
+            Severity::Note,
+            Kind::DashBetweenMoves,
+            format!(
+                "`{shown}` is no legal move from one square to the other; read as two moves with a dash between them: {first_san} {second_san}"
+            ),
+            span,
+        );
+        self.push(d, ply);
+        for (written, m, claim) in [
+            (pair.first, first, first_claim),
+            (pair.second, second, second_claim),
+        ] {
+            if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &m, claim) {
+                let d = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::WrongCheckMark,
+                    format!("`{}` claims {what}, but it gives none", self.pos.san(&m)),
+                    written,
+                );
+                let ply = self.ply();
+                self.push(d, ply);
+            }
+            self.written.push(written);
+            self.pos.play_unchecked(&m);
+            if m.is_zeroing() {
+                self.hashes.clear();
+            }
+            self.hashes.push(self.pos.zobrist());
+            self.moves.push(m);
+        }
+        true
     }
 
     /// Plays the fix `f` (`--repair`): a printed move read as another, or a

@@ -1059,6 +1059,26 @@ pub(crate) fn suffix_diagnostics(
             _ => {}
         }
     }
+    // The piece named as taken (`Nd7xNe5`): a claim, like a check mark; a
+    // wrong one points at a misprint, the move is read all the same.
+    if let MoveKind::Lan(LanMove {
+        captured: Some(named),
+        captured_span: Some(span),
+        ..
+    }) = &mv.kind
+    {
+        if let Some(taken) = played.capture.filter(|taken| taken != named) {
+            out.push(warn(
+                Kind::WrongPieceTaken,
+                format!(
+                    "a {} is named as taken on {}, but the move takes a {taken}",
+                    named.name(),
+                    played.to
+                ),
+                *span,
+            ));
+        }
+    }
     if let Some(span) = mv.suffix.en_passant {
         if played.kind != MoveType::EnPassant {
             out.push(warn(

@@ -478,9 +478,13 @@ fn resolve_game_into<'a>(
     let chess960 = is_chess960(game);
     let (mut main, mut variations) = (r.moves.iter(), r.variation_moves.iter());
     // A repair can put a move back before a printed one, or leave a printed
-    // move out: the main line's moves are then matched to the printed moves by
-    // where each was written.
-    let repaired = r.diagnostics.iter().any(|d| d.kind == Kind::Repaired);
+    // move out, and a pair printed with a dash between its moves (`e4 – e5`)
+    // is two moves of one token: the main line's moves are then matched to the
+    // printed moves by where each was written.
+    let repaired = r
+        .diagnostics
+        .iter()
+        .any(|d| matches!(d.kind, Kind::Repaired | Kind::DashBetweenMoves));
     let mut written = r.written.iter().peekable();
     let mut line = Line {
         pos: r.start.clone(),
@@ -513,7 +517,7 @@ fn resolve_game_into<'a>(
             Token::Move(mv) => Some((mv.get().suffix.annotation.map(|(a, _)| a), mv.span())),
             Token::Invalid(span)
                 if stack.is_empty()
-                    && scoresheet_board::replay::sorted_contains(&r.written, *span) =>
+                    && scoresheet_board::replay::sorted_holds_within(&r.written, *span) =>
             {
                 Some((None, *span))
             }
@@ -526,13 +530,14 @@ fn resolve_game_into<'a>(
             {
                 // Every move played where this one is printed: none when it was
                 // left out, two when a move left out was put back before it.
-                while written.next_if(|w| **w == span).is_some() {
+                let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
+                while written.next_if(|w| within(w)).is_some() {
                     let Some(&m) = main.next() else { break };
                     match &mut line.before_last {
                         Some(b) => b.clone_from(&line.pos),
                         None => line.before_last = Some(line.pos.clone()),
                     }
-                    let last = written.peek().is_none_or(|w| **w != span);
+                    let last = written.peek().is_none_or(|w| !within(w));
                     nodes.push(Node::Move(played_node(
                         &mut line.pos,
                         m,

@@ -50,6 +50,7 @@ impl WrittenMove {
                 opt(&mut m.role_span);
                 m.from_span = f(m.from_span);
                 opt(&mut m.separator_span);
+                opt(&mut m.captured_span);
                 m.to_span = f(m.to_span);
                 opt(&mut m.promotion_span);
             }
@@ -136,6 +137,10 @@ pub struct LanMove {
     pub capture: Option<bool>,
     /// Where the separator was written.
     pub separator_span: Option<Span>,
+    /// The piece taken, when named after the capture mark (`Nd7xNe5`).
+    pub captured: Option<Role>,
+    /// Where the piece taken was named.
+    pub captured_span: Option<Span>,
     /// The destination square.
     pub to: Square,
     /// Where the destination was written.

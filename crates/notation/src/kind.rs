@@ -218,6 +218,10 @@ kinds! {
     CaptureMarkOnQuietMove = "capture-mark-on-quiet-move", Warning,
         example "1. e4 e5 2. Nxf3 *",
         fix "Delete the `x`, or correct the move.";
+    /// A long-algebraic move names the piece it takes (`Nd7xNe5`), and the piece on that square is another.
+    WrongPieceTaken = "wrong-piece-taken", Warning,
+        example "1. e2-e4 d7-d5 2. e4xNd5 *",
+        fix "Name the piece the move takes, or leave the name out (`e4xd5`); a wrong name is often a misprint of the move.";
     /// `e.p.` on a move that is not an en passant capture.
     WrongEnPassantMark = "wrong-en-passant-mark", Warning,
         example "1. e4 e5 2. d4 e.p. *",
@@ -554,6 +558,10 @@ kinds! {
     SkippedPunctuation = "skipped-punctuation", Note,
         example "1. e4, e5 2. Nf3 *",
         fix "Nothing is wrong; the note says what was skipped (remove the punctuation for strict PGN).";
+    /// A dash printed between White's move and Black's (`1. e4 – e5 2. Nf3 – Nc6`): a separator, skipped; where the pair also reads as one long-algebraic move (`e4 – e5`, from e4 to e5) that is illegal, the two moves are read.
+    DashBetweenMoves = "dash-between-moves", Note,
+        example "1. e4 – e5 2. Nf3 – Nc6 *",
+        fix "Nothing is wrong; write the moves apart without the dash for strict PGN.";
     /// A token no grammar reads (`Nf3ch`, `Rd8mate.`, `NF3`), read as the one legal move spelled so.
     ReadBySpelling = "read-by-spelling", Note,
         example "1. e4 e5 2. Nf3ch Nc6 *",

@@ -309,6 +309,11 @@ enum Layout {
     Captioned,
     /// Move pairs separated by `;` (`1.e4 e5;   2.Nf3 Nc6`), PGN movetext only.
     Semicolons,
+    /// A dash between White's move and Black's (`1. e4 – e5  2. Nf3 – Nc6`),
+    /// the dash of one kind in a game, PGN movetext only.
+    Dashed {
+        dash: usize,
+    },
 }
 
 fn layout(notation: Notation) -> BoxedStrategy<Layout> {
@@ -341,6 +346,7 @@ fn layout(notation: Notation) -> BoxedStrategy<Layout> {
             any::<bool>().prop_map(|both_columns| Layout::RunOn { both_columns }),
             Just(Layout::Captioned),
             Just(Layout::Semicolons),
+            (0..3usize).prop_map(|dash| Layout::Dashed { dash }),
         ]
         .boxed()
     }
@@ -424,6 +430,16 @@ fn print(moves: &[String], layout: Layout, noise: Noise, table: bool) -> String 
                 out.push_str(&format!("{n}. {w} "));
                 if let Some(b) = b {
                     out.push_str(&format!("{b} "));
+                }
+            }
+            out.push('*');
+        }
+        Layout::Dashed { dash } => {
+            let dash = ["-", "\u{2013}", "\u{2014}"][dash % 3];
+            for (n, w, b) in &rows {
+                match b {
+                    Some(b) => out.push_str(&format!("{n}. {w} {dash} {b}{gap}")),
+                    None => out.push_str(&format!("{n}. {w}{gap}")),
                 }
             }
             out.push('*');

@@ -521,6 +521,8 @@ fn arbitrary_written_moves_never_panic_and_resolve_only_to_legal_moves() {
                         from_span: span,
                         capture: [None, Some(false), Some(true)][(next() % 3) as usize],
                         separator_span: None,
+                        captured: None,
+                        captured_span: None,
                         to: square(next()),
                         to_span: span,
                         promotion: maybe(next(), next() % 4 == 0),

@@ -102,6 +102,8 @@ fn lan_or_san(body: &str) -> MoveKind {
                 from_span: Span::new(i, i + 2),
                 capture: sep,
                 separator_span: sep.map(|_| Span::new(i + 2, i + 3)),
+                captured: None,
+                captured_span: None,
                 to,
                 to_span: Span::new(i + to_at, i + to_at + 2),
                 promotion,

@@ -256,3 +256,87 @@ fn play_names_the_players_as_validate_does() {
         );
     }
 }
+
+#[test]
+fn a_dash_between_whites_and_blacks_move_is_a_separator_the_board_tells_from_a_move() {
+    let g = report("dash-between-moves.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(12))
+    );
+    assert_eq!(
+        uci("dash-between-moves.txt"),
+        "e2e4 e7e5 d1h5 b8c6 f1c4 g7g6 h5f3 g8f6 f3b3 c6d4 c4f7 e8e7"
+    );
+    // `e4 – e5` reads as a move from e4 to e5 too: the board refuses it, and
+    // says which reading it took; the lone dashes are separators.
+    let dashes = notes(&g, "dash-between-moves");
+    assert_eq!(dashes.len(), 5, "{dashes:?}");
+    assert!(
+        dashes[0].contains("read as two moves with a dash between them: e4 e5"),
+        "{dashes:?}"
+    );
+    let warnings: Vec<&str> = g["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["kind"].as_str())
+        .collect();
+    assert!(!warnings.contains(&"long-algebraic"), "{warnings:?}");
+}
+
+#[test]
+fn a_misprinted_long_algebraic_move_is_never_split_into_a_pair() {
+    // `Lf2 - c4` is no pair of moves: Black's move follows it in its row.
+    let out = std::process::Command::new(BIN)
+        .args(["validate", "--format", "json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(b"1. e2-e4 e7-e5 2. Sg1-f3 Sb8-c6 3. Lf2 - c4 Sg8-f6 *\n")?;
+            child.wait_with_output()
+        })
+        .expect("scoresheet runs");
+    let report: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().expect("a report"))
+            .expect("JSON");
+    assert_eq!(report["valid"].as_bool(), Some(false));
+    assert_eq!(report["errors"][0]["ply"].as_u64(), Some(5));
+}
+
+#[test]
+fn long_algebraic_naming_the_piece_taken_is_read_and_a_wrong_name_warned() {
+    let g = report("lan-piece-taken.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(45))
+    );
+    let g = report("spaced-capital-x.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(55))
+    );
+    let wrong: Vec<(u64, String)> = g["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| w["kind"] == "wrong-piece-taken")
+        .map(|w| {
+            (
+                w["line"].as_u64().unwrap_or_default(),
+                w["move"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(wrong, vec![(26, "De4 X Se6".to_owned())]);
+    assert!(
+        uci("spaced-capital-x.txt")
+            .starts_with("e2e4 e7e5 f2f4 e5f4 g1f3 g7g5 f1c4 g5g4 e1g1 g4f3 d1f3")
+    );
+}

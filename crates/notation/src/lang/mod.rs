@@ -730,7 +730,8 @@ fn castle_prefix(token: &[u8]) -> Option<CastlePrefix> {
 /// Rewrites one move token written in `language` with English letters and
 /// ASCII marks, so that the English grammar reads it: the piece letter at the
 /// start (`Sf3` → `Nf3`, `Крg1` → `Kg1`, `пe4` → `Pe4`), a promotion letter
-/// after the rank (`e8D` → `e8Q`), Cyrillic `х` for the capture mark and
+/// after the rank (`e8D` → `e8Q`), the piece taken named after a capture mark
+/// (`Sd7xSe5` → `Nd7xNe5`), Cyrillic `х` for the capture mark and
 /// `а`/`с`/`е` for files, dashes `–` `—` for `-`, and castling spelled `o-o`,
 /// `O--O` or with long dashes.
 ///
@@ -819,6 +820,22 @@ pub fn translate(
         if after_rank && (rest[0].is_ascii_uppercase() || (0xD0..=0xD1).contains(&rest[0])) {
             if let Some((role, len)) = language.letter_at(rest) {
                 if role != Role::Pawn {
+                    out.push(role.upper_char() as u8, i);
+                    out.national |= language != Language::English;
+                    i += len;
+                    continue;
+                }
+            }
+        }
+        // The piece taken, named after the capture mark (`Sd7xSe5`, `Lb5:Bc6`).
+        let after_capture = out
+            .bytes
+            .last()
+            .is_some_and(|b| matches!(b, b'x' | b'X' | b':'))
+            && out.bytes.len() >= 3;
+        if after_capture && rest[0].is_ascii_uppercase() {
+            if let Some((role, len)) = language.letter_at(rest) {
+                if followed_by_square(&rest[len..]) {
                     out.push(role.upper_char() as u8, i);
                     out.national |= language != Language::English;
                     i += len;

@@ -192,6 +192,23 @@ pub struct Game<'a> {
     /// Hungarian), in token order: each with every reading; the token itself
     /// holds the first. The board takes the one legal reading.
     pub readings: Vec<Readings>,
+    /// The move tokens printed as two halves with a dash between them
+    /// (`e4 – e5`), in token order: read as one long-algebraic move (from e4
+    /// to e5), they may be White's move and Black's with a dash between them,
+    /// as many pages print a move pair. The board takes the legal reading.
+    pub dash_pairs: Vec<DashPair>,
+}
+
+/// A move token that may be two moves with a dash between them
+/// ([`Game::dash_pairs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DashPair {
+    /// The index of the token in [`Game::tokens`].
+    pub token: usize,
+    /// The text before the dash.
+    pub first: Span,
+    /// The text after it.
+    pub second: Span,
 }
 
 /// The readings of one move token whose letters the game's languages read
@@ -282,6 +299,20 @@ impl<'a> Game<'a> {
             .binary_search_by_key(&index, |r| r.token)
             .ok()?;
         self.readings.get(at)
+    }
+
+    /// The two halves of token `index` when it was printed with a dash
+    /// between them ([`Game::dash_pairs`]).
+    #[must_use]
+    pub fn dash_pair_at(&self, index: usize) -> Option<&DashPair> {
+        if self.dash_pairs.is_empty() {
+            return None;
+        }
+        let at = self
+            .dash_pairs
+            .binary_search_by_key(&index, |p| p.token)
+            .ok()?;
+        self.dash_pairs.get(at)
     }
 
     /// The tokens that may be replayed: all of them, or those before [`Game::stop`].
@@ -405,6 +436,11 @@ impl<'a> Game<'a> {
                 let mut r = self.readings;
                 r.clear();
                 r
+            },
+            dash_pairs: {
+                let mut p = self.dash_pairs;
+                p.clear();
+                p
             },
         }
     }

@@ -202,6 +202,7 @@ fn parse_pass<'a>(
     game.tokens.clear();
     game.diagnostics.clear();
     game.readings.clear();
+    game.dash_pairs.clear();
     game.stop = None;
     let mut p = Parser {
         text,
@@ -1584,7 +1585,7 @@ impl<'a> Parser<'a, '_> {
         let text = self.text;
         if text.get(end) == Some(&b' ')
             && match text.get(end + 1) {
-                Some(b'-' | b'x' | b':' | 0xC3 | 0xE2) => true,
+                Some(b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2) => true,
                 Some(b'1'..=b'8') => matches!(text[end - 1], b'a'..=b'h'),
                 Some(b'a'..=b'h') => is_piece_word(&text[start..end]),
                 _ => false,
@@ -1796,6 +1797,47 @@ impl<'a> Parser<'a, '_> {
         true
     }
 
+    /// A dash standing alone after a move and before the next move of the
+    /// same number (`2. Dh5 – Sc6`): the separator many pages print between
+    /// White's move and Black's, skipped with a note (an error when strict).
+    /// Whether it was one.
+    #[cold]
+    fn dash_between_moves(&mut self, start: usize, end: usize) -> bool {
+        // After a move, or a word the board may read as one (`¤f3`).
+        if !matches!(
+            self.game.tokens.last(),
+            Some(Token::Move(_) | Token::Invalid(_))
+        ) {
+            return false;
+        }
+        let mut next = end;
+        while matches!(self.text.get(next), Some(b' ' | b'\t')) {
+            next += 1;
+        }
+        // A move follows: a letter (a piece, a file, castling's `O`) or a
+        // figurine, not a number, a result or the end of the line.
+        if !self
+            .text
+            .get(next)
+            .is_some_and(|b| b.is_ascii_alphabetic() || *b >= 0x80)
+        {
+            return false;
+        }
+        let span = self.span(start, end);
+        let severity = match self.mode {
+            Mode::Strict => Severity::Error,
+            Mode::Lenient => Severity::Note,
+        };
+        let what = String::from_utf8_lossy(&self.text[start..end]).into_owned();
+        self.diag(
+            severity,
+            Kind::DashBetweenMoves,
+            format!("`{what}` between two moves: a separator, skipped"),
+            span,
+        );
+        true
+    }
+
     /// `- ...` (French sites): the other side's move, not given here. Skipped,
     /// and said.
     fn placeholder(&mut self, start: usize, end: usize) -> bool {
@@ -1912,7 +1954,7 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// The extent of a move written with spaces inside, from the word at
-    /// `start..end`: a `-`, `x`, `:`, `×`, `–` or `—` standing alone between
+    /// `start..end`: a `-`, `x`, `X`, `:`, `×`, `–` or `—` standing alone between
     /// two halves that end and start with a square (`e2 - e4`, `Ng1 - f3`,
     /// `C4 x d5`), and a lone rank after a file letter (`Bf8-e 7`). Gives the
     /// ranges of the parts; `None` when the words are separate.
@@ -1928,7 +1970,7 @@ impl<'a> Parser<'a, '_> {
                 break;
             }
             let mark = match next {
-                [b'-' | b'x' | b':', ..] => 1,
+                [b'-' | b'x' | b'X' | b':', ..] => 1,
                 [0xC3, 0x97, ..] => 2,
                 [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
                 _ => 0,
@@ -1960,12 +2002,19 @@ impl<'a> Parser<'a, '_> {
                     && left[0].is_ascii_alphabetic()
                     && left.iter().all(u8::is_ascii_alphanumeric);
                 let right = at + 1 + mark + 1;
+                // After a capture mark, the piece taken may be named (`g4 X Sf3`).
+                let taken = !matches!(next, [b'-', ..] | [0xE2, ..])
+                    && matches!(
+                        text.get(right..right + 3),
+                        Some([b'A'..=b'Z', b'a'..=b'h', b'1'..=b'8'])
+                    );
                 if !squareish
                     || text.get(at + 1 + mark) != Some(&b' ')
-                    || !matches!(
-                        text.get(right..right + 2),
-                        Some([b'a'..=b'h', b'1'..=b'8' | b' '])
-                    )
+                    || !(taken
+                        || matches!(
+                            text.get(right..right + 2),
+                            Some([b'a'..=b'h', b'1'..=b'8' | b' '])
+                        ))
                 {
                     return None;
                 }
@@ -2069,6 +2118,9 @@ impl<'a> Parser<'a, '_> {
                     self.diag(d.severity, d.kind, d.message, d.span);
                 }
                 self.push_move(m, main, before);
+                // `e4 – e5`: one move from e4 to e5, or White's move and
+                // Black's with a dash between them; the board decides.
+                self.dash_pair(&parts, main);
             }
             Err(failure) => {
                 self.foreign |= crate::lang::foreign_hint(&glued);
@@ -2077,9 +2129,31 @@ impl<'a> Parser<'a, '_> {
                     .into_error(&self.text[start..whole_end], base)
                     .to_diagnostic();
                 self.refuse(d, self.span(start, whole_end));
+                self.dash_pair(&parts, main);
             }
         }
         true
+    }
+
+    /// Keeps the last token, a move written with spaces inside from `parts`,
+    /// as a [`super::DashPair`] when it is two halves with a lone dash between
+    /// them (`e4 – e5`, `c3 - d5¹`): White's move and Black's, maybe.
+    fn dash_pair(&mut self, parts: &[(usize, usize)], main: bool) {
+        if let (
+            [first, (dash_start, dash_end), second],
+            true,
+            Some(Token::Move(_) | Token::Invalid(_)),
+        ) = (parts, main, self.game.tokens.last())
+        {
+            if is_lone_dash(&self.text[*dash_start..*dash_end]) {
+                let pair = super::DashPair {
+                    token: self.game.tokens.len() - 1,
+                    first: self.span(first.0, first.1),
+                    second: self.span(second.0, second.1),
+                };
+                self.game.dash_pairs.push(pair);
+            }
+        }
     }
 
     fn spaced_relax(&mut self, start: usize, end: usize) {
@@ -2229,6 +2303,9 @@ impl<'a> Parser<'a, '_> {
         let base = self.base + start;
         let before = self.game.diagnostics.len();
         let main = self.depth_stack.is_empty();
+        if is_lone_dash(token) && self.dash_between_moves(start, end) {
+            return;
+        }
         if let Some(lang) = self.lang {
             if main && self.end_words(start) {
                 return;
@@ -3001,6 +3078,11 @@ fn count_dots(text: &[u8]) -> (usize, usize, bool) {
 }
 
 /// The end of the word at `at` (the next blank, or the text's end).
+/// `-`, `–` or `—` alone: a dash standing between two words.
+fn is_lone_dash(word: &[u8]) -> bool {
+    word == b"-" || word == "\u{2013}".as_bytes() || word == "\u{2014}".as_bytes()
+}
+
 fn token_end_or(text: &[u8], at: usize) -> usize {
     text[at..]
         .iter()

@@ -173,6 +173,8 @@ impl MoveRecord {
                     from_span: places.always(1),
                     capture,
                     separator_span: places.part(2),
+                    captured: None,
+                    captured_span: None,
                     to,
                     to_span: places.always(3),
                     promotion,
@@ -268,6 +270,8 @@ fn compact(m: &WrittenMove) -> Option<Body> {
             place(3, Some(s.to_span))?;
             place(4, s.promotion_span)?;
         }
+        // A piece taken named (`Nd7xNe5`): rare, kept whole.
+        MoveKind::Lan(l) if l.captured.is_some() => return None,
         MoveKind::Lan(l) => {
             place(0, l.role_span)?;
             place(1, Some(l.from_span))?;

@@ -31,7 +31,7 @@ impl fmt::Display for SanMove {
 }
 
 impl fmt::Display for LanMove {
-    /// `Ng1-f3`, `e7xd8=Q`, or UCI `g1f3`, `e7e8q`.
+    /// `Ng1-f3`, `e7xd8=Q`, `Nd7xNe5`, or UCI `g1f3`, `e7e8q`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(role) = self.role {
             write!(f, "{}", role.upper_char())?;
@@ -41,6 +41,9 @@ impl fmt::Display for LanMove {
             Some(true) => f.write_str("x")?,
             Some(false) => f.write_str("-")?,
             None => {}
+        }
+        if let Some(role) = self.captured {
+            write!(f, "{}", role.upper_char())?;
         }
         write!(f, "{}", self.to)?;
         if let Some(p) = self.promotion {

@@ -313,6 +313,8 @@ fn read_move_grammar(
                     .separator
                     .map(|(sep, _)| !matches!(sep, LanSeparator::Dash)),
                 separator_span: l.separator.map(|(_, s)| abs(s)),
+                captured: l.captured.map(|c| c.0),
+                captured_span: l.captured.map(|c| abs(c.1)),
                 to: l.to,
                 to_span: abs(l.to_span),
                 promotion: l.promotion.map(|p| p.0),

@@ -543,6 +543,9 @@ pub struct RawLan {
     pub from_span: Span,
     /// The separator and where; `None` for UCI.
     pub separator: Option<(LanSeparator, Span)>,
+    /// The piece taken, when named after the capture mark (`Sd7xSe5`, as
+    /// German and older books print it), and where.
+    pub captured: Option<(Role, Span)>,
     /// The destination.
     pub to: Square,
     /// Where the destination was written.
@@ -551,14 +554,21 @@ pub struct RawLan {
     pub promotion: Option<(Role, PromotionSpelling, Span)>,
 }
 
-/// piece? square (`-` | `x` | `:`) square promotion?
+/// piece? square (`-` | (`x` | `:` | `X`) piece?) square promotion?
 ///
-/// `Ng1-f3`, `f4xe5`, `e7-e5`, `Bf8xd6`, `e7-e8=Q`.
+/// `Ng1-f3`, `f4xe5`, `e7-e5`, `Bf8xd6`, `e7-e8=Q`, `Nd7xNe5` (the piece
+/// taken named).
 pub fn lan(origin: Origin) -> impl FnMut(&[u8]) -> TResult<'_, RawLan> {
     move |input| {
         let (rest, piece) = opt(spanned(origin, piece)).parse(input)?;
         let (rest, (from, from_span)) = spanned(origin, square).parse(rest)?;
         let (rest, separator) = spanned(origin, lan_separator).parse(rest)?;
+        // The piece taken, named after the capture mark (`Nd7xNe5`).
+        let (rest, captured) = if separator.0 == LanSeparator::Dash {
+            (rest, None)
+        } else {
+            opt(spanned(origin, piece_upper)).parse(rest)?
+        };
         let (rest, (to, to_span)) =
             expect("a destination square", spanned(origin, square)).parse(rest)?;
         let (rest, promotion) = opt(spanned(origin, promotion)).parse(rest)?;
@@ -569,6 +579,7 @@ pub fn lan(origin: Origin) -> impl FnMut(&[u8]) -> TResult<'_, RawLan> {
                 from,
                 from_span,
                 separator: Some(separator),
+                captured,
                 to,
                 to_span,
                 promotion: promotion.map(|((r, sp), s)| (r, sp, s)),
@@ -592,6 +603,7 @@ pub fn uci(origin: Origin) -> impl FnMut(&[u8]) -> TResult<'_, RawLan> {
                 from,
                 from_span,
                 separator: None,
+                captured: None,
                 to,
                 to_span,
                 promotion: promotion.map(|((r, sp), s)| (r, sp, s)),

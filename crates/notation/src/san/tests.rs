@@ -299,6 +299,8 @@ fn arb_kind() -> impl Strategy<Value = MoveKind> {
                 from_span: sp,
                 capture,
                 separator_span: capture.map(|_| sp),
+                captured: None,
+                captured_span: None,
                 to,
                 to_span: sp,
                 promotion,
