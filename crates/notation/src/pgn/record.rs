@@ -226,7 +226,6 @@ impl MoveRecord {
     /// assert_eq!(notation("Nbxd7+"), Some("san"));
     /// assert_eq!(notation("e2e4"), Some("uci"));
     /// assert_eq!(notation("Ng1-f3"), Some("lan"));
-    /// assert_eq!(notation("P-K4"), Some("descriptive"));
     /// assert_eq!(notation("O-O"), None);
     /// ```
     #[must_use]
