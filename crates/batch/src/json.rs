@@ -237,7 +237,7 @@ pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
 
 /// Tag lists longer than this are left to [`game`] (which finds repeated
 /// names with a hash set).
-const FEW_TAGS: usize = 24;
+pub(crate) const FEW_TAGS: usize = 24;
 
 /// Whether a game's tags (as written) are few, their names plain ASCII: then
 /// their names are equal as bytes where they are equal as text, and a

@@ -184,8 +184,9 @@ impl Collected<'_> {
 /// A game valid with no error, warning or note, read by the quick lane
 /// (plain SAN, when it has moves), as a run that collects reports hands it
 /// over: what its [`GameReport`] would hold, borrowed. Its tag names are
-/// plain ASCII; its values are bytes as written (read as
-/// `String::from_utf8_lossy` reads them, as the report's are).
+/// plain ASCII, none repeated (the quick lane reads no game that repeats
+/// one); its values are bytes as written (read as `String::from_utf8_lossy`
+/// reads them, as the report's are).
 #[derive(Debug, Clone, Copy)]
 pub struct CleanReport<'a> {
     /// The input the game came from, as the reports show it.
@@ -224,7 +225,7 @@ impl<'a> CleanReport<'a> {
     }
 
     /// The tag pairs as the reports show them ([`GameReport::shown_tags`]):
-    /// the first of a repeated name only.
+    /// all of them, as no name is repeated.
     pub fn shown_tags(&self) -> impl Iterator<Item = (&'a [u8], &'a [u8])> + 'a {
         let (bytes, shown) = self.shown_tag_spans();
         shown.map(move |[n, v]| {
@@ -268,32 +269,18 @@ impl<'a> CleanReport<'a> {
         &self,
     ) -> (
         &'a [u8],
-        impl Iterator<Item = [std::ops::Range<usize>; 2]> + 'a,
+        impl ExactSizeIterator<Item = [std::ops::Range<usize>; 2]> + 'a,
     ) {
         // A game's tags are recorded one after another.
         let start = self.tags.first().map_or(0, |[n, _]| n.start);
         let end = self.tags.last().map_or(start, |[_, v]| v.end);
         let bytes = self.bytes.get(start..end).unwrap_or_default();
-        let all = self.tags;
-        let whole = self.bytes;
-        // A bit for each name's length and last byte: a name is looked for
-        // among the ones before it only when its bit is already set (clean
-        // games have few tags, their names plain ASCII).
-        let mut bits = 0u64;
-        let shown = all.iter().enumerate().filter_map(move |(i, [n, v])| {
-            let name = whole.get(n.clone()).unwrap_or_default();
-            let last = usize::from(name.last().copied().unwrap_or(0));
-            let bit = 1u64 << ((name.len() * 7 + last) % 64);
-            let repeated = bits & bit != 0
-                && all[..i]
-                    .iter()
-                    .any(|[m, _]| whole.get(m.clone()) == Some(name));
-            bits |= bit;
-            let at = |r: &std::ops::Range<usize>| {
-                r.start.saturating_sub(start)..r.end.saturating_sub(start)
-            };
-            (!repeated).then(|| [at(n), at(v)])
-        });
+        // Every tag is shown: the quick lane reads no game that repeats a
+        // tag name.
+        let at = move |r: &std::ops::Range<usize>| {
+            r.start.saturating_sub(start)..r.end.saturating_sub(start)
+        };
+        let shown = self.tags.iter().map(move |[n, v]| [at(n), at(v)]);
         (bytes, shown)
     }
 

@@ -22,8 +22,7 @@ use scoresheet_board::dedup::Seen;
 use scoresheet_board::judge::{Judge as BoardJudge, JudgeOptions, Judgement};
 use scoresheet_board::replay::ReplayOptions;
 use scoresheet_notation::pgn::{
-    self, Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader,
-    ResumePoint,
+    Block, BlockEnd, BlockGames, BlockReader, GameChunk, GameReadError, GameReader, ResumePoint,
 };
 
 mod range;
@@ -208,10 +207,21 @@ impl Judge {
             // doubled, in every block (1 % of a collecting run's
             // instructions).
             let collect = self.every && self.collect_clean;
+            // And for the JSON lines of its clean games, written here: a
+            // line takes about the game's tags and 200 bytes more, less than
+            // the game's text (room not written to is not memory used).
+            let (tails, rendered) = if self.render {
+                (
+                    Vec::with_capacity(block.bytes.len()),
+                    Vec::with_capacity(block.bytes.len() / GAME_BYTES_AT_LEAST + 16),
+                )
+            } else {
+                (Vec::new(), Vec::new())
+            };
             let mut out = BlockReport {
                 reports: Vec::new(),
-                tails: Vec::new(),
-                rendered: Vec::new(),
+                tails,
+                rendered,
                 clean: if collect {
                     CleanGames::with_room(
                         block.bytes.len() / GAME_BYTES_AT_LEAST + 16,
@@ -246,9 +256,14 @@ impl Judge {
                             // Its facts, for the collector.
                             let text = &block.bytes[g.start..g.end];
                             let at = at(&mut split, block, g.start, text);
-                            tags.clear();
-                            pgn::quick_tags(text, |n, v| tags.push((n, v))).is_ok()
-                                && out.clean.push(out.games, at, q, self.ep, &tags)
+                            out.clean.push(
+                                out.games,
+                                at,
+                                q,
+                                self.ep,
+                                text,
+                                judge.quick_tag_places(),
+                            )
                         } else if self.every {
                             // Its JSON line, straight from the quick lane's replay.
                             let text = &block.bytes[g.start..g.end];
@@ -258,19 +273,18 @@ impl Judge {
                                 fen.clear();
                                 q.position.write_fen(self.ep, &mut fen);
                                 let before = out.tails.len();
-                                pgn::quick_tags(text, |n, v| tags.push((n, v))).is_ok()
-                                    && json::clean_game_tail(
-                                        &mut out.tails,
-                                        &at,
-                                        q.plies as u64,
-                                        &tags,
-                                        &fen,
-                                    )
-                                    && {
-                                        out.tails.push(b'\n');
-                                        out.rendered.push((out.games, before..out.tails.len()));
-                                        true
-                                    }
+                                tags.extend(quick_tags(judge, text));
+                                json::clean_game_tail(
+                                    &mut out.tails,
+                                    &at,
+                                    q.plies as u64,
+                                    &tags,
+                                    &fen,
+                                ) && {
+                                    out.tails.push(b'\n');
+                                    out.rendered.push((out.games, before..out.tails.len()));
+                                    true
+                                }
                             }
                         } else {
                             true
@@ -302,6 +316,20 @@ impl Judge {
             out
         })
     }
+}
+
+/// The tags of the game `text` the quick lane just replayed, as written:
+/// where the lane found them, not read a second time.
+fn quick_tags<'j, 't>(
+    judge: &'j BoardJudge,
+    text: &'t [u8],
+) -> impl Iterator<Item = (&'t [u8], &'t [u8])> + use<'j, 't> {
+    judge.quick_tag_places().map(|[n, v]| {
+        (
+            text.get(n).unwrap_or_default(),
+            text.get(v).unwrap_or_default(),
+        )
+    })
 }
 
 /// Where the game `text`, at `start` in `block`, is in its input.
@@ -348,7 +376,7 @@ impl blocks::Weigh for BlockReport {
             s.text.capacity()
                 + s.games.capacity() * std::mem::size_of::<(usize, usize, Option<usize>)>()
         });
-        reports + clean + split
+        reports + self.tails.len() + clean + split
     }
 }
 
@@ -396,29 +424,37 @@ impl CleanGames {
     }
 
     /// Records game `game` of the block, at `at`, replayed by the quick lane
-    /// as `q`, its tags as written `tags`; `false`, with nothing recorded,
-    /// where the tags are not few and plainly named (its report is made).
+    /// as `q`, its text `text` and its tags where the lane found them there
+    /// (`places`, in order, no name repeated); `false`, with nothing
+    /// recorded, where the tags are more than a few (its report is made).
     fn push(
         &mut self,
         game: u64,
         at: At,
         q: &scoresheet_board::quick::QuickReplay,
         ep: EpStyle,
-        tags: &[(&[u8], &[u8])],
+        text: &[u8],
+        places: impl ExactSizeIterator<Item = [std::ops::Range<usize>; 2]> + DoubleEndedIterator + Clone,
     ) -> bool {
-        if !json::few_plain_tags(tags) {
+        // The lane's tag names are letters, digits and `_`: plain.
+        if places.len() > json::FEW_TAGS {
             return false;
         }
+        // The tags stand one after another in the text: copied at once.
+        let start = places.clone().next().map_or(0, |[n, _]| n.start);
+        let end = places.clone().next_back().map_or(start, |[_, v]| v.end);
+        let Some(section) = text.get(start..end) else {
+            return false;
+        };
         let fen = self.fens.len();
         q.position.write_fen(ep, &mut self.fens);
+        let base = self.bytes.len();
+        self.bytes.extend_from_slice(section);
         let first = self.tags.len();
-        for (name, value) in tags {
-            let n = self.bytes.len();
-            self.bytes.extend_from_slice(name);
-            let v = self.bytes.len();
-            self.bytes.extend_from_slice(value);
-            self.tags.push([n..v, v..self.bytes.len()]);
-        }
+        let moved = |r: std::ops::Range<usize>| {
+            base + r.start.saturating_sub(start)..base + r.end.saturating_sub(start)
+        };
+        self.tags.extend(places.map(|[n, v]| [moved(n), moved(v)]));
         self.games.push(CleanGame {
             game,
             at,

@@ -190,27 +190,46 @@ impl Board {
 
     /// Appends the placement field of the FEN ([`Board::board_fen`]) to `s`.
     pub fn write_board_fen(&self, s: &mut String) {
-        for row in 0..8u8 {
-            let mut empty = 0u8;
-            for col in 0..8u8 {
-                let sq = Square::from_index_masked(row * 8 + col);
-                match self.piece_at(sq) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(piece.char());
-                    }
-                    None => empty += 1,
-                }
+        // Square by occupied square (a8 first, the FEN's order), into bytes
+        // on the stack appended at once: every report of a clean game writes
+        // a FEN, and a square at a time, pushed char by char, was most of it.
+        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+        // At most a byte a square and seven slashes.
+        let mut field = [0u8; 71];
+        let mut len = 0;
+        let mut put = |b: u8| {
+            if let Some(slot) = field.get_mut(len) {
+                *slot = b;
+                len += 1;
             }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
+        };
+        let occupied = self.occupied().0;
+        let black = self.colors[1].0;
+        for row in 0..8u32 {
+            let mut pieces = (occupied >> (row * 8)) & 0xff;
+            let mut col = 0;
+            while pieces != 0 {
+                let c = pieces.trailing_zeros();
+                if c > col {
+                    put(b'0' + (c - col) as u8);
+                }
+                let i = row * 8 + c;
+                // The square is in one role's set: the sum is that role.
+                let role: u64 = (1..6)
+                    .map(|r| ((self.roles[r].0 >> i) & 1) * r as u64)
+                    .sum();
+                let color = ((black >> i) & 1) as usize;
+                put(LETTERS[color][role as usize % 6]);
+                col = c + 1;
+                pieces &= pieces - 1;
+            }
+            if col < 8 {
+                put(b'0' + (8 - col) as u8);
             }
             if row < 7 {
-                s.push('/');
+                put(b'/');
             }
         }
+        s.push_str(core::str::from_utf8(field.get(..len).unwrap_or_default()).unwrap_or_default());
     }
 }

@@ -221,6 +221,16 @@ impl Judge {
             .replay_tracked(rest, true, self.keys.as_mut(), walk)
     }
 
+    /// The tags of the game the quick lane last replayed
+    /// ([`Judge::quick_prefix`], when it gave a replay), in order: where each
+    /// name and value is in the text it was given ([`crate::quick::QuickLane::tags`]).
+    pub fn quick_tag_places(
+        &self,
+    ) -> impl ExactSizeIterator<Item = [core::ops::Range<usize>; 2]> + DoubleEndedIterator + Clone + '_
+    {
+        self.lane.tags()
+    }
+
     /// The judgement of the game `text`, given what the quick lane made of it
     /// ([`Judge::quick_prefix`]): its replay, or `None` for the full judgement.
     pub fn judgement(&mut self, quick: Option<QuickReplay>, text: &[u8]) -> Judgement {

@@ -89,9 +89,14 @@ impl QuickReplay {
 pub struct QuickLane {
     /// The positions since the last capture or pawn move, for repetitions.
     keys: History,
-    /// Where the tag names of the game start, and their lengths.
-    tag_names: Vec<(usize, usize)>,
+    /// Where each tag of the game last read is in its text: its name's
+    /// start and length, its value's start and length.
+    tag_names: Vec<TagPlace>,
 }
+
+/// Where a tag is in its game's text: its name's start and length, then its
+/// value's.
+type TagPlace = [usize; 4];
 
 impl QuickLane {
     /// Replays `text`, one game as split from a file, if it is a game with nothing
@@ -115,6 +120,31 @@ impl QuickLane {
     #[must_use]
     pub fn replay_prefix(&mut self, text: &[u8]) -> Option<(QuickReplay, usize)> {
         self.run(text, true, ())
+    }
+
+    /// The tags of the game the lane last replayed (when it gave a replay),
+    /// in order: where each name and value is in the game's text (the text
+    /// it was given). The lane reads no game with a repeated tag name. What
+    /// a caller that reports the game's tags reads them by, without reading
+    /// its tag section again.
+    ///
+    /// ```
+    /// use scoresheet_board::quick::QuickLane;
+    /// let game = b"[Event \"a\"]\n[White \"B\"]\n\n1. e4 *\n";
+    /// let mut lane = QuickLane::default();
+    /// assert!(lane.replay(game).is_some());
+    /// let tags: Vec<_> = lane.tags().map(|[n, v]| (&game[n], &game[v])).collect();
+    /// assert_eq!(tags, [(&b"Event"[..], &b"a"[..]), (b"White", b"B")]);
+    /// ```
+    pub fn tags(
+        &self,
+    ) -> impl ExactSizeIterator<Item = [core::ops::Range<usize>; 2]> + DoubleEndedIterator + Clone + '_
+    {
+        self.tag_names
+            .iter()
+            .map(|&[name, name_len, value, value_len]| {
+                [name..name + name_len, value..value + value_len]
+            })
     }
 
     /// Like [`QuickLane::replay`], keeping the game's tags and moves in `record`
@@ -540,11 +570,11 @@ struct QuickGame<'t, 'k, R> {
     ply_count: Option<&'t [u8]>,
     /// The game's text, where the tag names read are found again.
     text: &'t [u8],
-    /// Where each tag name read starts in [`QuickGame::text`] and its length,
-    /// to see a repeated tag (which the full judge warns about); with a bit for
-    /// each name's [`name_bit`], so that a name is only compared with the
-    /// others when its bit is already set.
-    tag_names: &'k mut Vec<(usize, usize)>,
+    /// Where each tag read is in [`QuickGame::text`] ([`TagPlace`]), to see
+    /// a repeated tag name (which the full judge warns about) and for
+    /// [`QuickLane::tags`]; with a bit for each name's [`name_bit`], so that a
+    /// name is only compared with the others when its bit is already set.
+    tag_names: &'k mut Vec<TagPlace>,
     tag_bits: u64,
     /// The positions since the last capture or pawn move, for repetitions.
     keys: &'k mut History,
@@ -599,11 +629,11 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
     #[inline(always)]
     fn tag(&mut self, name: &'t [u8], value: &'t [u8]) -> Result<(), Unusual> {
         self.record.tag(name, value);
+        let value_at = value
+            .as_ptr()
+            .addr()
+            .wrapping_sub(self.text.as_ptr().addr());
         if R::KEEPS_TAG_PLACES {
-            let value_at = value
-                .as_ptr()
-                .addr()
-                .wrapping_sub(self.text.as_ptr().addr());
             self.record
                 .tag_at(name, Span::new(value_at, value_at + value.len()));
         }
@@ -620,13 +650,13 @@ impl<'t, R: Recording<'t>> QuickVisitor<'t> for QuickGame<'t, '_, R> {
             let repeated = self
                 .tag_names
                 .iter()
-                .any(|&(start, len)| text.get(start..start + len) == Some(name));
+                .any(|&[start, len, ..]| text.get(start..start + len) == Some(name));
             if repeated {
                 return Err(Unusual);
             }
         }
         self.tag_bits |= bit;
-        self.tag_names.push((at, name.len()));
+        self.tag_names.push([at, name.len(), value_at, value.len()]);
         let slot = match name {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,

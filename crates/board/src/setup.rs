@@ -699,6 +699,11 @@ pub(crate) fn write_castling_field(
     rights: Bitboard,
     notation: CastlingNotation,
 ) {
+    // Most games end with no right left: nothing to look for.
+    if rights.is_empty() {
+        s.push('-');
+        return;
+    }
     let before = s.len();
     for color in Color::ALL {
         let back = Bitboard::rank(color.back_rank());

@@ -483,3 +483,60 @@ fn incremental_checkers_match_a_fresh_computation() {
         walk(&pos(fen), 2);
     }
 }
+
+/// The placement field as a square-by-square reading of the board writes it.
+fn board_fen_square_by_square(p: &Position) -> String {
+    let mut s = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match p.piece_at(Square::from_coords(file, rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank != Rank::First {
+            s.push('/');
+        }
+    }
+    s
+}
+
+#[test]
+fn the_placement_field_names_every_square_in_order() {
+    // Games of pseudo-random legal moves from a few starts: every piece,
+    // both colours, full and empty ranks, pieces on the a- and h-files.
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "7k/8/8/8/8/8/8/K7 w - - 0 1",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for start in starts {
+        for _ in 0..20 {
+            let mut p = pos(start);
+            for _ in 0..80 {
+                assert_eq!(p.board().board_fen(), board_fen_square_by_square(&p));
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                p.play_unchecked(&m);
+            }
+        }
+    }
+}

@@ -34,7 +34,7 @@ mod split;
 
 use std::borrow::Cow;
 
-use crate::ast::{GameResult, MoveKind};
+use crate::ast::GameResult;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
@@ -366,12 +366,8 @@ impl<'a> Game<'a> {
         let mut any = false;
         for m in self.mainline() {
             any = true;
-            let this = match &m.get().kind {
-                MoveKind::San(_) | MoveKind::FileCapture(_) => "san",
-                MoveKind::Lan(l) if l.is_uci() => "uci",
-                MoveKind::Lan(_) => "lan",
-                MoveKind::Descriptive(_) => "descriptive",
-                MoveKind::Castle(_) | MoveKind::Null => continue,
+            let Some(this) = m.notation() else {
+                continue;
             };
             match found {
                 Some(f) if f != this => return Some("mixed"),

@@ -213,6 +213,38 @@ impl MoveRecord {
         })
     }
 
+    /// The notation the move is written in: `"san"` (file captures too),
+    /// `"uci"`, `"lan"`, `"descriptive"`; `None` for castling and null
+    /// moves, which fit every notation. Cheaper than asking
+    /// [`MoveRecord::get`] for a move kept compact (a report names the
+    /// notation of every game).
+    ///
+    /// ```
+    /// use scoresheet_notation::pgn::MoveRecord;
+    /// use scoresheet_notation::{Mode, parse_move};
+    /// let notation = |text: &str| {
+    ///     MoveRecord::new(parse_move(text.as_bytes(), 0, Mode::Lenient).unwrap().value).notation()
+    /// };
+    /// assert_eq!(notation("Nbxd7+"), Some("san"));
+    /// assert_eq!(notation("e2e4"), Some("uci"));
+    /// assert_eq!(notation("Ng1-f3"), Some("lan"));
+    /// assert_eq!(notation("O-O"), None);
+    /// ```
+    #[must_use]
+    pub fn notation(&self) -> Option<&'static str> {
+        match &self.0 {
+            Body::San { .. } | Body::FileCapture { .. } => Some("san"),
+            Body::Castle(..) | Body::Null(..) => None,
+            Body::Lan { .. } | Body::Whole(_) => match &self.get().kind {
+                MoveKind::San(_) | MoveKind::FileCapture(_) => Some("san"),
+                MoveKind::Lan(l) if l.is_uci() => Some("uci"),
+                MoveKind::Lan(_) => Some("lan"),
+                MoveKind::Descriptive(_) => Some("descriptive"),
+                MoveKind::Castle(_) | MoveKind::Null => None,
+            },
+        }
+    }
+
     /// Whether the move is in descriptive notation ([`MoveKind::Descriptive`]),
     /// which replay reads its own way; cheaper than asking [`MoveRecord::get`].
     #[must_use]
