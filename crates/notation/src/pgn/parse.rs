@@ -3169,8 +3169,8 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
 /// before it taken off: `1.e4`, `12...Nf6`). Results are no moves. Lines
 /// that hold none (a page's captions, `1. rychlý`, a diagram's `7 7`,
 /// `Nenhum comentário:`) are text around games: the splitter does not let
-/// them make a game, and the parser keeps them as commentary above a game's
-/// tags or first move (one rule, asked by both).
+/// them end a unit before the game below them, and the parser keeps them as
+/// commentary above that game's tags or first move (one rule, asked by both).
 pub(super) fn holds_move(line: &[u8]) -> bool {
     // A word with a move number glued before it taken off (`1.e4`, `12...`).
     fn unnumbered(word: &[u8]) -> (&[u8], bool) {
@@ -3248,8 +3248,15 @@ pub(super) fn is_page_number(line: &[u8]) -> bool {
 /// Whether a line holds a word of letters (two at least): text, not a row of
 /// numbers or marks.
 pub(super) fn has_word(line: &[u8]) -> bool {
-    line.split(|&b| !(b.is_ascii_alphabetic() || b >= 0x80))
-        .any(|w| w.len() >= 2)
+    match core::str::from_utf8(line) {
+        Ok(s) => s
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().nth(1).is_some()),
+        // Latin-1 text: its letters are the bytes from 0xC0 on.
+        Err(_) => line
+            .split(|&b| !(b.is_ascii_alphabetic() || b >= 0xC0))
+            .any(|w| w.len() >= 2),
+    }
 }
 
 /// Whether the text after a tag pair on its line is the movetext (the import format

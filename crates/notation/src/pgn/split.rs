@@ -120,9 +120,6 @@ struct Splitter {
     /// Where the caption seen after the game's rows starts, when none of its
     /// lines may hold a move: the next game starts there (its title).
     caption_at: Option<usize>,
-    /// A game has been given before (a unit of text around games with no
-    /// move at the end of the input is then no game).
-    after_game: bool,
 }
 
 /// A run of blanks this long inside a game ends the game where the run
@@ -284,14 +281,6 @@ impl Splitter {
         self.seen_movetext && (self.seen_tags || self.seen_moves)
     }
 
-    /// Whether the unit in progress is text around games and no game: no tags,
-    /// no line that may hold a move, after a game (a page's footer after the
-    /// last game). At the end of the input it is dropped; alone in an input it
-    /// stays the unit it is (`not-chess`).
-    fn only_text_after_game(&self) -> bool {
-        self.after_game && !self.seen_tags && !self.seen_moves
-    }
-
     /// After a blank byte at `pos - 1`: the game in progress, ended where its
     /// run of blanks started, once the run is [`MAX_BLANK_RUN`] long.
     #[inline]
@@ -332,14 +321,6 @@ impl Splitter {
 
     /// Finds the next game in `buf` from the saved position.
     fn scan(&mut self, buf: &[u8], eof: bool) -> Scan {
-        let scan = self.scan_game(buf, eof);
-        if matches!(scan, Scan::Game { .. }) {
-            self.after_game = true;
-        }
-        scan
-    }
-
-    fn scan_game(&mut self, buf: &[u8], eof: bool) -> Scan {
         if !self.started {
             self.started = true;
             self.line_start = true;
@@ -670,11 +651,6 @@ impl Splitter {
         match self.start {
             // The `[/pgn]` closing a forum's last game, after its result: no game.
             Some(start) if only_wrapper_closes(&buf[start..]) => {
-                self.new_game();
-                Scan::Done
-            }
-            // Text around games after the last one (a page's footer): no game.
-            Some(_) if self.only_text_after_game() => {
                 self.new_game();
                 Scan::Done
             }
@@ -1048,8 +1024,6 @@ impl<R: Read> GameReader<R> {
         // At the start of the file, the byte order mark is still to be skipped.
         r.splitter.started = at.offset > 0;
         r.splitter.line_start = at.line_start;
-        // A block's games (or the blocks before) came before the point.
-        r.splitter.after_game = at.offset > 0;
         r.lines_dropped = at.line.saturating_sub(1);
         r.counted_line = r.lines_dropped;
         r.column_dropped = at.column.saturating_sub(1);
@@ -1581,8 +1555,6 @@ impl<'a> BlockGames<'a> {
             splitter.started = true;
             splitter.line_start = true;
         }
-        // Blocks are cut after a game's result: one came before any block but the first.
-        splitter.after_game = !block.first;
         let resume = (0, splitter.line_start || block.first);
         BlockGames {
             buf: &block.bytes,
@@ -1622,7 +1594,6 @@ impl<'a> BlockGames<'a> {
     ) -> Option<BlockGame<T>> {
         let game = self.next_inner(quick);
         if game.is_some() {
-            self.splitter.after_game = true;
             self.resume = (self.splitter.pos, self.splitter.line_start);
         }
         game
