@@ -67,6 +67,9 @@ pub struct PgnOutcome {
     /// Whether the first error is a token PGN could not read as a move at
     /// all (`invalid-move`), rather than a move read and judged.
     pub unreadable: bool,
+    /// Whether the text is one move alone among prose (`lone-move`): an
+    /// example a text gives, which no reading makes a game.
+    pub lone: bool,
 }
 
 impl PgnOutcome {
@@ -78,6 +81,7 @@ impl PgnOutcome {
             valid: r.is_valid(),
             descriptive: game.mainline().any(|m| m.is_descriptive()),
             unreadable: r.first_error().is_some_and(|d| d.kind == Kind::InvalidMove),
+            lone: game.diagnostics.iter().any(|d| d.kind == Kind::LoneMove),
         }
     }
 }
@@ -125,7 +129,7 @@ pub fn book_reading(
     if pgn.valid && !pgn.descriptive && !text.contains(&b'%') {
         return None;
     }
-    if !may_be_table(text) {
+    if !may_be_table(text) || pgn.lone {
         return None;
     }
     let headers = headed(text);

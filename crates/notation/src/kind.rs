@@ -330,6 +330,14 @@ kinds! {
     NotChess = "not-chess", Error,
         example "Dear reader, the games follow.",
         fix "Nothing to fix if the text is not a game; otherwise make it tags and moves.";
+    /// A page's number or running title among the moves (`112`, `112 THE RUY LOPEZ`), where the printed numbering goes on after it: skipped.
+    PageLine = "page-line", Note,
+        example "1. e4 e5 2. Nf3 Nc6\n\n112\n\n3. Bb5 a6 *",
+        fix "Nothing to fix: the line is the page's, not the game's; delete it to silence the note.";
+    /// One move alone among lines of prose, with no tags and no result: an example a text gives, not a game.
+    LoneMove = "lone-move", Error,
+        example "The left half of the page is White's, for example\n\n1. e2e4\n\nand the right half is Black's.",
+        fix "Nothing to fix if the text only shows a move; otherwise print the game's other moves or its result.";
     /// Castling written with zeros (`0-0`).
     ZeroCastling = "zero-castling", Warning,
         example "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",

@@ -15,6 +15,7 @@ mod lsp;
 mod names;
 mod one_reader;
 mod outputs;
+mod pages;
 mod prose;
 mod reader_cap;
 mod readings;

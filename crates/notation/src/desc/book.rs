@@ -924,7 +924,9 @@ impl Reader {
             }
         }
         let mut row_end = end;
-        if let Some((split, m)) = right_range_start(text, &toks) {
+        if let Some((split, m)) = right_range_start(text, &toks)
+            .or_else(|| header_then_right_range(text, &toks, self.book.plies.is_empty()))
+        {
             self.right_from.get_or_insert(m);
             self.deferred.push((split, end));
             row_end = split;
@@ -1007,6 +1009,27 @@ fn right_range_start(text: &[u8], toks: &[Token]) -> Option<(usize, u32)> {
     let (m, _) = move_number(slice(next))?;
     let prev = toks.get(k - 1)?;
     (m >= n.saturating_add(2) && gap(text, prev.end, next.start)).then_some((next.start, m))
+}
+
+/// Where a column header's line holds the right range's first row, and its
+/// number: `    White  Black     4. Kt-B3  P-KKt3?!` (a page's two tables side
+/// by side, the header printed over the left one only). The left range's
+/// rows follow, each with a right row after a column gap, which
+/// [`right_range_start`] finds. Only before any move is read.
+fn header_then_right_range(text: &[u8], toks: &[Token], first: bool) -> Option<(usize, u32)> {
+    let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+    let line = text.get(toks.first()?.start..toks.last()?.end)?;
+    if !first || !is_column_header(&String::from_utf8_lossy(line)) {
+        return None;
+    }
+    let (k, next) = toks
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, t)| slice(t).ends_with(b".") && move_number(slice(t)).is_some())?;
+    let (m, _) = move_number(slice(next))?;
+    let prev = toks.get(k - 1)?;
+    (m >= 2 && gap(text, prev.end, next.start)).then_some((next.start, m))
 }
 
 /// The players' names in a line under the column header: `Morphy.   Anderssen.`,

@@ -235,6 +235,7 @@ fn parse_pass<'a>(
         spanish_desc: false,
         once: Vec::new(),
         segmenting: false,
+        text_above_tags: None,
     };
     p.run();
     Pass {
@@ -434,6 +435,9 @@ struct Parser<'a, 'g> {
     /// The parts of a word cut by [`Parser::segmented`] are being read (a
     /// part is never cut again).
     segmenting: bool,
+    /// Where the text above the tag section ends (the tag line), once looked
+    /// for: `Some(0)` when there is none (see [`Parser::text_above_tags`]).
+    text_above_tags: Option<usize>,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -567,6 +571,9 @@ impl<'a> Parser<'a, '_> {
                 Some(b'%') if bol => self.escape_line(),
                 Some(b'{') if self.game.tags.is_empty() => self.brace_comment(),
                 Some(b';') if self.game.tags.is_empty() => self.line_comment(),
+                Some(_) if self.game.tags.is_empty() && bol && self.text_above_tags() => {
+                    self.text_line();
+                }
                 Some(b';') if self.tag_follows() => {
                     let eol = self.line_end(self.pos);
                     let span = self.span(self.pos, trim_cr(self.text, eol));
@@ -583,6 +590,62 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Whether the line at the position is text above the game's tags: it and
+    /// every line down to a tag line hold no move ([`holds_move`]; comments and
+    /// `%` lines may stand among them), as the splitter lets such text run into
+    /// the tags below it (a page's caption, prose between two games).
+    fn text_above_tags(&mut self) -> bool {
+        let end = *self.text_above_tags.get_or_insert_with(|| {
+            let text = self.text;
+            let mut at = self.pos;
+            loop {
+                while text.get(at).is_some_and(|&b| is_space(b)) {
+                    at += 1;
+                }
+                let eol = memchr(b'\n', &text[at.min(text.len())..]).map_or(text.len(), |n| at + n);
+                match text.get(at) {
+                    None => return 0,
+                    Some(b'[') => {
+                        return if super::split::tag_pair_end(&text[at..eol]).is_some() {
+                            at
+                        } else {
+                            0
+                        };
+                    }
+                    Some(b'{') => match memchr(b'}', &text[at..]) {
+                        Some(n) => at += n + 1,
+                        None => return 0,
+                    },
+                    Some(b';' | b'%') => at = eol,
+                    Some(_)
+                        if is_text_around_games(&text[at..eol])
+                            || is_page_number(&text[at..eol]) =>
+                    {
+                        at = eol;
+                    }
+                    Some(_) => return 0,
+                }
+            }
+        });
+        self.pos < end
+    }
+
+    /// A line of text above the game (its tags or first move), kept as
+    /// commentary, with a note.
+    fn text_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        let span = self.push_commentary(start, end);
+        self.diag(
+            Severity::Note,
+            Kind::Commentary,
+            "this line is not moves: kept as commentary".into(),
+            span,
+        );
+        self.pos = eol;
     }
 
     /// Whether the `;` comment line at the position is followed, past blanks and
@@ -904,6 +967,22 @@ impl<'a> Parser<'a, '_> {
                 self.commentary_line();
                 continue;
             }
+            if bol && b.is_ascii_digit() && self.page_line() {
+                self.skip_page_line();
+                continue;
+            }
+            // Before the first move, a line of words that holds no move (`1.
+            // rychlý`, `#662 Morphy v Anderssen`, a caption ending in `1-0`) is
+            // text above the game, as the splitter takes it.
+            if bare
+                && bol
+                && self.depth_stack.is_empty()
+                && self.plies == 0
+                && self.text_before_moves()
+            {
+                self.text_line();
+                continue;
+            }
             match b {
                 b'{' => self.brace_comment(),
                 b';' if bare
@@ -1201,6 +1280,124 @@ impl<'a> Parser<'a, '_> {
             .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'\'' | b',' | b'.'))
             && !is_move_word(word, self.mode)
             && !is_suffix_word(word)
+    }
+
+    /// Whether the line at the position, before the game's first move, is a
+    /// line of words that holds no move ([`holds_move`], [`has_word`]).
+    fn text_before_moves(&mut self) -> bool {
+        let eol = self.line_end(self.pos);
+        let line = &self.text[self.pos..trim_cr(self.text, eol)];
+        !matches!(line.first(), Some(b'{' | b'(' | b';' | b'[' | b'%'))
+            && (is_text_around_games(line) || (is_page_number(line) && line.trim_ascii() != b"1"))
+    }
+
+    /// Whether the line at the position is a page's number or running title
+    /// among the moves (`112`, `112 THE RUY LOPEZ`): a number without a dot
+    /// (before the first move, any but 1; after, one that does not continue
+    /// the game's count), then nothing or words that hold no move, and the
+    /// line after it goes on with the printed count (the move number due, or
+    /// the next), or the line is the text's last. The board's numbering, not a
+    /// list of running titles, says the line is not the game's.
+    fn page_line(&mut self) -> bool {
+        if !self.depth_stack.is_empty() {
+            return false;
+        }
+        let text = self.text;
+        let number = |at: usize| -> Option<(u64, usize)> {
+            let digits = text[at..]
+                .iter()
+                .take(5)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits == 0 || digits > 4 {
+                return None;
+            }
+            let n = text[at..at + digits]
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            Some((n, at + digits))
+        };
+        let Some((n, after)) = number(self.pos) else {
+            return false;
+        };
+        // `12.`, `12)`, `12...`: a move number with its mark.
+        if text.get(after).is_some_and(|&b| !is_space(b)) {
+            return false;
+        }
+        let last = self
+            .last_number
+            .or_else(|| self.expected_ply.map(|p| p / 2));
+        let continues = |m: u64| last.map_or(m == 1, |l| m == l || m == l + 1);
+        if continues(n) {
+            return false;
+        }
+        let eol = self.line_end(self.pos);
+        let rest = text[after..trim_cr(text, eol)].trim_ascii();
+        if !rest.is_empty() && !is_text_around_games(rest) {
+            return false;
+        }
+        let mut next = eol;
+        while text.get(next).is_some_and(|&b| is_space(b)) {
+            next += 1;
+        }
+        if next >= text.len() {
+            return last.is_some();
+        }
+        match number(next) {
+            Some((m, at)) => text.get(at) == Some(&b'.') && continues(m),
+            None => false,
+        }
+    }
+
+    /// Skips a page's line among the moves ([`Parser::page_line`]), with a note.
+    fn skip_page_line(&mut self) {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        let span = self.span(start, end);
+        self.diag(
+            Severity::Note,
+            Kind::PageLine,
+            "a page's number or running title among the moves, the numbering going on after it: skipped".into(),
+            span,
+        );
+        self.pos = eol;
+    }
+
+    /// One move alone among lines of prose, in a text with no tags and no
+    /// result (`1. e2e4` where a book explains its layout): an example, not
+    /// a game; an error, so that no reading makes it a one-move game.
+    fn lone_move(&mut self) {
+        if !self.game.tags.is_empty() {
+            return;
+        }
+        let mut depth = 0usize;
+        let mut moves = Vec::new();
+        let mut prose = false;
+        for t in &self.game.tokens {
+            match t {
+                Token::StartVariation(_) => depth += 1,
+                Token::EndVariation(_) => depth = depth.saturating_sub(1),
+                Token::Move(m) if depth == 0 => moves.push(m.get().span),
+                Token::Invalid(_) | Token::Result(..) => return,
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    ..
+                } => prose = true,
+                _ => {}
+            }
+            if moves.len() > 1 {
+                return;
+            }
+        }
+        if let ([span], true) = (moves.as_slice(), prose) {
+            self.diag(
+                Severity::Error,
+                Kind::LoneMove,
+                "one move alone among lines of prose, with no tags and no result: an example, not a game".into(),
+                *span,
+            );
+        }
     }
 
     /// Keeps `start..end` as a commentary token (text that is no move, kept
@@ -2897,6 +3094,7 @@ impl<'a> Parser<'a, '_> {
                 );
             }
         }
+        self.lone_move();
         if let Some(&open) = self.depth_stack.last() {
             let span = self.span(open, open + 1);
             let n = self.depth_stack.len();
@@ -3036,6 +3234,106 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
             && !is_move_word(word, mode)
             && !is_suffix_word(word)
     })
+}
+
+/// Whether a line of a game's text may hold a move as printed, by the rule
+/// the parser reads a bare move list with ([`Parser::is_commentary`]): a line
+/// that opens with a word no grammar reads as a move (or with a move and then
+/// a plain word: `a8 black rook`) is prose; a row that starts with its number
+/// holds a move when a word on it is shaped as one ([`may_be_move`]) or is a
+/// short capitalised one (`1. K. P. two`, the 1840s' pawn named by file);
+/// any other line when a word on it reads as a move (a move number glued
+/// before it taken off: `1.e4`, `12...Nf6`). Results are no moves. Lines
+/// that hold none (a page's captions, `1. rychlý`, a diagram's `7 7`,
+/// `Nenhum comentário:`) are text around games: the splitter does not let
+/// them end a unit before the game below them, and the parser keeps them as
+/// commentary above that game's tags or first move (one rule, asked by both).
+pub(super) fn holds_move(line: &[u8]) -> bool {
+    // A word with a move number glued before it taken off (`1.e4`, `12...`).
+    fn unnumbered(word: &[u8]) -> (&[u8], bool) {
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        let (dots, _, _) = count_dots(&word[digits..]);
+        if digits > 0 && dots > 0 {
+            (&word[digits + dots..], true)
+        } else {
+            (word, false)
+        }
+    }
+    let is_move = |word: &[u8]| {
+        !word.is_empty()
+            && word.len() <= 48
+            && GameResult::from_ascii(word).is_none()
+            && is_move_word(word, Mode::Lenient)
+    };
+    let mut words = line
+        .trim_ascii_start()
+        .strip_prefix(b"|")
+        .unwrap_or(line)
+        .split(|&b| is_space(b))
+        .filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let (head, numbered) = unnumbered(first);
+    let row = numbered || (!first.is_empty() && first.iter().all(u8::is_ascii_digit));
+    if row {
+        let shaped = |word: &[u8]| {
+            let (word, _) = unnumbered(word);
+            is_move(word)
+                || (word.len() <= 48 && may_be_move(word, Mode::Lenient))
+                // Moves run together (`e4e52.Nf3Nc6`) open with a square.
+                || matches!(word, [b'a'..=b'h', b'1'..=b'8', ..])
+                || core::str::from_utf8(word).is_ok_and(|w| {
+                    let w = w.trim_end_matches(|c: char| c.is_ascii_punctuation());
+                    w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() <= 3
+                })
+        };
+        return shaped(head) || words.any(shaped);
+    }
+    if head
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0xC0)
+    {
+        if !is_move(head) {
+            return false;
+        }
+        return words.next().is_none_or(|next| {
+            !(next
+                .iter()
+                .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'\'' | b',' | b'.'))
+                && !is_move_word(next, Mode::Lenient)
+                && !is_suffix_word(next))
+        });
+    }
+    is_move(head) || words.any(|w| is_move(unnumbered(w).0))
+}
+
+/// Whether a line is text around games: text (no control bytes: binary data
+/// is no caption) with a word of letters, holding no move ([`holds_move`]).
+pub(super) fn is_text_around_games(line: &[u8]) -> bool {
+    !line.iter().any(|&b| b < 0x20 && b != b'\t' && b != b'\r')
+        && has_word(line)
+        && !holds_move(line)
+}
+
+/// Whether a line is a bare number (a page's), blanks around it.
+pub(super) fn is_page_number(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    !line.is_empty() && line.len() <= 4 && line.iter().all(u8::is_ascii_digit)
+}
+
+/// Whether a line holds a word of letters (two at least): text, not a row of
+/// numbers or marks.
+pub(super) fn has_word(line: &[u8]) -> bool {
+    match core::str::from_utf8(line) {
+        Ok(s) => s
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().nth(1).is_some()),
+        // Latin-1 text: its letters are the bytes from 0xC0 on.
+        Err(_) => line
+            .split(|&b| !(b.is_ascii_alphabetic() || b >= 0xC0))
+            .any(|w| w.len() >= 2),
+    }
 }
 
 /// Whether the text after a tag pair on its line is the movetext (the import format

@@ -111,6 +111,15 @@ struct Splitter {
     /// `The Giuoco Piano.—`, `GAME II.`): a row numbered 1 after it starts the next
     /// game (books print game after game without results, each under its title).
     caption_seen: bool,
+    /// The current game has a line that is not text around games (one that
+    /// may hold a move, or is no text: `parse::is_text_around_games`): until
+    /// it has, its text is captions and prose, which a tag line, a `%` header,
+    /// a first row or a result on a line of words does not end (the text
+    /// around games belongs to the game it stands above).
+    seen_moves: bool,
+    /// Where the caption seen after the game's rows starts, when none of its
+    /// lines may hold a move: the next game starts there (its title).
+    caption_at: Option<usize>,
 }
 
 /// A run of blanks this long inside a game ends the game where the run
@@ -259,6 +268,17 @@ impl Splitter {
         self.blank_from = None;
         self.seen_rows = false;
         self.caption_seen = false;
+        self.caption_at = None;
+        self.seen_moves = false;
+    }
+
+    /// Whether a tag line (or a book's `% key: value` header) here ends the
+    /// game in progress and starts the next: after its movetext, when the game
+    /// has tags or a line that may hold a move. Text around games with no move
+    /// in it (a caption, a page's prose) is the next game's, read as commentary
+    /// above its tags. The block reader asks the same at a block's end.
+    fn next_tags_end_game(&self) -> bool {
+        self.seen_movetext && (self.seen_tags || self.seen_moves)
     }
 
     /// After a blank byte at `pos - 1`: the game in progress, ended where its
@@ -296,6 +316,7 @@ impl Splitter {
         self.pos = self.pos.saturating_sub(n);
         self.start = self.start.map(|s| s.saturating_sub(n));
         self.blank_from = self.blank_from.map(|s| s.saturating_sub(n));
+        self.caption_at = self.caption_at.map(|s| s.saturating_sub(n));
     }
 
     /// Finds the next game in `buf` from the saved position.
@@ -369,7 +390,7 @@ impl Splitter {
                     let repeated = self.blank_after_tags
                         && self.first_tag_len > 0
                         && name == &self.first_tag[..usize::from(self.first_tag_len)];
-                    if self.seen_movetext || repeated {
+                    if self.next_tags_end_game() || repeated {
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
@@ -377,6 +398,10 @@ impl Splitter {
                         }
                     }
                     self.mark_start();
+                    if !self.seen_tags && !self.seen_moves {
+                        // Text around games above the tags is as a comment there.
+                        self.seen_movetext = false;
+                    }
                     if !self.seen_tags {
                         self.first_tag[..name.len()].copy_from_slice(name);
                         self.first_tag_len = u8::try_from(name.len()).unwrap_or(0);
@@ -411,7 +436,7 @@ impl Splitter {
                     // A `% key: value` line after movetext heads the next game,
                     // as book tables head each game (`% title: ...`); any other
                     // `%` line is PGN's escape line, which may stand inside one.
-                    if self.seen_movetext && is_header_line(&buf[self.pos..]) {
+                    if self.next_tags_end_game() && is_header_line(&buf[self.pos..]) {
                         if let Some(start) = self.start {
                             let end = self.pos;
                             self.new_game();
@@ -495,28 +520,55 @@ impl Splitter {
                         }
                     }
                     // A line at the top level: a row numbered 1 after the game's
-                    // rows and a caption starts the next game. The caption stays
-                    // with the game before (read there as words): a line of words
-                    // may also be a move (`Castles`), which must not move games.
+                    // rows and a caption starts the next game. The caption goes
+                    // with the next game when none of its lines may hold a move
+                    // (`#662 Morphy v Anderssen`, the next game's title); else it
+                    // stays with the game before (read there as words): a line of
+                    // words may also be a move (`Castles`), which must not move games.
+                    let mut line_checked = false;
                     if self.line_start && self.depth == 0 {
                         let Some(line) = whole_line(buf, self.pos, eof) else {
                             return Scan::NeedMore;
                         };
+                        // (A page's number is neither moves nor text.)
+                        if !self.seen_moves && !super::parse::is_page_number(line) {
+                            self.seen_moves = !super::parse::is_text_around_games(line);
+                            line_checked = true;
+                        }
                         match line_kind(line) {
-                            LineKind::Caption => self.caption_seen |= self.seen_rows,
-                            LineKind::Note | LineKind::Prose => {}
+                            LineKind::Caption if self.seen_rows => {
+                                if !super::parse::is_text_around_games(line) {
+                                    self.caption_at = None;
+                                } else if !self.caption_seen {
+                                    self.caption_at = Some(self.pos);
+                                }
+                                self.caption_seen = true;
+                            }
+                            LineKind::Caption => {}
+                            LineKind::Note => {}
+                            // Words naming moves (a note's `(1.e4 d5 2.exd5)`): the
+                            // text after the game's rows is not all the next one's.
+                            LineKind::Prose => self.caption_at = None,
+                            // A row of no move (a diagram's `7 7`, a numbered list of
+                            // words) is text around the game, not its rows.
+                            LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
                             LineKind::FirstRow if self.seen_rows && self.caption_seen => {
                                 if let Some(start) = self.start {
-                                    let end = self.pos;
+                                    let end = self.caption_at.unwrap_or(self.pos);
                                     self.new_game();
+                                    self.pos = end;
                                     return Scan::Game { start, end };
                                 }
                             }
                             LineKind::FirstRow | LineKind::Row => {
                                 self.seen_rows = true;
                                 self.caption_seen = false;
+                                self.caption_at = None;
                             }
-                            LineKind::Other => self.caption_seen = false,
+                            LineKind::Other => {
+                                self.caption_seen = false;
+                                self.caption_at = None;
+                            }
                         }
                     }
                     // Movetext: run to the next line end, comment or tag pair,
@@ -538,6 +590,9 @@ impl Splitter {
                         }
                     };
                     let seg = &buf[start..seg_end];
+                    if !self.seen_moves && !line_checked && !super::parse::is_page_number(seg) {
+                        self.seen_moves = !super::parse::is_text_around_games(seg);
+                    }
                     let last = seg.iter().rev().find(|&&c| !is_blank(c));
                     // Results end in `0`, `1`, `2`, `*` or `½`: most segments are rejected here.
                     let mut game_end = None;
@@ -546,8 +601,14 @@ impl Splitter {
                         let token = &seg[t_start..t_end];
                         // A draw written as half a point (`1/2`, `½`) ends a game
                         // too: the parser reads it as a draw, with a warning.
-                        if GameResult::from_ascii(token).is_some()
-                            || matches!(token, b"1/2" | b"\xC2\xBD")
+                        // A result closing a line of words before any move (a
+                        // caption's `(E56) 1-0`) is the caption's, which the
+                        // parser keeps as commentary above the game.
+                        let caption =
+                            line_checked && !self.seen_moves && !self.seen_tags && depth == 0;
+                        if !caption
+                            && (GameResult::from_ascii(token).is_some()
+                                || matches!(token, b"1/2" | b"\xC2\xBD"))
                         {
                             // A comment after the result on its line is the game's
                             // (`1/2-1/2 {drawn by agreement}`).
@@ -558,6 +619,7 @@ impl Splitter {
                         }
                     }
                     self.words_ended = depth == 0
+                        && self.seen_moves
                         && last.is_some_and(|c| c.is_ascii_alphabetic() || *c == b'.')
                         && {
                             let (t_start, t_end) = last_token(seg);
@@ -1619,7 +1681,7 @@ impl<'a> BlockGames<'a> {
                         self.end = Some(BlockEnd::Clean);
                         None
                     }
-                    Some(start) if clean && self.before_tag && s.seen_movetext => {
+                    Some(start) if clean && self.before_tag && s.next_tags_end_game() => {
                         self.end = Some(BlockEnd::Clean);
                         s.new_game();
                         Some(BlockGame {

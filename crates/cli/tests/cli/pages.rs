@@ -1,0 +1,242 @@
+//! What stands between, around and across printed games (issue 30), through
+//! the real binary, on the material of `fixtures/pages` (`SOURCES.md` there):
+//! text above a game that holds no move is the game's, a caption goes with
+//! the game below it, a page's number or running title among the moves is skipped
+//! where the printed count goes on, and one move alone in prose is no game.
+
+use std::path::{Path, PathBuf};
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+
+use crate::common::{one_game_report, run, uci_moves};
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pages")
+}
+
+/// Every game report of `validate --format json` on `text` (a scratch file).
+fn reports_of(name: &str, text: &str) -> Vec<Value> {
+    let dir = crate::common::scratch_dir("pages", name);
+    std::fs::write(dir.join(name), text).expect("writing the input");
+    let r = run(&dir, BIN, &["validate", "--format", "json", name]);
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect()
+}
+
+/// The kinds of a game's problems in `list` (`errors`, `warnings`, `notes`).
+fn kinds(game: &Value, list: &str) -> Vec<String> {
+    game[list]
+        .as_array()
+        .expect(list)
+        .iter()
+        .map(|n| n["kind"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+const IMMORTAL: &str = "e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5 g8f6 g1f3 h4h6 d2d3 f6h5 \
+f3h4 h6g5 h4f5 c7c6 g2g4 h5f6 h1g1 c6b5 h2h4 g5g6 h4h5 g6g5 d1f3 f6g8 c1f4 g5f6 b1c3 f8c5 \
+c3d5 f6b2 f4d6 c5g1 e4e5 b2a1 f1e2 b8a6 f5g7 e8d8 f3f6 g8f6 d6e7";
+
+#[test]
+fn paragraphs_around_the_game_are_no_moves_of_it() {
+    // The paragraph above is the game's; the two after its result stay a unit
+    // of their own (no byte of the input is left out), with no move in it.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--format", "json", "immortal-bluesofa.txt"],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    let g = &games[0];
+    assert_eq!(
+        (
+            g["line"].as_u64(),
+            g["valid"].as_bool(),
+            g["plies"].as_u64()
+        ),
+        (Some(1), Some(true), Some(45)),
+        "{g}"
+    );
+    assert!(games[1..].iter().all(|g| g["plies"] == 0), "{games:?}");
+    // The web page's own order of moves 10 and 11 (`10. Rg1 cxb5 11. g4 Nf6`).
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "uci",
+            "--moves-only",
+            "immortal-bluesofa.txt",
+        ],
+    );
+    let moves = r
+        .stdout
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(" 1-0");
+    assert!(moves.starts_with("e2e4 e7e5 f2f4"), "{moves}");
+    assert!(moves.ends_with("f3f6 g8f6 d6e7"), "{moves}");
+}
+
+#[test]
+fn openings_under_their_titles_are_games_from_their_titles_and_the_section_after_is_none() {
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--format", "json", "rogers-108-openings.txt"],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    let lines: Vec<(u64, bool, u64)> = games
+        .iter()
+        .map(|g| {
+            (
+                g["line"].as_u64().unwrap_or(0),
+                g["valid"].as_bool().unwrap_or(false),
+                g["plies"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    // The first game has the page's number and running title above its own
+    // title; each next one starts at its title (line 10, 16, 22).
+    assert_eq!(
+        lines,
+        [(1, true, 6), (10, true, 5), (16, true, 5), (22, true, 5)],
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "convert",
+            "--to",
+            "uci",
+            "--moves-only",
+            "rogers-108-openings.txt",
+        ],
+    );
+    assert_eq!(
+        r.stdout,
+        "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 *\ne2e4 e7e5 g1f3 b8c6 f1b5 *\n\
+         e2e4 e7e5 g1f3 b8c6 d2d4 *\ne2e4 e7e5 g1f3 b8c6 c2c3 *\n"
+    );
+}
+
+#[test]
+fn a_page_break_in_a_table_keeps_the_game_whole() {
+    let g = one_game_report(&fixtures(), BIN, "rogers-155-156-immortal.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(43)),
+        "{g}"
+    );
+    let moves = uci_moves(&fixtures(), BIN, "rogers-155-156-immortal.txt");
+    assert_eq!(moves, IMMORTAL.rsplit_once(" g8f6").unwrap().0);
+}
+
+#[test]
+fn a_page_number_and_running_title_in_movetext_are_skipped_with_a_note() {
+    let g = one_game_report(&fixtures(), BIN, "page-number-in-movetext.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(45)),
+        "{g}"
+    );
+    assert!(
+        !kinds(&g, "warnings").contains(&"move-number".to_owned()),
+        "{g}"
+    );
+    assert_eq!(
+        kinds(&g, "notes")
+            .iter()
+            .filter(|k| *k == "page-line")
+            .count(),
+        2,
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, "page-number-in-movetext.txt"),
+        IMMORTAL
+    );
+    // A number that the count does not go on after is no page's: the move
+    // number warning stands.
+    let games = reports_of(
+        "off-count.txt",
+        "1. e4 e5 2. Nf3 Nc6\n\n112\n\n7. Bb5 a6 *\n",
+    );
+    assert_eq!(games.len(), 1);
+    assert!(
+        !kinds(&games[0], "notes").contains(&"page-line".to_owned()),
+        "{:?}",
+        games[0]
+    );
+}
+
+#[test]
+fn text_between_games_is_the_next_games() {
+    // Prose after a result above the next game's tags; a caption between two
+    // games without results.
+    let games = reports_of(
+        "between.txt",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\nThis game was played blindfold.\n\n\
+         [Event \"b\"]\n\n1. d4 d5 2. c4 e6\n\n#662 Morphy v Anderssen, Paris\n\n\
+         1. e4 e5 2. Nf3 d6 *\n",
+    );
+    let summary: Vec<(bool, u64)> = games
+        .iter()
+        .map(|g| {
+            (
+                g["valid"].as_bool().unwrap_or(false),
+                g["plies"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(summary, [(true, 2), (true, 4), (true, 4)], "{games:?}");
+    assert_eq!(games[1]["tags"]["Event"], "b");
+    // The caption is the game's below it, where its report starts.
+    assert_eq!(games[2]["line"], 11, "{:?}", games[2]);
+    // Text alone is still no chess, said once.
+    let games = reports_of("alone.txt", "Dear reader, the games follow.\n");
+    assert_eq!(kinds(&games[0], "errors"), ["not-chess"]);
+}
+
+#[test]
+fn one_move_alone_in_prose_is_no_game() {
+    // A book explaining its layout (held-out-3's Czech page): White's half of
+    // the page, `1. e2e4`, then Black's, `1. e7e5`, between sentences.
+    let games = reports_of(
+        "layout.txt",
+        "The left half of the page is White's, for example\n\n1. e2e4\n\n\
+         and the right half is Black's, for example\n\n1. e7e5\n\nas below.\n",
+    );
+    assert!(!games.is_empty());
+    for g in &games {
+        assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
+    }
+    assert!(
+        kinds(&games[0], "errors").contains(&"lone-move".to_owned()),
+        "{games:?}"
+    );
+    // A game of one move with its result is a game.
+    let games = reports_of("one.txt", "Played in the park.\n\n1. e4 1-0\n");
+    assert_eq!(games[0]["valid"].as_bool(), Some(true), "{games:?}");
+}
