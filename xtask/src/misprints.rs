@@ -899,7 +899,7 @@ fn explain(t: &Transcription, got: &[String]) -> String {
             let p: f64 = sorted.iter().filter(|c| reads(c)).map(|c| c.1).sum();
             cand.push(p.max(1e-6).ln());
             prior.push(lp[i]);
-            rank.push(sorted.iter().position(|c| reads(c)));
+            rank.push(sorted.iter().position(reads));
             pos.play_unchecked(&moves[i]);
             last = Some(moves[i].to);
         }
