@@ -11,6 +11,7 @@
 //! cargo xtask bench [--big]      throughput against ../shared/bench/baseline, side by side
 //! cargo xtask bench --hostile    throughput of crafted worst cases (docs/RELIABILITY.md)
 //! cargo xtask bench --books      throughput of reading books' move tables (docs/PERFORMANCE.md)
+//! cargo xtask prior [--check]   the move prior's weights fitted again from ../shared/corpus (--check: and compared)
 //! cargo xtask books            book scores read against their true moves: exact, located, refused, wrong
 //! cargo xtask python             the Python package's pytest tests (skipped without python3)
 //! cargo xtask browser            the page of `scoresheet serve`: bundle fresh, its test in chromium
@@ -29,6 +30,7 @@ mod fuzz;
 mod hostile;
 mod kinds;
 mod misprints;
+mod prior;
 mod python;
 mod shelf;
 mod util;
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         "diff" => corpus::diff(rest),
         "verdicts" => verdicts::run(rest),
         "misprints" => misprints::run(rest),
+        "prior" => prior::run(rest),
         "kinds" => kinds::check(),
         "eco" => eco::run(rest),
         "bench" => bench::run(rest),
@@ -89,6 +92,7 @@ fn usage() -> &'static str {
      corpus [DIR] [--bless]  validate a corpus (default ../shared/corpus) against recorded expectations\n  \
      diff [DIR]         per-game differential check against the baseline program\n  \
      misprints [--games N] [--slice K] [--seed S] [--bin PATH] [--decoder ocr|handwriting|model|both|all] [--decoder-only] [--in-process] [FILE|DIR...]  misprints named, suggested, repaired; the decoder on three noise models (default ../shared/corpus/strict)\n  \
+     prior [--check|--check-stamp]  fit the move prior's weights to ../shared/corpus and write them (--check: compare with the shipped ones; --check-stamp, in ci: their header names the command, data and sources, which match)\n  \
      verdicts [DIR...]  validate, convert, play and the library judge give every game the same verdict (fixtures/, ../shared/corpus)\n  \
      eco [FILE...]      the openings validate --eco names against lichess's own labels (default ../shared/corpus/online)\n  \
      kinds              every diagnostic kind the code writes or a fixture shows is in docs/JSON.md\n  \
@@ -205,6 +209,12 @@ fn ci(args: &[String]) -> Result<(), String> {
         console::run(false)
     })?;
     flow.step("every diagnostic kind documented", kinds::check)?;
+    // The full fit reads ../shared and takes a minute or more: its own
+    // step (`cargo xtask prior --check`); ci checks the shipped table's stamp.
+    flow.step(
+        "the move prior's weights stamped with their data and sources",
+        || prior::run(&["--check-stamp".to_owned()]),
+    )?;
     flow.step(
         "one verdict per game (validate = convert = play = library)",
         || verdicts::run(&[]),

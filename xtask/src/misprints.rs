@@ -97,7 +97,8 @@ struct Corruption {
 /// one slice is measured on another. `--decoder` picks the noise models of the
 /// decoder's transcriptions (all three by default); `--decoder-only` measures the
 /// decoder alone; `--in-process` decodes with the library linked here rather
-/// than the binary.
+/// than the binary. `MISPRINTS_EXPLAIN=1` prints each missed transcription's
+/// account (`explain`), `MISPRINTS_KEEP=DIR` keeps it.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut games = DEFAULT_GAMES;
     let mut slice = 0usize;
@@ -837,6 +838,9 @@ fn decoder(
                 // probabilities: no search can tell them apart.
                 likelier += 1;
             }
+            if std::env::var_os("MISPRINTS_EXPLAIN").is_some() {
+                println!("  miss: {}", explain(&t, &got));
+            }
             if let Some(keep) = std::env::var_os("MISPRINTS_KEEP") {
                 let name = format!("{}-miss{tried}.json", noise.name());
                 let _ = std::fs::copy(&path, PathBuf::from(&keep).join(&name));
@@ -866,4 +870,67 @@ fn decoder(
         }
     }
     Ok(())
+}
+
+/// What a missed transcription's decoded game and its true game each owe to
+/// the candidates and to the prior over moves (`MISPRINTS_EXPLAIN`): the
+/// first ply where they part, the true and the chosen move's rank among that
+/// ply's candidates (0: first; `-`: not among them), how many plies differ,
+/// and over the whole game each's log-probability from the candidates (the
+/// readings of its move added up) and from the prior.
+fn explain(t: &Transcription, got: &[String]) -> String {
+    use scoresheet_board::Position;
+    use scoresheet_board::misprint::read_any;
+    use scoresheet_board::prior::log_priors;
+    // Each ply's log-probabilities of `game` (UCI): candidates', prior's.
+    let terms = |game: &[String]| -> (Vec<f64>, Vec<f64>, Vec<Option<usize>>) {
+        let mut pos = Position::new();
+        let mut last = None;
+        let (mut cand, mut prior, mut rank) = (Vec::new(), Vec::new(), Vec::new());
+        for (uci, cands) in game.iter().zip(&t.plies) {
+            let moves = pos.legal_moves();
+            let Some(i) = moves.iter().position(|m| m.to_uci() == *uci) else {
+                break;
+            };
+            let lp = log_priors(&pos, last, &moves);
+            let mut sorted: Vec<&(String, f64)> = cands.iter().collect();
+            sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let reads = |c: &&(String, f64)| read_any(&pos, c.0.as_bytes()) == Some(moves[i]);
+            let p: f64 = sorted.iter().filter(|c| reads(c)).map(|c| c.1).sum();
+            cand.push(p.max(1e-6).ln());
+            prior.push(lp[i]);
+            rank.push(sorted.iter().position(reads));
+            pos.play_unchecked(&moves[i]);
+            last = Some(moves[i].to);
+        }
+        (cand, prior, rank)
+    };
+    let (tc, tp, tr) = terms(&t.truth);
+    let (gc, gp, gr) = terms(got);
+    let at = got
+        .iter()
+        .zip(&t.truth)
+        .position(|(a, b)| a != b)
+        .unwrap_or(got.len().min(t.truth.len()));
+    let differ = got.iter().zip(&t.truth).filter(|(a, b)| a != b).count();
+    let show = |r: Option<&Option<usize>>| match r {
+        Some(Some(r)) => r.to_string(),
+        _ => "-".into(),
+    };
+    let sum = |v: &[f64]| v.iter().sum::<f64>();
+    format!(
+        "ply {at} of {} ({} differ); rank true {} chosen {}; true cand {:.2} prior {:.2}; chosen cand {:.2} prior {:.2}; candidates {:?}",
+        t.truth.len(),
+        differ,
+        show(tr.get(at)),
+        show(gr.get(at)),
+        sum(&tc),
+        sum(&tp),
+        sum(&gc),
+        sum(&gp),
+        t.plies.get(at).map(|c| c
+            .iter()
+            .map(|(x, p)| format!("{x}:{p:.2}"))
+            .collect::<Vec<_>>()),
+    )
 }

@@ -1,17 +1,20 @@
 //! The prior over moves (`scoresheet_board::prior`): how its weights are
 //! fitted, and how much it helps the decoder.
 //!
-//! `cargo run --release -p scoresheet-board --example prior -- fit FILE.pgn...`
-//! fits the weights to the games' moves (a multinomial logit over each
-//! position's legal moves, by gradient ascent on the log-likelihood) and prints
-//! them with the share of positions whose played move is ranked first.
+//! `cargo xtask prior` runs `fit` (`prior -- fit FILE.pgn...`) on the games
+//! the shipped weights come from and writes `crates/board/src/prior/weights.rs`
+//! with a header naming them: `fit` fits the weights to the games' moves (a
+//! multinomial logit over each position's legal moves, by gradient ascent on
+//! the log-likelihood), writes the tables to `OUT` and prints the share of
+//! positions whose played move is ranked first. Deterministic: the same games
+//! give the same bytes.
 //!
 //! `cargo run --release -p scoresheet-board --example prior -- eval FILE.pgn...`
 //! decodes synthetic transcriptions of the games (each ply the true move and
 //! misreadings of it, the true move not always first) with and without the
 //! prior, under two ways of giving probabilities, and reports how many are
 //! decoded exactly. `GAMES=n` caps the games read (default 300 for `eval`,
-//! 3000 for `fit`).
+//! 3000 for `fit`), `STEPS=n` the fit's gradient steps (300).
 
 use std::time::Instant;
 
@@ -157,6 +160,9 @@ fn fit(games: &[Game]) {
     let mut w = vec![0.0f64; n_params];
     let (mut m1, mut m2) = (vec![0.0f64; n_params], vec![0.0f64; n_params]);
     let rate = 0.05;
+    // The bias corrections' powers, kept as running products (the same
+    // arithmetic on every build).
+    let (mut decay1, mut decay2) = (1.0f64, 1.0f64);
     let steps: i32 = std::env::var("STEPS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -176,13 +182,15 @@ fn fit(games: &[Game]) {
             add(&mut grad, &feats[played], 1.0);
         }
         let n = ranges.len() as f64;
+        decay1 *= 0.9;
+        decay2 *= 0.999;
         #[allow(clippy::needless_range_loop)] // four arrays in step
         for k in 0..n_params {
             let g = grad[k] / n - 1e-4 * w[k];
             m1[k] = 0.9 * m1[k] + 0.1 * g;
             m2[k] = 0.999 * m2[k] + 0.001 * g * g;
-            let mh = m1[k] / (1.0 - 0.9f64.powi(step));
-            let vh = m2[k] / (1.0 - 0.999f64.powi(step));
+            let mh = m1[k] / (1.0 - decay1);
+            let vh = m2[k] / (1.0 - decay2);
             w[k] += rate * mh / (vh.sqrt() + 1e-8);
         }
         if step % 50 == 0 {
@@ -217,13 +225,17 @@ fn fit(games: &[Game]) {
         out.push_str("];\n");
         out
     };
+    // The header is `cargo xtask prior`'s, which names the data and hashes.
     let text = format!(
-        "//! The prior's weights, fitted by `cargo run --release -p scoresheet-board\n//! --example prior -- fit FILE.pgn...` (docs/DECODE.md).\n\n{}{}{}",
+        "{}{}{}",
         table("WEIGHTS", &weights.dense),
         table("TO_TABLE", &weights.to),
         table("FROM_TABLE", &weights.from)
     );
-    let out = std::env::var("OUT").unwrap_or_else(|_| "crates/board/src/prior/weights.rs".into());
+    let Ok(out) = std::env::var("OUT") else {
+        eprintln!("OUT names the file the tables are written to (`cargo xtask prior` sets it)");
+        return;
+    };
     if let Err(e) = std::fs::write(&out, text) {
         eprintln!("{out}: {e}");
     }

@@ -153,10 +153,15 @@ pub fn decode_weighted(start: &Position, plies: &[Vec<Candidate>], prior_weight:
 }
 
 /// How much the prior counts beside candidates' probabilities once they are
-/// calibrated (`sharpness`): more than [`PRIOR_WEIGHT`], which is for
-/// probabilities as recognisers give them (often underconfident: the first
-/// reading right far more often than its probability says).
-pub const CALIBRATED_PRIOR_WEIGHT: f64 = 0.35;
+/// calibrated (`sharpness`): fully, as Bayes' rule has it. The probabilities
+/// as recognisers give them are not likelihoods (an underconfident one puts
+/// the right reading first in 19 plies of 20 with 0.6, an overconfident one
+/// gives 0.9 to readings wrong one time in three), which is why the first
+/// run weighs the prior less ([`PRIOR_WEIGHT`]); once the readings are
+/// raised to the power that calibrates them on the transcription, the prior,
+/// itself fitted to real games' moves, is weighed as what it is. Chosen over
+/// 0.35 and 0.7 on the tuning slices (docs/DECODE.md).
+pub const CALIBRATED_PRIOR_WEIGHT: f64 = 1.0;
 
 /// The fewest plies with two candidates or more from which a transcription's
 /// calibration is estimated.
@@ -219,8 +224,11 @@ fn sharpness(plies: &[Vec<Candidate>], first: &Decoded) -> Option<f64> {
 /// The least [`sharpness`]: probabilities flattened at most to their fourth
 /// root.
 const MIN_SHARPNESS: f64 = 0.25;
-/// The most [`sharpness`].
-const MAX_SHARPNESS: f64 = 4.0;
+/// The most [`sharpness`]: a recogniser whose first reading of 0.6 (beside
+/// 0.4) is right 19 times in 20 needs a power of about 7 (0.6^7 : 0.4^7 is
+/// 17 : 1), and with the prior at full weight a smaller bound would let the
+/// prior overrule its readings.
+const MAX_SHARPNESS: f64 = 8.0;
 
 /// The search: the candidates' evidence raised to `sharpness`, the prior to
 /// `prior_weight`.
@@ -724,7 +732,8 @@ mod tests {
             .collect();
         let d = decode(&Position::new(), &plies);
         assert_eq!(d.plies.len(), 12);
-        assert!(sharpness(&plies, &d).is_some_and(|s| s > 1.5));
+        // Right every time with 0.6 beside 0.4: past a power of 4.
+        assert!(sharpness(&plies, &d).is_some_and(|s| s > 4.0));
         // The same with the first reading illegal in every ply: overconfident.
         let plies: Vec<Vec<Candidate>> = game
             .iter()

@@ -8,8 +8,8 @@
 //! answer threats. [`log_priors`] scores every legal move by a few such
 //! features of the move in its position ([`features`]) with weights fitted
 //! to real games (a multinomial logit: `P(m) = exp(w·f(m)) / Σ exp(w·f(m'))`
-//! over the legal moves; `cargo run --release -p scoresheet-board --example
-//! prior -- fit FILE.pgn...` fits them, docs/DECODE.md gives the method and
+//! over the legal moves; `cargo xtask prior` fits them again and `cargo xtask
+//! prior --check` checks they are current, docs/DECODE.md gives the method and
 //! the figures). The features are static (no search), so a position costs a
 //! few microseconds.
 //!
@@ -35,8 +35,7 @@ pub const FEATURES: usize = 27;
 /// mover's side: White's a1 is Black's a8).
 pub const SQUARES: usize = 6 * 64;
 
-/// The fitted weights (`cargo run --release -p scoresheet-board --example
-/// prior -- fit` writes this file).
+/// The fitted weights (`cargo xtask prior` writes this file).
 mod weights;
 use weights::{FROM_TABLE, TO_TABLE, WEIGHTS};
 

@@ -1,5 +1,14 @@
-//! The prior's weights, fitted by `cargo run --release -p scoresheet-board
-//! --example prior -- fit FILE.pgn...` (docs/DECODE.md).
+//! The prior's weights (docs/DECODE.md), written by `cargo xtask prior`,
+//! which fits them to the games below; `cargo xtask prior --check` fits
+//! them again and compares. Not to be edited by hand.
+//!
+//! command: cargo xtask prior
+//! data: ../shared/corpus/online/lichess_db_1000k.pgn fnv1a64 e4fdd481e593c0ac
+//! data: ../shared/corpus/lan/twic0920_first500_halg.pgn fnv1a64 5ee1d0d0d7ab4688
+//! games: 3000, steps: 300
+//! features: crates/board/src/prior.rs fnv1a64 5f96529de92fefba
+//! fitter: crates/board/examples/prior.rs fnv1a64 d7becc9f38256056
+//! weights: fnv1a64 34f3980cb7a41039
 
 pub(super) const WEIGHTS: [f64; 27] = [
     7.199, 1.354, 1.627, 2.378, -1.130, -2.055, 0.484, -1.763, 3.523, 0.572, -0.907, -0.695,
