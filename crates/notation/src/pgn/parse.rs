@@ -918,6 +918,20 @@ impl<'a> Parser<'a, '_> {
                     );
                     self.pos += 1;
                 }
+                b';' if bare && self.mode == Mode::Lenient && self.sentence_semicolon(self.pos) => {
+                    // A sentence's semicolon (`... au centre du jeu; ce qui
+                    // est d'une grande importance. 4... exd4`): the board
+                    // reads the sentence as prose up to where the count goes on.
+                    let span = self.span(self.pos, self.pos + 1);
+                    self.diag(
+                        Severity::Note,
+                        Kind::SkippedPunctuation,
+                        "`;` inside a sentence between the moves: punctuation, not a comment"
+                            .into(),
+                        span,
+                    );
+                    self.pos += 1;
+                }
                 b';' => self.line_comment(),
                 b'%' if bol => self.escape_line(),
                 b'(' if self.depth_stack.is_empty()
@@ -1230,6 +1244,14 @@ impl<'a> Parser<'a, '_> {
             self.expected_ply.is_some_and(|p| n == p / 2)
                 || self.last_number.is_some_and(|l| n == l || n == l + 1)
         })
+    }
+
+    /// Whether the `;` at `pos` is a sentence's ([`Self::sentence_goes_on`]
+    /// with the rest of its line).
+    fn sentence_semicolon(&mut self, pos: usize) -> bool {
+        let text = self.text;
+        let eol = trim_cr(text, self.line_end(pos));
+        self.sentence_goes_on(&text[pos + 1..eol.max(pos + 1)])
     }
 
     /// Whether the line at `pos`, before the game's first move, opens with a
