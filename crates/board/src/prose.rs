@@ -139,6 +139,27 @@ fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, boo
 /// 17. d4`), and does not go back.
 #[must_use]
 pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
+    anchor_run(game, from, pos).map(|(j, again, _)| (j, again))
+}
+
+/// Whether the prose at token `from` of `game` stands where the move due in
+/// `pos` is printed: right after its number (`16…Dh5! 17.uppg.`, `23.
+/// feladta`, `31. terk etti`). A word in a move's place that no reading
+/// makes a move is how the game ended, in whatever language: the game's end
+/// words, whether or not a list knows them.
+#[must_use]
+pub fn in_move_place(game: &PgnGame<'_>, from: usize, pos: &Position) -> bool {
+    from.checked_sub(1)
+        .and_then(|k| game.tokens.get(k))
+        .is_some_and(|t| names_due(t, pos))
+}
+
+/// [`anchor_doubt`], and whether the text goes on past the run read at the
+/// number given (its result follows it, it fills [`RUN_PLIES`], or a number
+/// after it continues its count): a short run after which nothing goes on
+/// may be a note's line as well as the game's last moves.
+#[must_use]
+pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool, bool)> {
     let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
     let mut at = from.saturating_add(1);
     let mut tried = 0usize;
@@ -211,11 +232,11 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
             None if siblings && !went_on => return None,
             None => {
                 let again = tried > 1 || next_due(game, end, bound, pos).is_some();
-                return Some((c, again));
+                return Some((c, again, went_on));
             }
         }
     }
-    partial.filter(|_| !siblings).map(|c| (c, true))
+    partial.filter(|_| !siblings).map(|c| (c, true, false))
 }
 
 /// Whether `token` is a comment whose text holds the move number `n`

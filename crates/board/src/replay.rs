@@ -2096,14 +2096,21 @@ impl Replayer {
                 .unwrap_or(text.len());
             scoresheet_notation::desc::is_end_words(&text[..end])
         });
+        // Words where the move due is printed (`17.uppg.`) end the game in
+        // any language, unless the game plainly goes on after them.
+        let in_place = crate::prose::in_move_place(game, i, &self.pos);
         let j = if opening == Some(true) {
             crate::prose::after_end(game, i)
         } else {
-            match crate::prose::anchor_doubt(game, i, &self.pos) {
-                Some((j, again)) => {
+            match crate::prose::anchor_run(game, i, &self.pos) {
+                Some((j, again, went_on)) if went_on || !in_place => {
                     self.prose_doubt |= again;
                     j
                 }
+                // A short line after them that repeats the number is a
+                // note's (`17.uppg. Jodå, 17.h3 Sf2+ med damvinst.`).
+                Some(_) => crate::prose::after_end(game, i),
+                None if in_place && two_words_at(game, i) => crate::prose::after_end(game, i),
                 // A closing note is a sentence: one word alone after the
                 // last move (`2. Nf`) may be a move cut short.
                 None if two_words_at(game, i) => crate::prose::closing(game, i, &self.pos)?,
