@@ -139,6 +139,42 @@ fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, boo
 /// 17. d4`), and does not go back.
 #[must_use]
 pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool)> {
+    anchor_run(game, from, pos).map(|(j, again, _)| (j, again))
+}
+
+/// Whether the prose at token `from` of `game` stands where the move due in
+/// `pos` is printed: right after its number (`16…Dh5! 17.uppg.`, `23.
+/// feladta`, `31. terk etti`). A word in a move's place that no reading
+/// makes a move is how the game ended, in whatever language: the game's end
+/// words, whether or not a list knows them. Words only: a token read as a
+/// move among them up to the next number (`17. Rook e1`) may be the move
+/// misprinted, which stays the error it is.
+#[must_use]
+pub fn in_move_place(game: &PgnGame<'_>, from: usize, pos: &Position) -> bool {
+    if !from
+        .checked_sub(1)
+        .and_then(|k| game.tokens.get(k))
+        .is_some_and(|t| names_due(t, pos))
+    {
+        return false;
+    }
+    let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
+    for token in game.tokens.iter().take(bound).skip(from) {
+        match token {
+            Token::Move(_) => return false,
+            Token::MoveNumber { .. } | Token::Result(..) => return true,
+            _ => {}
+        }
+    }
+    true
+}
+
+/// [`anchor_doubt`], and whether the text goes on past the run read at the
+/// number given (it fills [`RUN_PLIES`], or a number after it continues its
+/// count; a result after it is no proof): a short run after which nothing
+/// goes on may be a note's line as well as the game's last moves.
+#[must_use]
+pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(usize, bool, bool)> {
     let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
     let mut at = from.saturating_add(1);
     let mut tried = 0usize;
@@ -175,6 +211,8 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
         // number after it continues its count: the text goes on from it.
         let mut went_on =
             plies >= RUN_PLIES || matches!(game.tokens.get(end), Some(Token::Result(..)));
+        // The same, a result after the run left out.
+        let mut beyond = plies >= RUN_PLIES;
         for (j, token) in game.tokens.iter().enumerate().take(bound).skip(end) {
             match token {
                 Token::StartVariation(_) => depth += 1,
@@ -184,6 +222,7 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
                 Token::MoveNumber { number, black, .. } => {
                     let named = ply_named(*number, *black);
                     went_on |= named > last;
+                    beyond |= named > last;
                     if named > last.saturating_add(3) {
                         break;
                     }
@@ -211,11 +250,11 @@ pub fn anchor_doubt(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(
             None if siblings && !went_on => return None,
             None => {
                 let again = tried > 1 || next_due(game, end, bound, pos).is_some();
-                return Some((c, again));
+                return Some((c, again, beyond));
             }
         }
     }
-    partial.filter(|_| !siblings).map(|c| (c, true))
+    partial.filter(|_| !siblings).map(|c| (c, true, false))
 }
 
 /// Whether `token` is a comment whose text holds the move number `n`

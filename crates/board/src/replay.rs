@@ -362,7 +362,7 @@ fn replay_fixed(
                         && r.read_spelled(
                             span_text(game, *span),
                             *span,
-                            word_after(game, i),
+                            word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
                             *letters.get_or_insert_with(|| game_letters(game)),
                         )
                     {
@@ -457,7 +457,7 @@ fn replay_fixed(
                             || !r.read_spelled(
                                 span_text(game, *span),
                                 *span,
-                                word_after(game, i),
+                                word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
                                 *letters.get_or_insert_with(|| game_letters(game)),
                             ) =>
                     {
@@ -610,6 +610,18 @@ fn two_words_at(game: &PgnGame<'_>, i: usize) -> bool {
     game.tokens
         .get(i)
         .is_some_and(|token| words_from(game, token.span().start()) == 2)
+}
+
+/// Whether token `i` of `game` is one word of three letters or more that no
+/// reading makes a move (`feladta`, `uppg.`), punctuation aside.
+fn plain_word_at(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens.get(i).is_some_and(|token| {
+        let text = scoresheet_notation::text::decode(span_text(game, token.span()));
+        let word = text.trim_matches(NOTE_PUNCTUATION);
+        word.chars().count() >= 3
+            && word.chars().all(char::is_alphabetic)
+            && !crate::spelling::reads_as_move(word)
+    })
 }
 
 /// [`sentence_at`] from the absolute offset `at` of `game`'s text.
@@ -2068,8 +2080,8 @@ impl Replayer {
     /// the replay reads on.
     /// A check or mate word printed apart (`Bxc5 mate.`) is the mark of the
     /// move before it, and said to be wrong when that move does not check
-    /// or mate. A word of prose followed by another (`sentence`) is a
-    /// sentence, not skipped.
+    /// or mate. A word of prose followed by another, or printed where the
+    /// move due stands (`sentence`), is a sentence, not skipped.
     #[cold]
     fn read_spelled(
         &mut self,
@@ -2247,13 +2259,22 @@ impl Replayer {
                 .unwrap_or(text.len());
             scoresheet_notation::desc::is_end_words(&text[..end])
         });
+        // Words where the move due is printed (`17.uppg.`) end the game in
+        // any language, unless the game plainly goes on after them.
+        let in_place = crate::prose::in_move_place(game, i, &self.pos);
         let j = if opening == Some(true) {
             crate::prose::after_end(game, i)
         } else {
-            match crate::prose::anchor_doubt(game, i, &self.pos) {
-                Some((j, again)) => {
+            match crate::prose::anchor_run(game, i, &self.pos) {
+                Some((j, again, went_on)) if went_on || !in_place => {
                     self.prose_doubt |= again;
                     j
+                }
+                // A short line after them that repeats the number is a
+                // note's (`17.uppg. Jodå, 17.h3 Sf2+ med damvinst.`).
+                Some(_) => crate::prose::after_end(game, i),
+                None if in_place && (two_words_at(game, i) || plain_word_at(game, i)) => {
+                    crate::prose::after_end(game, i)
                 }
                 // A closing note is a sentence: one word alone after the
                 // last move (`2. Nf`) may be a move cut short.

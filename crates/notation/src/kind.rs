@@ -578,6 +578,10 @@ kinds! {
     SkippedWord = "skipped-word", Note,
         example "1. e4 e5 2. Nf3 then Nc6 *",
         fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN.";
+    /// A language's case ending glued to a move by a hyphen, an apostrophe or a colon (Hungarian `Hc3-mal`, Turkish `Af3'ten`, Finnish `Rf3:lla`), skipped.
+    CaseEnding = "case-ending", Note,
+        example "1. e4 e5 2. Nf3-mal Nc6 *",
+        fix "Nothing is wrong; the note says what was skipped (write the move alone for strict PGN).";
     /// Moves, move numbers or results printed without spaces (`1.e4e52.Nf3`), read apart.
     RunTogether = "run-together", Warning,
         example "1.e4e52.Nf3Nc6 *",

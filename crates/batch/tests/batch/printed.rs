@@ -716,6 +716,31 @@ enum Aside {
     Variation,
     /// A page's running title and number on a line of their own.
     Furniture,
+    /// A sentence in a language nobody listed (made-up words), with a case
+    /// ending glued to the move before it (`Nf3-nak`, `e4'ten`, `Bb5:lla`).
+    Foreign,
+}
+
+/// Syllables of the made-up words of [`Aside::Foreign`]: no word made of them
+/// is a move in any notation read.
+const SYLLABLES: [&str; 8] = ["zor", "vak", "pel", "tun", "mir", "sul", "rom", "kev"];
+
+/// Case endings glued to a move by [`Aside::Foreign`].
+const ENDINGS: [&str; 5] = ["-nak", "-ral", "'ten", ":lla", "-vel"];
+
+/// A sentence of made-up words chosen by `seed`, ended by a full stop.
+fn made_up_sentence(seed: u64) -> String {
+    let words = 2 + usize::try_from(seed % 4).unwrap_or(0);
+    let word = |k: usize| {
+        let a = usize::try_from((seed >> (3 * k)) % 8).unwrap_or(0);
+        let b = usize::try_from((seed >> (3 * k + 11)) % 8).unwrap_or(0);
+        format!("{}{}", SYLLABLES[a], SYLLABLES[b])
+    };
+    let mut s: Vec<String> = (0..words).map(word).collect();
+    if let Some(first) = s.first_mut() {
+        *first = first[..1].to_uppercase() + &first[1..];
+    }
+    format!("{}.", s.join(" "))
 }
 
 const SENTENCES: [&str; 4] = [
@@ -767,6 +792,21 @@ fn print_with_asides(moves: &[Move], every: usize, asides: &[Aside], seed: u64) 
                     }
                 }
                 Aside::Furniture => text.push_str("\nCHESS PRAXIS 137\n"),
+                Aside::Foreign => {
+                    let ending = ENDINGS[usize::try_from(
+                        seed.rotate_left(u32::try_from(i % 64).unwrap_or(0)) % 5,
+                    )
+                    .unwrap_or(0)];
+                    if text.ends_with(' ') {
+                        text.pop();
+                    }
+                    text.push_str(ending);
+                    text.push(' ');
+                    text.push_str(&made_up_sentence(
+                        seed.rotate_right(u32::try_from(i % 64).unwrap_or(0)),
+                    ));
+                    text.push(' ');
+                }
             }
         }
         if white {
@@ -789,19 +829,20 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
-    /// Prose between the moves (sentences, notes with numbered variations that
-    /// follow the count, a page's running title and number), each followed by
-    /// the game's own number: read back to the game's moves, the notes'
-    /// variations never taken for the game's; where a sentence alone stands
-    /// between moves, always read back.
+    /// Prose between the moves (sentences, in listed languages or in made-up
+    /// words after a case ending glued to the move, notes with numbered
+    /// variations that follow the count, a page's running title and number),
+    /// each followed by the game's own number: read back to the game's moves,
+    /// the notes' variations never taken for the game's; where sentences
+    /// alone stand between moves, always read back.
     #[test]
     fn a_game_with_notes_between_its_moves_reads_back_to_its_moves(
-        (g, every, kinds, seed) in (0usize..41, 3usize..12, 1u8..8, any::<u64>())
+        (g, every, kinds, seed) in (0usize..41, 3usize..12, 1u8..16, any::<u64>())
     ) {
         let all = games();
         prop_assume!(!all.is_empty());
         let moves = &all[g % all.len()];
-        let asides: Vec<Aside> = [Aside::Sentence, Aside::Variation, Aside::Furniture]
+        let asides: Vec<Aside> = [Aside::Sentence, Aside::Variation, Aside::Furniture, Aside::Foreign]
             .into_iter()
             .enumerate()
             .filter(|(k, _)| kinds & (1 << k) != 0)
@@ -810,7 +851,7 @@ proptest! {
         let text = print_with_asides(moves, every, &asides, seed);
         let (read, err) = read_back(text.as_bytes());
         let expected: Vec<String> = moves.iter().map(Move::to_uci).collect();
-        if asides == [Aside::Sentence] {
+        if asides.iter().all(|a| matches!(a, Aside::Sentence | Aside::Foreign)) {
             prop_assert_eq!(read.first(), Some(&expected), "{:?}\n{}\n{}", asides, text, err);
         } else if let Some(converted) = read.first().filter(|r| !r.is_empty()) {
             prop_assert_eq!(converted, &expected, "{:?}\n{}\n{}", asides, text, err);

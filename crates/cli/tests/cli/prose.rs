@@ -169,8 +169,79 @@ fn a_line_given_after_the_end_words_is_a_note_not_the_games_moves() {
 
 #[test]
 fn a_semicolon_in_a_note_never_cuts_the_game_short() {
-    // `;` makes the rest of the line PGN's comment, the game's moves with it:
-    // the sentence before it is no closing note, and the game is refused.
+    // `;` inside a sentence whose line goes on with the game's count is the
+    // sentence's punctuation, not PGN's comment: the game goes on after the
+    // note, never cut short after `4. d4`.
     let game = report("semicolon-in-a-note.txt");
-    assert_eq!(game["valid"], false, "{game}");
+    assert_eq!(
+        (game["valid"].as_bool(), game["plies"].as_u64()),
+        (Some(true), Some(10)),
+        "{game}"
+    );
+    assert_eq!(messages(&game, "notes", "skipped-word").len(), 2, "{game}");
+    assert_eq!(
+        uci("semicolon-in-a-note.txt"),
+        "e2e4 e7e5 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 c3d4 c5b6"
+    );
+}
+
+/// The moves of the game a fixture's note or truth gives, in UCI.
+const FUCHS_HONFI: &str = "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g7g6 b1c3 f8g7 c1e3 d7d6 d1d2 g8f6 \
+f2f3 e8g8 f1c4 f6d7 e1c1 d7b6 c4b3 c6a5 e3h6 b6c4 d2g5 e7e5 d4e2 g7f6";
+
+#[test]
+fn a_hungarian_game_inside_sentences_reads_with_its_case_endings() {
+    // A page's date line and source above the game, the game inside a
+    // sentence, a sentence running over a blank line to `Honfi 13.-, e5!`,
+    // moves with Hungarian case endings (`14. Hde2-re, Ff6!!-tal`), and the
+    // paragraphs after the last move: a note.
+    let g = report("fuchs-honfi-hu.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(28)),
+        "{g}"
+    );
+    let endings = messages(&g, "notes", "case-ending");
+    assert_eq!(endings.len(), 2, "{g}");
+    assert!(endings[0].starts_with("`-re`"), "{endings:?}");
+    assert!(endings[1].starts_with("`-tal`"), "{endings:?}");
+    assert_eq!(uci("fuchs-honfi-hu.txt"), FUCHS_HONFI);
+}
+
+#[test]
+fn words_where_the_move_due_stands_end_the_game_and_a_line_after_them_is_a_note() {
+    // `16…Dh5! 17.uppg.` (Swedish: resigned, a word no list knows) then
+    // `Jodå, 17.h3 Sf2+ med damvinst.`: the note's line is legal and follows
+    // the count, but the number was printed with a word in the move's place.
+    let g = report("grahn-sv.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(32)),
+        "{g}"
+    );
+    assert!(uci("grahn-sv.txt").ends_with("g3f5 g6h5"));
+    let skipped = messages(&g, "notes", "skipped-word");
+    assert!(
+        skipped.iter().any(|m| m.starts_with("`uppg. Jodå, 17.h3")),
+        "{skipped:?}"
+    );
+}
+
+#[test]
+fn a_language_nobody_listed_reads_by_the_board_and_the_numbering() {
+    // Made-up words: a caption, a sentence running over a line to the next
+    // number, case endings after a hyphen, an apostrophe and a colon, an end
+    // word in the place of White's 17th move and a note's line after it.
+    let g = report("made-up-language.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(32)),
+        "{g}"
+    );
+    assert_eq!(messages(&g, "notes", "case-ending").len(), 4, "{g}");
+    assert_eq!(
+        uci("made-up-language.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 \
+h2h3 c6a5 b3c2 c7c5 d2d4 d8c7 b1d2 c5d4 c3d4 a5c6 d2b3 a6a5 c1e3 a5a4 b3d2 c8d7"
+    );
 }

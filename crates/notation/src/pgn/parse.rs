@@ -998,6 +998,20 @@ impl<'a> Parser<'a, '_> {
                     );
                     self.pos += 1;
                 }
+                b';' if bare && self.mode == Mode::Lenient && self.sentence_semicolon(self.pos) => {
+                    // A sentence's semicolon (`... au centre du jeu; ce qui
+                    // est d'une grande importance. 4... exd4`): the board
+                    // reads the sentence as prose up to where the count goes on.
+                    let span = self.span(self.pos, self.pos + 1);
+                    self.diag(
+                        Severity::Note,
+                        Kind::SkippedPunctuation,
+                        "`;` inside a sentence between the moves: punctuation, not a comment"
+                            .into(),
+                        span,
+                    );
+                    self.pos += 1;
+                }
                 b';' => self.line_comment(),
                 b'%' if bol => self.escape_line(),
                 b'(' if self.depth_stack.is_empty()
@@ -1250,6 +1264,9 @@ impl<'a> Parser<'a, '_> {
         if first == b'(' && self.plies == 0 && self.expected_ply.is_none() {
             return self.parenthesised_caption(pos);
         }
+        if first.is_ascii_digit() && self.plies == 0 && self.expected_ply.is_none() {
+            return self.dated_caption(pos);
+        }
         if first.is_ascii_digit()
             || matches!(first, b'{' | b'(' | b')' | b';' | b'$' | b'*' | b'%' | b'[')
         {
@@ -1266,7 +1283,7 @@ impl<'a> Parser<'a, '_> {
         }
         let end = token_end(text, pos);
         if !is_move_word(&text[pos..end], self.mode) {
-            return true;
+            return !self.sentence_goes_on(line);
         }
         // `a4 is a good move`: a move followed by a plain word is prose too.
         let rest = &line[end - pos..];
@@ -1400,6 +1417,79 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
+    /// Whether `line`, mid-game, goes on with a sentence the line before left
+    /// unfinished (the last token read is no move: `13.Vg5 után az alábbi
+    /// állásban:` / `Honfi 13.-, e5! Majd 14. Hde2-re ...`) and holds the
+    /// number that continues the game's count: its words are read as tokens,
+    /// so that the board's rule for prose between moves
+    /// ([`scoresheet_board::prose`]) finds where the game goes on, as it does
+    /// within one line. Any other line of prose stays one commentary token.
+    fn sentence_goes_on(&self, line: &[u8]) -> bool {
+        if self.plies == 0
+            || !self.depth_stack.is_empty()
+            || !matches!(self.game.tokens.last(), Some(Token::Invalid(_)))
+        {
+            return false;
+        }
+        line.split(|&b| is_space(b)).any(|word| {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if !(1..=4).contains(&digits) || count_dots(&word[digits..]).1 == 0 {
+                return false;
+            }
+            let n = word[..digits]
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            self.expected_ply.is_some_and(|p| n == p / 2)
+                || self.last_number.is_some_and(|l| n == l || n == l + 1)
+        })
+    }
+
+    /// Whether the `;` at `pos` is a sentence's ([`Self::sentence_goes_on`]
+    /// with the rest of its line).
+    fn sentence_semicolon(&mut self, pos: usize) -> bool {
+        let text = self.text;
+        let eol = trim_cr(text, self.line_end(pos));
+        self.sentence_goes_on(&text[pos + 1..eol.max(pos + 1)])
+    }
+
+    /// Whether the line at `pos`, before the game's first move, opens with a
+    /// number that is no first move's (`2001. január 27., szombat 18:17`, a
+    /// page's date; `3. fejezet`): a number other than 1, with its dot, then
+    /// a word that no grammar reads as a move. Kept as commentary (with the
+    /// moves after it on its line, if any, read: [`Self::moves_after_caption`]).
+    fn dated_caption(&mut self, pos: usize) -> bool {
+        let text = self.text;
+        let eol = trim_cr(text, self.line_end(pos));
+        let line = &text[pos..eol];
+        if core::str::from_utf8(line).is_err() || line.iter().any(|&b| b < 0x20 && b != b'\t') {
+            return false;
+        }
+        let digits = line.iter().take_while(|b| b.is_ascii_digit()).count();
+        let (dot_bytes, dots, _) = count_dots(&line[digits..]);
+        if dots != 1 || digits > 4 || &line[..digits] == b"1" {
+            return false;
+        }
+        let rest = &line[digits + dot_bytes..];
+        let Some(from) = rest.iter().position(|&b| !is_space(b)) else {
+            return false;
+        };
+        if from == 0 {
+            return false;
+        }
+        let to = rest[from..]
+            .iter()
+            .position(|&b| is_space(b))
+            .map_or(rest.len(), |n| from + n);
+        let word = &rest[from..to];
+        let word = &word[..trim_marks(word)];
+        let plain = core::str::from_utf8(word).is_ok_and(|w| {
+            w.chars().count() >= 3
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, ',' | '.' | ':'))
+        });
+        plain && !is_move_word(word, self.mode) && !may_be_move(word, self.mode)
+    }
+
     /// Keeps `start..end` as a commentary token (text that is no move, kept
     /// where it stood) and returns its span.
     fn push_commentary(&mut self, start: usize, end: usize) -> Span {
@@ -1449,7 +1539,15 @@ impl<'a> Parser<'a, '_> {
         }
         let rest = &line[close + 1..];
         let Some(from) = rest.iter().position(|&b| !is_space(b)) else {
-            return false;
+            // Parentheses alone on their line (`(http://www.cyberpress.hu/)`,
+            // a source under a title) holding no word that may be a move.
+            return line[1..close].split(|&b| is_space(b)).all(|w| {
+                let w = &w[..trim_marks(w)];
+                w.is_empty()
+                    || !(w[0].is_ascii_digit()
+                        || is_move_word(w, self.mode)
+                        || may_be_move(w, self.mode))
+            });
         };
         let to = rest[from..]
             .iter()
@@ -1698,7 +1796,10 @@ impl<'a> Parser<'a, '_> {
             return false;
         };
         self.segmenting = true;
-        let readable = parts.iter().filter(|p| p.0 != Part::Punctuation).count();
+        let readable = parts
+            .iter()
+            .filter(|p| !matches!(p.0, Part::Punctuation | Part::CaseEnding))
+            .count();
         if readable > 1 {
             let span = self.span(start, end);
             self.relax_once(
@@ -1740,6 +1841,22 @@ impl<'a> Parser<'a, '_> {
                     self.move_number(s, digits, dot_bytes, dots, ellipsis);
                 }
                 Part::Move => self.move_token(s, e),
+                Part::CaseEnding => {
+                    let span = self.span(s, e);
+                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    self.diag(
+                        severity,
+                        Kind::CaseEnding,
+                        format!(
+                            "`{what}` after the move: a language's case ending glued to it, skipped"
+                        ),
+                        span,
+                    );
+                }
                 Part::Marks => {
                     if !self.suffix_token(s, e) {
                         self.invalid(

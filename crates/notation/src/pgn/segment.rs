@@ -22,6 +22,10 @@ pub(super) enum Part {
     /// Check and annotation marks after that capture mark (`c4-b5:+`): the
     /// move's own.
     Marks,
+    /// A language's case ending glued to the move before it by a hyphen, an
+    /// apostrophe or a colon (Hungarian `Hc3-mal`, `e4-re`, Turkish `Af3'ten`,
+    /// Finnish `Rf3:lla`): the sentence's grammar, not the move's.
+    CaseEnding,
 }
 
 /// The parts of `word` (each with its byte range in `word`), or `None` when
@@ -49,6 +53,18 @@ pub(super) fn cut(word: &[u8]) -> Option<Vec<(Part, usize, usize)>> {
                 parts.push((Part::Marks, i + 1, n));
             }
             break;
+        }
+        if after_move && !parts.is_empty() {
+            if let Some(len) = case_ending(&word[i..]) {
+                parts.push((Part::CaseEnding, i, i + len));
+                i += len;
+                let j = marks(word, i);
+                if j > i {
+                    parts.push((Part::Marks, i, j));
+                    i = j;
+                }
+                continue;
+            }
         }
         if is_punctuation(b) {
             let run = word[i..].iter().take_while(|&&c| is_punctuation(c)).count();
@@ -100,6 +116,47 @@ fn is_mark(b: u8) -> bool {
 
 fn is_punctuation(b: u8) -> bool {
     matches!(b, b',' | b'.' | b';')
+}
+
+/// The most letters of a case ending ([`Part::CaseEnding`]).
+const MAX_ENDING_LETTERS: usize = 12;
+
+/// The length of a case ending at the start of `rest` (its joiner and its
+/// letters, [`Part::CaseEnding`]): a hyphen, an apostrophe or a colon, then
+/// lower-case letters only, and nothing after them in the word but a
+/// sentence's punctuation. A hyphen or a colon takes two letters or more
+/// (`e2-e` is a long algebraic move cut short); the letters are no square
+/// (`e4-e5` and `exd4:e5` are moves) and no check word (`-ch`).
+fn case_ending(rest: &[u8]) -> Option<usize> {
+    let (joiner, least) = match rest {
+        [b'-' | b':', ..] => (1, 2),
+        [b'\'', ..] => (1, 1),
+        [0xE2, 0x80, 0x99, ..] => (3, 1),
+        _ => return None,
+    };
+    let tail = &rest[joiner..];
+    let letters_end = tail
+        .iter()
+        .position(|&c| is_punctuation(c) || is_mark(c))
+        .unwrap_or(tail.len());
+    let letters = core::str::from_utf8(&tail[..letters_end]).ok()?;
+    let count = letters.chars().count();
+    let lower = letters
+        .chars()
+        .all(|c| c.is_alphabetic() && c.is_lowercase());
+    if !lower || count < least || count > MAX_ENDING_LETTERS {
+        return None;
+    }
+    if !tail[letters_end..]
+        .iter()
+        .all(|&c| is_punctuation(c) || is_mark(c))
+    {
+        return None;
+    }
+    if square_at(tail, 0) || matches!(letters, "ch" | "chk" | "mate" | "ep") {
+        return None;
+    }
+    Some(joiner + letters_end)
 }
 
 /// The length of a castling at the start of `rest`, longest first.
@@ -188,6 +245,7 @@ mod tests {
                     Part::Result => "r",
                     Part::Punctuation => "p",
                     Part::Marks => "k",
+                    Part::CaseEnding => "c",
                 };
                 format!("{tag}:{}", &word[s..e])
             })
@@ -218,6 +276,24 @@ mod tests {
         check("♖3d2,", &["m:♖3d2", "p:,"]);
         check("Vd1–e2,", &["m:Vd1–e2", "p:,"]);
         check("d5Xe6,", &["m:d5Xe6", "p:,"]);
+    }
+
+    #[test]
+    fn cuts_a_case_ending_glued_to_a_move() {
+        check("Hde2-re,", &["m:Hde2", "c:-re", "p:,"]);
+        check("Ff6!!-tal", &["m:Ff6!!", "c:-tal"]);
+        check("e4-re", &["m:e4", "c:-re"]);
+        check("Fxf7-tel.", &["m:Fxf7", "c:-tel", "p:."]);
+        check("Af3'ten", &["m:Af3", "c:'ten"]);
+        check("e4\u{2019}ü", &["m:e4", "c:\u{2019}ü"]);
+        check("Rf3:lla", &["m:Rf3", "c::lla"]);
+        check("Hc3-mal!,", &["m:Hc3", "c:-mal", "k:!", "p:,"]);
+        // Moves, check words and words that are not endings stay as they were.
+        check("e2-e4", &[]);
+        check("e2-e", &[]);
+        check("Qf7-ch", &[]);
+        check("e4-Re", &[]);
+        check("-re", &[]);
     }
 
     #[test]
