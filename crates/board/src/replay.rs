@@ -2028,22 +2028,28 @@ impl Replayer {
                 let ply = self.ply();
                 self.push(d, ply);
             }
-            self.written.push(written);
-            self.pos.play_unchecked(&m);
-            if m.is_zeroing() {
-                self.hashes.clear();
-            }
-            self.hashes.push(self.pos.zobrist());
-            self.moves.push(m);
+            self.played(m, written);
         }
         true
+    }
+
+    /// Plays `mv`, a legal move found for the text at `written` (by its
+    /// spelling, a repair, one of a pair): kept with its place, its position
+    /// hashed for repetitions.
+    fn played(&mut self, mv: Move, written: Span) {
+        self.written.push(written);
+        self.pos.play_unchecked(&mv);
+        if mv.is_zeroing() {
+            self.hashes.clear();
+        }
+        self.hashes.push(self.pos.zobrist());
+        self.moves.push(mv);
     }
 
     /// Plays the fix `f` (`--repair`): a printed move read as another, or a
     /// move left out put back; with its `repaired` warning.
     fn play_fix(&mut self, f: &Fix) {
         let ply = self.ply();
-        self.written.push(f.span);
         let message = if f.digits {
             format!(
                 "repaired: read the number `{}` as {}, the closest legal move with which the rest of the game can be played",
@@ -2063,12 +2069,7 @@ impl Replayer {
         let mut d = Diagnostic::new(Severity::Warning, Kind::Repaired, message, f.span);
         d.ply = Some(ply);
         self.diags.push(d);
-        self.pos.play_unchecked(&f.mv);
-        if f.mv.is_zeroing() {
-            self.hashes.clear();
-        }
-        self.hashes.push(self.pos.zobrist());
-        self.moves.push(f.mv);
+        self.played(f.mv, f.span);
     }
 
     /// A printed token that no grammar reads (`text`, at `span`), matched
@@ -2188,13 +2189,7 @@ impl Replayer {
                     span,
                 );
                 self.push(d, ply);
-                self.written.push(span);
-                self.pos.play_unchecked(&mv);
-                if mv.is_zeroing() {
-                    self.hashes.clear();
-                }
-                self.hashes.push(self.pos.zobrist());
-                self.moves.push(mv);
+                self.played(mv, span);
                 true
             }
             crate::spelling::TokenReading::NotAMove(what) => {
