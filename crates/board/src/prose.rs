@@ -84,7 +84,7 @@ fn ply_named(number: u32, black: bool) -> u64 {
 }
 
 /// The moves read on from the number at token `at` in `pos`: legal moves
-/// under numbers that continue the count, at most [`RUN_PLIES`]. The index
+/// under numbers that continue the count, at most `RUN_PLIES` (8). The index
 /// where the run stops, the ply of its last move, how many it played, and
 /// whether it stopped at a move that cannot be played.
 fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, bool) {
@@ -170,7 +170,7 @@ pub fn in_move_place(game: &PgnGame<'_>, from: usize, pos: &Position) -> bool {
 }
 
 /// [`anchor_doubt`], and whether the text goes on past the run read at the
-/// number given (it fills [`RUN_PLIES`], or a number after it continues its
+/// number given (it fills `RUN_PLIES` (8), or a number after it continues its
 /// count; a result after it is no proof): a short run after which nothing
 /// goes on may be a note's line as well as the game's last moves.
 #[must_use]
