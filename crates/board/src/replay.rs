@@ -1175,7 +1175,7 @@ fn judge_variations(
     } else {
         DescContext::lenient()
     };
-    for (index, token) in tokens.iter().enumerate() {
+    'tokens: for (index, token) in tokens.iter().enumerate() {
         if crate::prose::in_prose(main.prose, token.span()) {
             continue;
         }
@@ -1217,8 +1217,9 @@ fn judge_variations(
                 // Every move read from it (two for `c3 - d5¹`).
                 let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
                 while main.written.get(played).is_some_and(within) {
+                    // Stop where the main line stopped.
                     let Some(m) = main.moves.get(played) else {
-                        break;
+                        break 'tokens;
                     };
                     match &mut before_main {
                         Some(b) => b.clone_from(&pos),
@@ -1240,7 +1241,7 @@ fn judge_variations(
                     while first || main.written.get(played).is_some_and(within) {
                         first = false;
                         let Some(m) = main.moves.get(played) else {
-                            break;
+                            break 'tokens;
                         };
                         match &mut before_main {
                             Some(b) => b.clone_from(&pos),
