@@ -1150,6 +1150,37 @@ struct MainLine<'r> {
     prose: &'r [Span],
 }
 
+impl MainLine<'_> {
+    /// Plays on `pos` the main line's moves printed within `span` from move
+    /// `played` on (at least one when `one`: a move token is one move, or
+    /// two for a pair printed with a dash between), keeping the position
+    /// before the last in `before`. False where the main line stopped.
+    fn play_at(
+        &self,
+        span: Span,
+        one: bool,
+        played: &mut usize,
+        pos: &mut Position,
+        before: &mut Option<Position>,
+    ) -> bool {
+        let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
+        let mut first = one;
+        while first || self.written.get(*played).is_some_and(within) {
+            first = false;
+            let Some(m) = self.moves.get(*played) else {
+                return false;
+            };
+            match before {
+                Some(b) => b.clone_from(pos),
+                None => *before = Some(pos.clone()),
+            }
+            pos.play_unchecked(m);
+            *played += 1;
+        }
+        true
+    }
+}
+
 fn judge_variations(
     game: &PgnGame<'_>,
     start: &Position,
@@ -1175,7 +1206,7 @@ fn judge_variations(
     } else {
         DescContext::lenient()
     };
-    'tokens: for (index, token) in tokens.iter().enumerate() {
+    for (index, token) in tokens.iter().enumerate() {
         if crate::prose::in_prose(main.prose, token.span()) {
             continue;
         }
@@ -1215,18 +1246,9 @@ fn judge_variations(
             Token::Invalid(span) if open.is_empty() && sorted_contains(main.skipped, *span) => {}
             Token::Invalid(span) if open.is_empty() && sorted_holds_within(main.written, *span) => {
                 // Every move read from it (two for `c3 - d5¹`).
-                let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
-                while main.written.get(played).is_some_and(within) {
-                    // Stop where the main line stopped.
-                    let Some(m) = main.moves.get(played) else {
-                        break 'tokens;
-                    };
-                    match &mut before_main {
-                        Some(b) => b.clone_from(&pos),
-                        None => before_main = Some(pos.clone()),
-                    }
-                    pos.play_unchecked(m);
-                    played += 1;
+                let read_on = main.play_at(*span, false, &mut played, &mut pos, &mut before_main);
+                if !read_on {
+                    break;
                 }
             }
             Token::Invalid(_) => break,
@@ -1235,20 +1257,8 @@ fn judge_variations(
                     // A main-line move: already judged; stop where the main line
                     // stopped. A pair printed with a dash between (`e4 – e5`) is
                     // two moves of one token.
-                    let span = mv.span();
-                    let within = |w: &Span| span.start() <= w.start() && w.end() <= span.end();
-                    let mut first = true;
-                    while first || main.written.get(played).is_some_and(within) {
-                        first = false;
-                        let Some(m) = main.moves.get(played) else {
-                            break 'tokens;
-                        };
-                        match &mut before_main {
-                            Some(b) => b.clone_from(&pos),
-                            None => before_main = Some(pos.clone()),
-                        }
-                        pos.play_unchecked(m);
-                        played += 1;
+                    if !main.play_at(mv.span(), true, &mut played, &mut pos, &mut before_main) {
+                        break;
                     }
                     continue;
                 };
