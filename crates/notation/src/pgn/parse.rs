@@ -2895,27 +2895,40 @@ impl<'a> Parser<'a, '_> {
                     self.spanish_note(m.span);
                 }
                 self.push_move(m, main, before);
-                if len < token.len() {
-                    let span = self.span(start + len, end);
-                    let severity = match self.mode {
-                        Mode::Strict => Severity::Error,
-                        Mode::Lenient => Severity::Note,
-                    };
-                    let what = String::from_utf8_lossy(&token[len..]).into_owned();
-                    self.diag(
-                        severity,
-                        Kind::SkippedPunctuation,
-                        format!("`{what}` after a move: punctuation, skipped"),
-                        span,
-                    );
-                }
+                self.punctuation_after_move(start + len, end);
                 return true;
             }
         }
-        if let Some(m) = crate::desc::parse_token(token, base) {
+        // A sentence's comma or full stop after the move (`cd,` in a row of
+        // `4. cd, Lf3, 5. gf, Dd5`) is punctuation, as after an algebraic move:
+        // each reading is tried on the token, then on the token without it.
+        let bare = token.len()
+            - token
+                .iter()
+                .rev()
+                .take_while(|c| matches!(c, b'.' | b',' | b';'))
+                .count();
+        let shorter = (bare > 0 && bare < token.len()).then_some(&token[..bare]);
+        if let Some((m, len)) = crate::desc::parse_token(token, base)
+            .map(|m| (m, token.len()))
+            .or_else(|| {
+                shorter
+                    .and_then(|t| crate::desc::parse_token(t, base))
+                    .map(|m| (m, bare))
+            })
+        {
             self.push_move(m, main, before);
-        } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+            self.punctuation_after_move(start + len, end);
+        } else if let Some((m, len)) = crate::lang::read_file_capture(token, base)
+            .map(|m| (m, token.len()))
+            .or_else(|| {
+                shorter
+                    .and_then(|t| crate::lang::read_file_capture(t, base))
+                    .map(|m| (m, bare))
+            })
+        {
             self.file_capture(m, main, before);
+            self.punctuation_after_move(start + len, end);
         } else if self.desc_check_word(start, end)
             || self.suffix_token(start, end)
             || self.glyph_token(start, end)
@@ -2926,6 +2939,26 @@ impl<'a> Parser<'a, '_> {
             return matches!(token.last(), Some(b'a'..=b'h')) && self.spaced_move(start, end);
         }
         true
+    }
+
+    /// The note (an error under `--strict`) for punctuation printed after a
+    /// move read from the token before it: `from..end` of the text.
+    fn punctuation_after_move(&mut self, from: usize, end: usize) {
+        if from >= end {
+            return;
+        }
+        let span = self.span(from, end);
+        let severity = match self.mode {
+            Mode::Strict => Severity::Error,
+            Mode::Lenient => Severity::Note,
+        };
+        let what = String::from_utf8_lossy(&self.text[from..end]).into_owned();
+        self.diag(
+            severity,
+            Kind::SkippedPunctuation,
+            format!("`{what}` after a move: punctuation, skipped"),
+            span,
+        );
     }
 
     /// The one relaxation of a game in Spanish descriptive notation.
