@@ -3386,6 +3386,32 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
     })
 }
 
+/// Whether a line is a rank of a board diagram printed as text: five squares
+/// or more of one rank in the order of their files, with no move number
+/// (`a6 b6 c6 nd d6 e6 f6 g6 h6`, a wiki's diagram as a page's text layer
+/// gives it). No game prints five moves to one rank file by file on a line.
+fn is_diagram_rank(line: &[u8]) -> bool {
+    let mut run = 0;
+    let mut last: Option<(u8, u8)> = None;
+    for word in line.split(|&b| is_space(b)).filter(|w| !w.is_empty()) {
+        if word.first().is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] = word else {
+            continue;
+        };
+        run = match last {
+            Some((f, r)) if r == rank && file > f => run + 1,
+            _ => 1,
+        };
+        last = Some((file, rank));
+        if run >= 5 {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a line of a game's text may hold a move as printed, by the rule
 /// the parser reads a bare move list with ([`Parser::is_commentary`]): a line
 /// that opens with a word no grammar reads as a move (or with a move and then
@@ -3424,6 +3450,9 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
     let Some(first) = words.next() else {
         return false;
     };
+    if is_diagram_rank(line) {
+        return false;
+    }
     let (head, numbered) = unnumbered(first);
     let row = numbered || (!first.is_empty() && first.iter().all(u8::is_ascii_digit));
     if row {
@@ -3459,10 +3488,11 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
 }
 
 /// Whether a line is text around games: text (no control bytes: binary data
-/// is no caption) with a word of letters, holding no move ([`holds_move`]).
+/// is no caption) with a word of letters, or a rank of a diagram, holding no
+/// move ([`holds_move`]).
 pub(super) fn is_text_around_games(line: &[u8]) -> bool {
     !line.iter().any(|&b| b < 0x20 && b != b'\t' && b != b'\r')
-        && has_word(line)
+        && (has_word(line) || is_diagram_rank(line))
         && !holds_move(line)
 }
 
