@@ -974,7 +974,7 @@ impl<'a> Parser<'a, '_> {
             if bol
                 && self.mode == Mode::Lenient
                 && self.depth_stack.is_empty()
-                && matches!(b, b'+' | b'|' | b'1'..=b'8' | 0xE2)
+                && may_open_diagram_line(&text[self.pos..])
                 && self.diagram_line()
             {
                 continue;
@@ -3513,6 +3513,23 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
         });
     }
     is_move(head) || words.any(|w| is_move(unnumbered(w).0))
+}
+
+/// Whether the text may open a line of a diagram ([`is_diagram_frame`]): a
+/// frame's or bar's character, or a rank's number and then a bar. A cheap
+/// look before the line is read (most lines of moves open with a number).
+fn may_open_diagram_line(text: &[u8]) -> bool {
+    match text {
+        [b'+' | b'|' | 0xE2, ..] => true,
+        [b'1'..=b'8', rest @ ..] => {
+            let blanks = rest
+                .iter()
+                .take_while(|&&c| matches!(c, b' ' | b'\t'))
+                .count();
+            matches!(rest.get(blanks), Some(b'|' | 0xE2))
+        }
+        _ => false,
+    }
 }
 
 /// Whether a line is a line of a board diagram printed as text: a frame of
