@@ -540,15 +540,17 @@ const CONSENSUS: f64 = 3.0;
 
 /// What a reading of a ply with other readings is multiplied by when the
 /// ply beside it in the same move number (`paired`: White's move and the
-/// reply) has a reading of the same text: a reader who takes a move from the
-/// wrong column of the scoresheet writes the other player's move, so the
-/// same text read in both columns is half explained by the slip. A ply with
-/// one reading keeps it (both columns may truly read `Rxd8`).
+/// reply) reads the same text with a higher probability: a reader who takes
+/// a move from the wrong column of the scoresheet writes the other player's
+/// move there, so the text is more at home in the column where it is read
+/// more surely, and half explained by the slip in this one. A ply with one
+/// reading keeps it, and so do two columns that read it alike (both may
+/// truly read `Rxd8`).
 const OTHER_COLUMN: f64 = 0.5;
 
 /// Each candidate's probability times [`CONSENSUS`] for each other candidate
 /// one misread character or mark away from it, and times [`OTHER_COLUMN`]
-/// where the paired ply reads the same text.
+/// where the paired ply reads the same text more surely.
 fn consensus(cands: &[&Candidate], paired: &[Candidate]) -> Vec<f64> {
     let core = |text: &str| text.trim().trim_end_matches(['!', '?']).as_bytes().to_vec();
     let bare = |text: &str| {
@@ -557,8 +559,8 @@ fn consensus(cands: &[&Candidate], paired: &[Candidate]) -> Vec<f64> {
             .to_owned()
     };
     let cores: Vec<Vec<u8>> = cands.iter().map(|c| core(&c.text)).collect();
-    let beside: Vec<String> = if cands.len() > 1 {
-        paired.iter().map(|c| bare(&c.text)).collect()
+    let beside: Vec<(String, f64)> = if cands.len() > 1 {
+        paired.iter().map(|c| (bare(&c.text), c.p)).collect()
     } else {
         Vec::new()
     };
@@ -571,7 +573,8 @@ fn consensus(cands: &[&Candidate], paired: &[Candidate]) -> Vec<f64> {
                 .enumerate()
                 .filter(|&(j, other)| j != i && distance(&cores[i], other) <= ONE_MISREADING)
                 .count();
-            let column = if beside.contains(&bare(&c.text)) {
+            let text = bare(&c.text);
+            let column = if beside.iter().any(|(t, p)| *t == text && *p > c.p) {
                 OTHER_COLUMN
             } else {
                 1.0
@@ -906,9 +909,14 @@ mod tests {
         ];
         let d = decode_weighted(&Position::new(), &plies, 0.0);
         assert_eq!(d.plies[5].san, "Nc6");
-        // The same text alone in both columns stays: both may take on d5.
+        // The same text alone in both columns stays: both may take on d5;
+        // and so does one both columns read alike.
         let mut plies = plies;
         plies[5] = vec![c("Nd5", 1.0)];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[5].san, "Nxd5");
+        plies[4] = vec![c("Nd5", 0.6), c("Nb5", 0.4)];
+        plies[5] = vec![c("Nd5", 0.6), c("Nc6", 0.4)];
         let d = decode_weighted(&Position::new(), &plies, 0.0);
         assert_eq!(d.plies[5].san, "Nxd5");
     }
