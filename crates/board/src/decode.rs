@@ -121,6 +121,9 @@ struct State {
     /// The languages (bits of [`Language::ALL`]) every reading chosen so far
     /// reads in: a game is written in one set of piece letters.
     langs: u32,
+    /// The notations (bits of [`Style`]) every reading chosen so far is
+    /// written in: a player keeps to one.
+    styles: u32,
 }
 
 /// One ply of a partial game, linked to the one before.
@@ -244,30 +247,45 @@ fn search(
         last: None,
         landed: None,
         langs: ANY_LANGUAGE,
+        styles: ANY_STYLE,
     }];
     let mut steps: Vec<Step> = Vec::new();
-    for cands in plies.iter().take(MAX_PLIES) {
+    let habits = Habits::of(plies);
+    let white_first = start.turn() == crate::Color::White;
+    for (i, cands) in plies.iter().take(MAX_PLIES).enumerate() {
         let mut sorted: Vec<&Candidate> = cands.iter().collect();
         sorted.sort_by(|a, b| b.p.total_cmp(&a.p));
         sorted.truncate(MAX_CANDIDATES);
-        let support = consensus(&sorted);
+        // The other column of the same move number: White's move and the
+        // reply beside it.
+        let paired = if (i % 2 == 0) == white_first {
+            plies.get(i + 1)
+        } else {
+            i.checked_sub(1).and_then(|j| plies.get(j))
+        };
+        let support = consensus(&sorted, paired.map_or(&[], Vec::as_slice));
         let read: Vec<Vec<Reading>> = sorted.iter().map(|c| readings(&c.text)).collect();
         // The best way to each position in each set of languages (a
         // transposition keeps the likelier).
-        let mut next: HashMap<(u64, u32), (State, Step)> = HashMap::new();
+        let mut next: HashMap<(u64, u32, u32), (State, Step)> = HashMap::new();
         for state in &beam {
-            for e in expansions(state, &sorted, &read, &support) {
+            for e in expansions(state, &sorted, &read, &support, habits) {
                 let (langs, switch) = match state.langs & e.langs {
                     0 => (e.langs, SWITCH.ln()),
+                    both => (both, 0.0),
+                };
+                let (styles, restyle) = match state.styles & e.styles {
+                    0 => (e.styles, STYLE_SWITCH.ln()),
                     both => (both, 0.0),
                 };
                 let score = state.score
                     + sharpness * e.evidence.max(MIN_P).ln()
                     + prior_weight * e.prior
-                    + switch;
+                    + switch
+                    + restyle;
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(&e.mv);
-                let key = (pos.zobrist(), langs);
+                let key = (pos.zobrist(), langs, styles);
                 if next.get(&key).is_some_and(|(s, _)| s.score >= score) {
                     continue;
                 }
@@ -280,6 +298,7 @@ fn search(
                             last: None,
                             landed: Some(e.mv.to),
                             langs,
+                            styles,
                         },
                         Step {
                             before: state.last,
@@ -316,6 +335,7 @@ fn search(
             last: None,
             landed: None,
             langs: ANY_LANGUAGE,
+            styles: ANY_STYLE,
         });
     let mut chain = Vec::new();
     let mut at = best.last;
@@ -372,6 +392,8 @@ struct Expansion {
     prior: f64,
     /// The languages its text reads as it in.
     langs: u32,
+    /// The notations its text is written in.
+    styles: u32,
     inferred: bool,
 }
 
@@ -390,6 +412,59 @@ const SWITCH: f64 = 0.05;
 struct Reading {
     written: WrittenMove,
     langs: u32,
+    /// The notation it is written in (bits of [`Style`]).
+    styles: u32,
+}
+
+/// The notations a game's moves are written in. A player writes a whole game
+/// in one (a scoresheet in short algebraic, a book in descriptive, an engine's
+/// log in UCI), so a reading in another is likelier a misreading: `KB6` in a
+/// game of short algebraic is `Kb6` misread, not the descriptive king move.
+#[derive(Clone, Copy)]
+enum Style {
+    /// `Nf3`, `exd5`, `O-O`.
+    Short = 1,
+    /// `Ng1-f3`, `e2-e4`: the origin and the destination, a piece letter.
+    Long = 2,
+    /// `g1f3`, `e7e8q`: squares alone.
+    Uci = 4,
+    /// `N-KB3`, `PxP`, `O-O`.
+    Descriptive = 8,
+}
+
+/// Every notation ([`Style`]).
+const ANY_STYLE: u32 = 15;
+
+/// What a reading pays for a notation no reading before it in the game is
+/// written in (like [`SWITCH`] for piece letters, milder: a player may write
+/// a move in full where the short form is ambiguous to them, or a reader
+/// drop a hyphen).
+const STYLE_SWITCH: f64 = 0.2;
+
+/// The notation of algebraic `text`: how many squares it names, and whether
+/// it is squares alone. Castling is written alike in all but UCI.
+fn algebraic_style(text: &[u8]) -> u32 {
+    let core: Vec<u8> = text
+        .iter()
+        .copied()
+        .filter(|b| !b"+#!?".contains(b))
+        .collect();
+    if core.starts_with(b"O-O") || core.starts_with(b"0-0") {
+        return Style::Short as u32 | Style::Long as u32 | Style::Descriptive as u32;
+    }
+    let squares = core
+        .windows(2)
+        .filter(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
+        .count();
+    if squares < 2 {
+        Style::Short as u32
+    } else if core.first().is_some_and(u8::is_ascii_lowercase)
+        && core.iter().all(u8::is_ascii_alphanumeric)
+    {
+        Style::Uci as u32
+    } else {
+        Style::Long as u32
+    }
 }
 
 /// Every reading of `text`: algebraic in each language's letters (the same
@@ -407,22 +482,36 @@ fn readings(text: &str) -> Vec<Reading> {
             .position(|&l| l == lang)
             .map_or(0, |i| 1u32 << i)
     };
-    let mut add = |key: Vec<u8>, written: WrittenMove, langs: u32| match out
+    let mut add = |key: Vec<u8>, written: WrittenMove, langs: u32, styles: u32| match out
         .iter_mut()
         .find(|(k, _)| *k == key)
     {
         Some((_, r)) => r.langs |= langs,
-        None => out.push((key, Reading { written, langs })),
+        None => out.push((
+            key,
+            Reading {
+                written,
+                langs,
+                styles,
+            },
+        )),
     };
     let english = bit(Language::English);
+    let algebraic = algebraic_style(text);
+    let descriptive = Style::Descriptive as u32;
     if let Ok(p) = parse_move(text, 0, Mode::Lenient) {
-        add(text.to_vec(), p.value, english);
+        add(text.to_vec(), p.value, english, algebraic);
     }
     if let Ok(w) = parse_desc_move(text, 0) {
-        add([b"desc ", text].concat(), w, english);
+        add([b"desc ", text].concat(), w, english, descriptive);
     }
     if let Some(w) = read_spanish(text, 0) {
-        add([b"desc es ", text].concat(), w, bit(Language::Spanish));
+        add(
+            [b"desc es ", text].concat(),
+            w,
+            bit(Language::Spanish),
+            descriptive,
+        );
     }
     let mut tr = Translation::default();
     for lang in Language::ALL {
@@ -430,7 +519,7 @@ fn readings(text: &str) -> Vec<Reading> {
             continue;
         }
         if let Ok(p) = parse_move(&tr.bytes, 0, Mode::Lenient) {
-            add(tr.bytes.clone(), p.value, bit(lang));
+            add(tr.bytes.clone(), p.value, bit(lang), algebraic);
         }
     }
     out.into_iter().map(|(_, r)| r).collect()
@@ -449,17 +538,32 @@ const MAX_TEXT: usize = 24;
 /// transcriptions (docs/DECODE.md).
 const CONSENSUS: f64 = 3.0;
 
+/// What a reading of a ply with other readings is multiplied by when the
+/// ply beside it in the same move number (`paired`: White's move and the
+/// reply) reads the same text with a higher probability: a reader who takes
+/// a move from the wrong column of the scoresheet writes the other player's
+/// move there, so the text is more at home in the column where it is read
+/// more surely, and half explained by the slip in this one. A ply with one
+/// reading keeps it, and so do two columns that read it alike (both may
+/// truly read `Rxd8`).
+const OTHER_COLUMN: f64 = 0.5;
+
 /// Each candidate's probability times [`CONSENSUS`] for each other candidate
-/// one misread character or mark away from it.
-fn consensus(cands: &[&Candidate]) -> Vec<f64> {
-    let core = |c: &Candidate| {
-        c.text
-            .trim()
-            .trim_end_matches(['!', '?'])
-            .as_bytes()
-            .to_vec()
+/// one misread character or mark away from it, and times [`OTHER_COLUMN`]
+/// where the paired ply reads the same text more surely.
+fn consensus(cands: &[&Candidate], paired: &[Candidate]) -> Vec<f64> {
+    let core = |text: &str| text.trim().trim_end_matches(['!', '?']).as_bytes().to_vec();
+    let bare = |text: &str| {
+        text.trim()
+            .trim_end_matches(['!', '?', '+', '#'])
+            .to_owned()
     };
-    let cores: Vec<Vec<u8>> = cands.iter().map(|c| core(c)).collect();
+    let cores: Vec<Vec<u8>> = cands.iter().map(|c| core(&c.text)).collect();
+    let beside: Vec<(String, f64)> = if cands.len() > 1 {
+        paired.iter().map(|c| (bare(&c.text), c.p)).collect()
+    } else {
+        Vec::new()
+    };
     cands
         .iter()
         .enumerate()
@@ -469,7 +573,13 @@ fn consensus(cands: &[&Candidate]) -> Vec<f64> {
                 .enumerate()
                 .filter(|&(j, other)| j != i && distance(&cores[i], other) <= ONE_MISREADING)
                 .count();
-            c.p.max(0.0) * CONSENSUS.powi(i32::try_from(near).unwrap_or(0))
+            let text = bare(&c.text);
+            let column = if beside.iter().any(|(t, p)| *t == text && *p > c.p) {
+                OTHER_COLUMN
+            } else {
+                1.0
+            };
+            c.p.max(0.0) * CONSENSUS.powi(i32::try_from(near).unwrap_or(0)) * column
         })
         .collect()
 }
@@ -485,6 +595,7 @@ fn expansions(
     cands: &[&Candidate],
     read_as: &[Vec<Reading>],
     support: &[f64],
+    habits: Habits,
 ) -> Vec<Expansion> {
     let pos = &state.pos;
     let moves = pos.legal_moves();
@@ -499,24 +610,28 @@ fn expansions(
     let mut out: Vec<Expansion> = Vec::new();
     for ((c, support), rs) in cands.iter().zip(support).zip(read_as) {
         // The moves this candidate reads as here, each with its languages.
-        let mut legal: Vec<(Move, u32)> = Vec::new();
+        let mut legal: Vec<(Move, u32, u32)> = Vec::new();
         for r in rs {
             if let Some(m) = read(pos, &r.written) {
-                match legal.iter_mut().find(|(x, _)| *x == m) {
-                    Some((_, l)) => *l |= r.langs,
-                    None => legal.push((m, r.langs)),
+                match legal.iter_mut().find(|(x, _, _)| *x == m) {
+                    Some((_, l, s)) => {
+                        *l |= r.langs;
+                        *s |= r.styles;
+                    }
+                    None => legal.push((m, r.langs, r.styles)),
                 }
             }
         }
-        for (m, langs) in legal {
+        for (m, langs, styles) in legal {
             let p = c.p.max(0.0);
-            let evidence = support * marks_fit(pos, &m, &c.text);
+            let evidence = support * marks_fit(pos, &m, &c.text, habits);
             match out.iter_mut().find(|o| o.mv == m) {
                 // Two readings of one move: their probabilities add up.
                 Some(o) => {
                     o.p += p;
                     o.evidence += evidence;
                     o.langs |= langs;
+                    o.styles |= styles;
                 }
                 None => out.push(Expansion {
                     mv: m,
@@ -525,6 +640,7 @@ fn expansions(
                     evidence,
                     prior: prior_of(&m),
                     langs,
+                    styles,
                     inferred: false,
                 }),
             }
@@ -566,6 +682,7 @@ fn expansions(
                 evidence: log_p.exp(),
                 prior: *prior,
                 langs: state.langs,
+                styles: state.styles,
                 inferred: true,
             });
         }
@@ -573,22 +690,51 @@ fn expansions(
     out
 }
 
+/// Which marks the writer of a transcription uses at all: one who never
+/// writes a check mark (or a capture mark) in the whole game says nothing by
+/// leaving one out, so a reading without it is no evidence against a check
+/// (or a capture).
+#[derive(Clone, Copy)]
+struct Habits {
+    /// Some reading of some ply has `+` or `#`.
+    checks: bool,
+    /// Some reading of some ply has a capture mark (`x` or `:`).
+    captures: bool,
+}
+
+impl Habits {
+    fn of(plies: &[Vec<Candidate>]) -> Habits {
+        let texts = || {
+            plies
+                .iter()
+                .take(MAX_PLIES)
+                .flatten()
+                .map(|c| c.text.trim())
+        };
+        Habits {
+            checks: texts().any(|t| t.contains(['+', '#'])),
+            captures: texts().any(|t| t.contains(['x', ':'])),
+        }
+    }
+}
+
 /// How well a reading's marks fit the move it reads as: a capture mark on a
 /// quiet move, a check mark on a move that gives no check or a mate mark on
 /// one that does not mate points at a misreading (a factor well below 1);
 /// a mark missing is weaker evidence (printed scores seldom leave one out,
-/// readers sometimes drop one).
-fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
+/// readers sometimes drop one), and none where the writer never writes it
+/// ([`Habits`]).
+fn marks_fit(pos: &Position, m: &Move, text: &str, habits: Habits) -> f64 {
     let text = text.trim().trim_end_matches(['!', '?']);
     let mut fit = 1.0;
     // Algebraic capture marks only: descriptive and UCI say nothing here.
     let algebraic = text.starts_with(|c: char| "KQRBNabcdefgh".contains(c)) && !text.contains("-");
     if algebraic && text.contains('x') != m.is_capture() {
-        fit *= if m.is_capture() {
-            MARK_MISSING
-        } else {
-            MARK_MISFIT
-        };
+        if !m.is_capture() {
+            fit *= MARK_MISFIT;
+        } else if habits.captures {
+            fit *= MARK_MISSING;
+        }
     }
     // A piece move printed with more of its origin than SAN needs (`Rdd1`
     // where one rook reaches d1): the printer's board had two such pieces.
@@ -606,7 +752,7 @@ fn marks_fit(pos: &Position, m: &Move, text: &str) -> f64 {
     let mate = text.ends_with('#');
     match (text.ends_with(['+', '#']), after.is_check()) {
         (true, false) => fit *= MARK_MISFIT,
-        (false, true) => fit *= MARK_MISSING,
+        (false, true) if habits.checks => fit *= MARK_MISSING,
         (true, true) => {
             let mates = !after.has_legal_move();
             if mate != mates {
@@ -717,6 +863,80 @@ mod tests {
         let plies = vec![vec![c("Nf3", 1.0)], vec![c("Sf6", 1.0)]];
         let d = decode(&Position::new(), &plies);
         assert_eq!(d.movetext, "1. Nf3 Nf6");
+    }
+
+    #[test]
+    fn a_game_keeps_its_notation() {
+        // Long algebraic throughout: `d7-d5` is likelier the move than the
+        // short `d6`, though the recogniser ranks `d6` first.
+        let plies = vec![
+            vec![c("e2-e4", 1.0)],
+            vec![c("e7-e5", 1.0)],
+            vec![c("Ng1-f3", 1.0)],
+            vec![c("d6", 0.55), c("d7-d5", 0.45)],
+        ];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[3].san, "d5");
+        // Short algebraic throughout: the short reading.
+        let plies = vec![
+            vec![c("e4", 1.0)],
+            vec![c("e5", 1.0)],
+            vec![c("Nf3", 1.0)],
+            vec![c("d7-d6", 0.55), c("d5", 0.45)],
+        ];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[3].san, "d5");
+        // A reading in another notation is still taken where it alone is
+        // legal.
+        let plies = vec![vec![c("e4", 1.0)], vec![c("e7e5", 1.0)]];
+        assert_eq!(
+            decode_weighted(&Position::new(), &plies, 0.0).movetext,
+            "1. e4 e5"
+        );
+    }
+
+    #[test]
+    fn the_other_columns_move_is_a_slip() {
+        // White's `Nd5` read again in Black's column reads as the knight
+        // taking it; Black's other reading is likelier the move written.
+        let plies = vec![
+            vec![c("e4", 1.0)],
+            vec![c("e5", 1.0)],
+            vec![c("Nc3", 1.0)],
+            vec![c("Nf6", 1.0)],
+            vec![c("Nd5", 1.0)],
+            vec![c("Nd5", 0.55), c("Nc6", 0.45)],
+        ];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[5].san, "Nc6");
+        // The same text alone in both columns stays: both may take on d5;
+        // and so does one both columns read alike.
+        let mut plies = plies;
+        plies[5] = vec![c("Nd5", 1.0)];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[5].san, "Nxd5");
+        plies[4] = vec![c("Nd5", 0.6), c("Nb5", 0.4)];
+        plies[5] = vec![c("Nd5", 0.6), c("Nc6", 0.4)];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[5].san, "Nxd5");
+    }
+
+    #[test]
+    fn a_mark_the_writer_never_uses_is_no_evidence() {
+        // `Qh5` gives check. The writer marks no check anywhere: its lack of
+        // `+` says nothing, and the likelier reading stays.
+        let mut plies = vec![
+            vec![c("e4", 1.0)],
+            vec![c("f6", 1.0)],
+            vec![c("Qh5", 0.55), c("Qg4", 0.45)],
+            vec![c("g6", 1.0)],
+        ];
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[2].san, "Qh5+");
+        // A writer who marks checks elsewhere would have marked this one.
+        plies[3].push(c("g5+", 0.01));
+        let d = decode_weighted(&Position::new(), &plies, 0.0);
+        assert_eq!(d.plies[2].san, "Qg4");
     }
 
     #[test]

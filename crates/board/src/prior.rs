@@ -29,7 +29,7 @@ use crate::attacks::attacks;
 use crate::{Bitboard, Color, Move, MoveType, Position, Role, Square};
 
 /// How many features a move has.
-pub const FEATURES: usize = 27;
+pub const FEATURES: usize = 31;
 
 /// The size of a table with one entry per role and square (seen from the
 /// mover's side: White's a1 is Black's a8).
@@ -249,7 +249,15 @@ impl Context {
 /// - 24: what the opponent wins by a static exchange on the square the
 ///   piece lands on; 25: the most the opponent so wins on any other square
 ///   of ours after the move (a piece left or exposed); 26: the most we so
-///   threaten to win on one of the opponent's squares after the move.
+///   threaten to win on one of the opponent's squares after the move;
+/// - 27: a king move while the opponent has no queen, by how many steps it
+///   comes nearer the centre (-1 to 1: in an ending the king comes out);
+/// - 28: a rook to a file without a pawn of ours from one with one (the
+///   open file);
+/// - 29: a passed pawn's step (no enemy pawn ahead of it on its file or the
+///   next), by how far it then stands (its rank from ours, a seventh each);
+/// - 30: a piece (not the king or a pawn) nearer the enemy king, by how
+///   many steps (a seventh each; negative when it goes away).
 ///
 /// Beside them, the moving role's origin and destination index two tables of
 /// weights (where each piece tends to go, and to leave from).
@@ -386,11 +394,67 @@ fn features_in(pos: &Position, cx: &Context, last: Option<Square>, m: &Move) -> 
     }
     set(25, exposed);
     set(26, threat);
+    match m.role {
+        Role::King if !cx.their_queen && !matches!(m.kind, MoveType::Castle { .. }) => {
+            set(
+                27,
+                f64::from(centre_steps(m.from)) - f64::from(centre_steps(m.to)),
+            );
+        }
+        Role::Rook => {
+            let ours = pos.by_piece(Role::Pawn.of(cx.us));
+            let has_pawn = |sq: Square| (ours & Bitboard::file(sq.file())).any();
+            if has_pawn(m.from) && !has_pawn(m.to) {
+                set(28, 1.0);
+            }
+        }
+        Role::Pawn if passed(pos, m.from, cx.us) => {
+            set(29, f64::from(relative_rank(m.to, cx.us)) / 7.0);
+        }
+        Role::Pawn | Role::King => {}
+        _ => {
+            if let Some(king) = pos.board().king_of(them) {
+                let before = f64::from(steps_between(m.from, king));
+                let now = f64::from(steps_between(m.to, king));
+                set(30, (before - now) / 7.0);
+            }
+        }
+    }
     MoveFeatures {
         dense: f,
         to: m.role.index() * 64 + relative(m.to, cx.us),
         from: m.role.index() * 64 + relative(m.from, cx.us),
     }
+}
+
+/// How many king steps `sq` is from the four centre squares (0 to 3).
+fn centre_steps(sq: Square) -> u8 {
+    let off = |i: u8| if i < 4 { 3 - i } else { i - 4 };
+    off(sq.file().index()).max(off(sq.rank().index()))
+}
+
+/// How many king steps apart two squares are.
+fn steps_between(a: Square, b: Square) -> u8 {
+    a.file()
+        .index()
+        .abs_diff(b.file().index())
+        .max(a.rank().index().abs_diff(b.rank().index()))
+}
+
+/// `sq`'s rank counted from `us`'s side (0 to 7).
+fn relative_rank(sq: Square, us: Color) -> u8 {
+    let r = sq.rank().index();
+    if us == Color::White { r } else { 7 - r }
+}
+
+/// Whether a pawn of `us` on `sq` is passed: no enemy pawn ahead of it on its
+/// file or the files beside it.
+fn passed(pos: &Position, sq: Square, us: Color) -> bool {
+    let rank = relative_rank(sq, us);
+    let file = sq.file().index();
+    !Iterator::any(&mut pos.by_piece(Role::Pawn.of(us.other())), |p| {
+        p.file().index().abs_diff(file) <= 1 && relative_rank(p, us) > rank
+    })
 }
 
 /// The features of every move of `moves` (legal in `pos`), in order.
@@ -471,6 +535,30 @@ mod tests {
         // A king takes only what is not defended.
         let pos = Position::from_fen("8/8/8/8/8/3k4/3P4/3QK3 b - - 0 1").unwrap();
         assert!(near(exchange(&pos, square("d2"), p, Color::Black), 0.0));
+    }
+
+    #[test]
+    fn endings_passed_pawns_open_files_and_the_enemy_king() {
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        let feature = |fen: &str, san: &str, i: usize| {
+            let pos = Position::from_fen(fen).unwrap();
+            let moves = pos.legal_moves();
+            let m = moves.iter().find(|m| pos.san(m) == san).unwrap();
+            features(&pos, None, m).dense[i]
+        };
+        // No queens: the king coming out is a step nearer the centre.
+        let ending = "7k/8/8/8/3p4/8/P3P3/4K3 w - - 0 1";
+        assert!(near(feature(ending, "Kd2", 27), 1.0));
+        assert!(near(feature(ending, "Kf1", 27), 0.0));
+        // The a-pawn is passed, the e-pawn is not (the d-pawn is ahead).
+        assert!(near(feature(ending, "a3", 29), 2.0 / 7.0));
+        assert!(near(feature(ending, "e3", 29), 0.0));
+        // The rook leaves the file of its pawn.
+        let rook = "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1";
+        assert!(near(feature(rook, "Rb1", 28), 1.0));
+        // The knight comes two steps nearer the king on e8.
+        let knight = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1";
+        assert!(near(feature(knight, "Nc3", 30), 2.0 / 7.0));
     }
 
     #[test]
