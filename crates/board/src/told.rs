@@ -49,6 +49,18 @@ pub fn parse_game_told<'a>(
     if lang.is_some() {
         return;
     }
+    tell_language(game, text, base, mode);
+    // Letters no table (or no legal reading in one) explains: learned from
+    // the legal moves, when they can be (`learn`). Only for a game whose
+    // first error is a move with an unknown capital: other games pay nothing.
+    if game.stop.is_some() && crate::learn::worth_trying(game) {
+        crate::learn::read_learned(game, text, base, mode);
+    }
+}
+
+/// The candidates' readings of a game whose letters they read differently
+/// ([`parse_game_told`]).
+fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
     let Some(at) = game
         .diagnostics
         .iter()
@@ -254,7 +266,7 @@ mod tests {
         // `S` is a knight in German, a bishop in Czech: no bishop reaches f3.
         let (kinds, candidates, moves) = told("1. e4 e5 2. Sf3 *");
         assert_eq!(kinds, ["national-letters", "language-by-moves"]);
-        assert_eq!(candidates, ["de", "sv", "da", "no", "pl"]);
+        assert_eq!(candidates, ["de", "sv", "da", "no", "pl", "sh", "sl"]);
         assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
     }
 
@@ -267,7 +279,7 @@ mod tests {
             .iter()
             .map(|c| c.split(' ').next().unwrap_or_default())
             .collect();
-        assert_eq!(codes, ["de", "sv", "da", "no", "cs", "sk", "pl"]);
+        assert_eq!(codes, ["de", "sv", "da", "no", "cs", "sk", "pl", "sh", "sl"]);
     }
 
     #[test]
@@ -275,7 +287,7 @@ mod tests {
         // Neither a knight nor a bishop reaches e3 after 1.e4 e5.
         let (kinds, candidates, _) = told("1. e4 e5 2. Se3 *");
         assert!(kinds.contains(&"undecidable-language"), "{kinds:?}");
-        assert_eq!(candidates.len(), 7, "{candidates:?}");
+        assert_eq!(candidates.len(), 9, "{candidates:?}");
     }
 
     #[test]
