@@ -119,8 +119,9 @@ fn capitals(game: &Game<'_>) -> Vec<Seen> {
     seen
 }
 
-/// Whether the game's first error is a move with an unknown capital, the
-/// case learning is for.
+/// Whether the game's first error is a move with a capital English does not
+/// read (an English letter there is a misprint or a malformed move, never an
+/// alphabet of its own), the case learning is for.
 #[must_use]
 pub fn worth_trying(game: &Game<'_>) -> bool {
     let Some(Token::Invalid(span)) = game.stop.and_then(|i| game.tokens.get(i)) else {
@@ -131,7 +132,7 @@ pub fn worth_trying(game: &Game<'_>) -> bool {
         .copied()
         .filter(|&b| b != b' ')
         .collect();
-    any_leading_capital(&text).is_some()
+    any_leading_capital(&text).is_some_and(|c| Language::English.role_of(c).is_none())
 }
 
 /// Learns the piece letters of `game` (parsed, its first error at a move with
@@ -139,7 +140,8 @@ pub fn worth_trying(game: &Game<'_>) -> bool {
 /// module's documentation.
 #[must_use]
 pub fn learn(game: &Game<'_>, mode: Mode) -> Learning {
-    if !worth_trying(game) {
+    // Strict reading refuses every letter but English's: nothing to learn.
+    if mode != Mode::Lenient || !worth_trying(game) {
         return Learning::NotTried;
     }
     let seen = capitals(game);
@@ -188,9 +190,7 @@ pub fn learn(game: &Game<'_>, mode: Mode) -> Learning {
             }
             Some(d) if d.kind == Kind::UnknownPieceLetter && d.severity == Severity::Error => {
                 let letter = String::from_utf8_lossy(text_of(&trial, d.span)).into_owned();
-                if learned.role_of(&letter).is_some()
-                    || !seen.iter().any(|s| s.letter == letter)
-                {
+                if learned.role_of(&letter).is_some() || !seen.iter().any(|s| s.letter == letter) {
                     continue;
                 }
                 // Pushed in reverse so the king is tried first.
@@ -312,12 +312,15 @@ pub fn read_learned<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: 
                 _ => None,
             });
             if let Some(d) = stop.and_then(|span| {
-                game.diagnostics
-                    .iter_mut()
-                    .find(|d| d.severity == Severity::Error && span.start() <= d.span.start() && d.span.end() <= span.end())
+                game.diagnostics.iter_mut().find(|d| {
+                    d.severity == Severity::Error
+                        && span.start() <= d.span.start()
+                        && d.span.end() <= span.end()
+                })
             }) {
-                d.message
-                    .push_str(&format!("; no alphabet learned from the legal moves: {why}"));
+                d.message.push_str(&format!(
+                    "; no alphabet learned from the legal moves: {why}"
+                ));
             }
             false
         }

@@ -279,7 +279,10 @@ mod tests {
             .iter()
             .map(|c| c.split(' ').next().unwrap_or_default())
             .collect();
-        assert_eq!(codes, ["de", "sv", "da", "no", "cs", "sk", "pl", "sh", "sl"]);
+        assert_eq!(
+            codes,
+            ["de", "sv", "da", "no", "cs", "sk", "pl", "sh", "sl"]
+        );
     }
 
     #[test]

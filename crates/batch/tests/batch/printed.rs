@@ -722,7 +722,8 @@ fn print_made_up(moves: &[Move], letters: [&str; 5]) -> String {
         }
         let san = pos.san(m);
         for (k, c) in san.chars().enumerate() {
-            let piece = (k == 0 || san[..san.char_indices().nth(k).map_or(0, |p| p.0)].ends_with('='))
+            let piece = (k == 0
+                || san[..san.char_indices().nth(k).map_or(0, |p| p.0)].ends_with('='))
                 && c != 'O';
             match "KQRBN".find(c).filter(|_| piece) {
                 Some(at) => text.push_str(letters[at]),

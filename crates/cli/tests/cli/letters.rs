@@ -138,6 +138,9 @@ fn a_misprinted_letter_in_a_known_language_is_refused_not_learned() {
     // A Turkish page's own misprint (`4...A6` for the knight to f6) is refused
     // at that token, the moves before it read.
     let g = one_game_report(&fixtures(), BIN, "tr-spanish-misprint.txt");
-    assert_eq!((g["valid"].as_bool(), g["plies"].as_u64()), (Some(false), Some(7)));
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(false), Some(7))
+    );
     assert!(!problems(&g).iter().any(|(k, _)| k == "learned-letters"));
 }

@@ -917,7 +917,10 @@ impl Alphabet<'_> {
     }
 
     fn foreign(self) -> bool {
-        !matches!(self, Alphabet::Table(Language::English) | Alphabet::Learned(_))
+        !matches!(
+            self,
+            Alphabet::Table(Language::English) | Alphabet::Learned(_)
+        )
     }
 }
 

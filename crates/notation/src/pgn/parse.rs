@@ -110,7 +110,16 @@ fn read_detected<'a>(
 ) {
     match detection {
         Detection::English => {
-            parse_pass(game, text, base, mode, Some(Language::English), None, None, None);
+            parse_pass(
+                game,
+                text,
+                base,
+                mode,
+                Some(Language::English),
+                None,
+                None,
+                None,
+            );
         }
         Detection::Language {
             language,
