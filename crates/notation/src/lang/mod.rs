@@ -555,7 +555,21 @@ fn skip_number(token: &[u8]) -> usize {
 ///
 /// Only the letters decide, all of them together: a language is a candidate
 /// when it has every letter used; the candidates must agree on what each
-/// letter means, or the game is [`Detection::Undecidable`].
+/// letter means, or the game is [`Detection::Undecidable`]. The
+/// [common](Language::COMMON) languages are asked first; the other tables
+/// only when none of those has every letter (`Şf3`, `Ĉc6`, `Xe1`).
+///
+/// ```
+/// use scoresheet_notation::lang::{detect, Detection, Language};
+/// let turkish: [&[u8]; 3] = ["Af3".as_bytes(), "Fc4".as_bytes(), "Şe7".as_bytes()];
+/// let Detection::Language { language, .. } = detect(turkish) else { panic!() };
+/// assert_eq!(language, Language::Turkish);
+/// // `K` and `D` alone are German's king and queen, as before Esperanto
+/// // (where `K` is the bishop) was read.
+/// let german: [&[u8]; 2] = [b"Dd1", b"Ke2"];
+/// let Detection::Language { language, .. } = detect(german) else { panic!() };
+/// assert_eq!(language, Language::German);
+/// ```
 pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
     let mut used: Vec<&'static str> = Vec::new();
     for t in tokens {
@@ -565,7 +579,13 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
             }
         }
     }
-    decide(used, &Language::ALL)
+    // The common languages first, as they were read before the rarer tables
+    // were added: a game their letters fit is read as it always was; the
+    // others are candidates only when no common language has every letter.
+    match decide(used.clone(), &Language::COMMON) {
+        Detection::Unknown { .. } => decide(used, &Language::ALL),
+        told => told,
+    }
 }
 
 /// The [`Detection`] of the letters `used` among `languages` (English first).

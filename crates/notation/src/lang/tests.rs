@@ -244,14 +244,8 @@ mod games {
             .iter()
             .find(|d| d.kind == "undecidable-language")
             .unwrap();
-        // R a king in French, Spanish, Italian, Portuguese, Romanian, Catalan
-        // and Esperanto, a knight in Finnish, Icelandic and Afrikaans.
-        assert_eq!(d.candidates.len(), 10);
-        assert!(
-            d.message.contains("--lang fr|es|it|pt|fi|ro|ca|eo|is|af"),
-            "{}",
-            d.message
-        );
+        assert_eq!(d.candidates.len(), 5);
+        assert!(d.message.contains("--lang fr|es|it|pt|fi"));
         let mut game = Game::default();
         parse_game_lang_into(&mut game, text, 0, Mode::Lenient, Some(Language::French));
         assert_eq!(moves(&game), ["e4", "e5", "Qh5", "Ke7", "Qxe5#"]);
