@@ -52,6 +52,9 @@ const ROLES: [Role; 5] = [
     Role::Knight,
 ];
 
+/// Letters and the pieces they are read as, in the order assigned.
+type Assignment = Vec<(String, Role)>;
+
 /// What learning a game's letters came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Learning {
@@ -155,12 +158,12 @@ pub fn learn(game: &Game<'_>, mode: Mode) -> Learning {
     }
     let options = ReplayOptions::default();
     let mut trial = Game::default();
-    let mut complete: Vec<(Vec<(String, Role)>, Vec<Move>)> = Vec::new();
+    let mut complete: Vec<(Assignment, Vec<Move>)> = Vec::new();
     // The readings that stop at an illegal move after their last new
     // letter's first move: the furthest, when no reading is complete, is the
     // game's (its error then stands at its own move).
-    let mut furthest: Vec<(Vec<(String, Role)>, Vec<Move>)> = Vec::new();
-    let mut stack: Vec<(Vec<(String, Role)>, usize)> = vec![(Vec::new(), 0)];
+    let mut furthest: Vec<(Assignment, Vec<Move>)> = Vec::new();
+    let mut stack: Vec<(Assignment, usize)> = vec![(Vec::new(), 0)];
     let mut trials = 0;
     while let Some((mapping, before)) = stack.pop() {
         trials += 1;

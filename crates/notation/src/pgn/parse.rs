@@ -241,6 +241,9 @@ struct Pass {
 
 /// One reading of the game; says whether English could not read a move that
 /// another language might.
+// The text, where it stands and how strictly, and the four ways a game's
+// letters are given (asked, told, mixed, learned): each pass names its own.
+#[allow(clippy::too_many_arguments)]
 fn parse_pass<'a>(
     game: &mut Game<'a>,
     text: &'a [u8],
