@@ -118,7 +118,7 @@ struct State {
     last: Option<usize>,
     /// Where its last move landed.
     landed: Option<Square>,
-    /// The languages (bits of [`Language::ALL`]) every reading chosen so far
+    /// The languages (bits of [`Language::COMMON`]) every reading chosen so far
     /// reads in: a game is written in one set of piece letters.
     langs: u32,
     /// The notations (bits of [`Style`]) every reading chosen so far is
@@ -397,8 +397,8 @@ struct Expansion {
     inferred: bool,
 }
 
-/// Every language ([`Language::ALL`]).
-const ANY_LANGUAGE: u32 = (1 << Language::ALL.len()) - 1;
+/// Every language the decoder spells moves in ([`Language::COMMON`]).
+const ANY_LANGUAGE: u32 = (1 << Language::COMMON.len()) - 1;
 
 /// What a reading pays for taking piece letters no reading before it in the
 /// game shares (`Pf3` read as a pawn move in a game whose knights are `P`): a
@@ -407,7 +407,7 @@ const ANY_LANGUAGE: u32 = (1 << Language::ALL.len()) - 1;
 const SWITCH: f64 = 0.05;
 
 /// One way to read a candidate's text, whatever the position: the move as
-/// written, and the languages (bits of [`Language::ALL`]) whose piece letters
+/// written, and the languages (bits of [`Language::COMMON`]) whose piece letters
 /// read it so.
 struct Reading {
     written: WrittenMove,
@@ -477,7 +477,7 @@ fn readings(text: &str) -> Vec<Reading> {
         return Vec::new();
     }
     let bit = |lang: Language| {
-        Language::ALL
+        Language::COMMON
             .iter()
             .position(|&l| l == lang)
             .map_or(0, |i| 1u32 << i)
@@ -514,7 +514,7 @@ fn readings(text: &str) -> Vec<Reading> {
         );
     }
     let mut tr = Translation::default();
-    for lang in Language::ALL {
+    for lang in Language::COMMON {
         if lang == Language::English || translate(text, lang, &mut tr).is_err() {
             continue;
         }

@@ -55,6 +55,7 @@ pub mod desc;
 pub mod eco;
 mod game;
 pub mod judge;
+pub mod learn;
 pub mod misprint;
 mod moves;
 mod perft;

@@ -660,7 +660,7 @@ pub fn read_any(pos: &Position, text: &[u8]) -> Option<Move> {
         }
     }
     let mut tr = Translation::default();
-    for lang in Language::ALL {
+    for lang in Language::COMMON {
         if lang == Language::English || translate(text, lang, &mut tr).is_err() {
             continue;
         }

@@ -291,7 +291,7 @@ fn letters(role: Role, tier: Tier) -> Vec<&'static str> {
         // The game's own letters alone (a French `R` is the king, not
         // English's rook), or English where the game has none of its own.
         Tier::Own(lang) => add(lang.unwrap_or(Language::English)),
-        Tier::All => Language::ALL.into_iter().for_each(add),
+        Tier::All => Language::COMMON.into_iter().for_each(add),
     }
     out
 }

@@ -49,6 +49,18 @@ pub fn parse_game_told<'a>(
     if lang.is_some() {
         return;
     }
+    tell_language(game, text, base, mode);
+    // Letters no table (or no legal reading in one) explains: learned from
+    // the legal moves, when they can be (`learn`). Only for a game whose
+    // first error is a move with an unknown capital: other games pay nothing.
+    if game.stop.is_some() && crate::learn::worth_trying(game) {
+        crate::learn::read_learned(game, text, base, mode);
+    }
+}
+
+/// The candidates' readings of a game whose letters they read differently
+/// ([`parse_game_told`]).
+fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
     let Some(at) = game
         .diagnostics
         .iter()

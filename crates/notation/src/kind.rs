@@ -486,6 +486,10 @@ kinds! {
     LanguageByMoves = "language-by-moves", Note,
         example "1. e4 e5 2. Sf3 Sc6 3. d4 exd4 4. Sxd4 *",
         fix "Nothing is wrong; give the language with `--lang` to be sure.";
+    /// Piece letters no language lists, learned for the game from its legal moves (one letter one piece, each used consistently): read so.
+    LearnedLetters = "learned-letters", Warning,
+        example "1. e4 e5 2. Yf3 Yc6 3. Ub5 a6 4. Ua4 Yf6 *",
+        fix "Check the letters the warning names; write the game with English letters (`convert`).";
     /// A game unit read as a book's move table, not as PGN movetext: the table's reading plays more of it.
     TableByMoves = "table-by-moves", Note,
         example "1. P-K4 P-K4\n2. Kt-KB3 Kt-QB3\n3. B. to Q. B.'s 4th.   B. to Q. B.'s 4th.\n",

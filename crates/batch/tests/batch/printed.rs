@@ -705,6 +705,75 @@ proptest! {
     }
 }
 
+/// Capitals no language's table has, for made-up alphabets: one is picked per
+/// piece, so a game printed in them is read only by learning its letters.
+const UNLISTED: [&str; 16] = [
+    "Æ", "Ø", "Å", "Þ", "Ð", "Œ", "Ğ", "İ", "Ł", "Ń", "I", "U", "Y", "Ÿ", "Ź", "Ü",
+];
+
+/// A game's moves numbered in SAN with each piece's letter replaced by
+/// `letters`' (king, queen, rook, bishop, knight), promotions too.
+fn print_made_up(moves: &[Move], letters: [&str; 5]) -> String {
+    let mut pos = Position::new();
+    let mut text = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        let san = pos.san(m);
+        for (k, c) in san.chars().enumerate() {
+            let piece = (k == 0
+                || san[..san.char_indices().nth(k).map_or(0, |p| p.0)].ends_with('='))
+                && c != 'O';
+            match "KQRBN".find(c).filter(|_| piece) {
+                Some(at) => text.push_str(letters[at]),
+                None => text.push(c),
+            }
+        }
+        text.push(' ');
+        pos.play_unchecked(m);
+    }
+    text.push('*');
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(32),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// A game printed with letters no language lists (random capitals per
+    /// piece): read back to its moves by learning the letters, or refused at
+    /// a move with one; never converted to other moves.
+    #[test]
+    fn a_game_printed_in_a_made_up_alphabet_reads_back_or_is_refused(
+        (g, picks) in (0usize..41, Just(()).prop_perturb(|_, mut rng| {
+            let mut pool: Vec<usize> = (0..UNLISTED.len()).collect();
+            let mut out = [0usize; 5];
+            for slot in &mut out {
+                let at = usize::try_from(rng.next_u32()).unwrap_or(0) % pool.len();
+                *slot = pool.swap_remove(at);
+            }
+            out
+        }))
+    ) {
+        let all = games();
+        prop_assume!(!all.is_empty());
+        let moves = &all[g % all.len()];
+        let letters = picks.map(|i| UNLISTED[i]);
+        let text = print_made_up(moves, letters);
+        let (read, err) = read_back(text.as_bytes());
+        let expected: Vec<String> = moves.iter().map(Move::to_uci).collect();
+        if let Some(converted) = read.first().filter(|r| !r.is_empty()) {
+            prop_assert_eq!(converted, &expected, "{:?}\n{}\n{}", letters, text, err);
+        } else {
+            prop_assert!(err.contains("error["), "refused without an error:\n{}\n{}", text, err);
+        }
+    }
+}
+
 /// What a printer puts between two moves of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Aside {

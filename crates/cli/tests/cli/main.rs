@@ -11,6 +11,7 @@ mod explain;
 mod hostile;
 mod inputs;
 mod layouts;
+mod letters;
 mod lsp;
 mod names;
 mod one_reader;

@@ -67,6 +67,44 @@ pub enum Language {
     Finnish,
     /// Russian (and the Cyrillic texts that follow it): Кр Ф Л С К, п for a pawn.
     Russian,
+    /// Turkish: Ş V K F A (şah, vezir, kale, fil, at): K is the rook.
+    Turkish,
+    /// Azerbaijani: Ş V T F A (şah, vəzir, top, fil, at).
+    Azerbaijani,
+    /// Vietnamese: V H X T M (vua, hậu, xe, tượng, mã): T is the bishop.
+    Vietnamese,
+    /// Romanian: R D T N C (rege, damă, turn, nebun, cal): N is the bishop.
+    Romanian,
+    /// Catalan: R D T A C (rei, dama, torre, alfil, cavall).
+    Catalan,
+    /// Esperanto: R D T K Ĉ (reĝo, damo, turo, kuriero, ĉevalo): K is the bishop.
+    Esperanto,
+    /// Greek: Ρ Β Π Α Ι (ρήγας, βασίλισσα, πύργος, αξιωματικός, ίππος), Greek capitals.
+    Greek,
+    /// Serbian, Croatian and Bosnian in Latin letters: K D T L S (kralj, dama, top, lovac, skakač).
+    SerboCroatian,
+    /// Slovene: K D T L S (kralj, dama, trdnjava, lovec, skakač).
+    Slovene,
+    /// Bulgarian: Ц Д Т О К (цар, дама, топ, офицер, кон), п for a pawn.
+    Bulgarian,
+    /// Ukrainian: Кр Ф Т С К (король, ферзь, тура, слон, кінь), п for a pawn.
+    Ukrainian,
+    /// Icelandic: K D H B R (kóngur, drottning, hrókur, biskup, riddari): H is the rook.
+    Icelandic,
+    /// Estonian: K L V O R (kuningas, lipp, vanker, oda, ratsu): L is the queen.
+    Estonian,
+    /// Latvian: K D T L Z (karalis, dāma, tornis, laidnis, zirdziņš).
+    Latvian,
+    /// Lithuanian: K V B R Ž (karalius, valdovė, bokštas, rikis, žirgas): R is the bishop.
+    Lithuanian,
+    /// Indonesian and Malay: R M B G K (raja, menteri, benteng, gajah, kuda): K is the knight.
+    Indonesian,
+    /// Afrikaans: K D T L R (koning, dame, toring, loper, ruiter).
+    Afrikaans,
+    /// Basque: E D G A Z (erregea, dama, gaztelua, alfila, zaldia).
+    Basque,
+    /// Chinese: 王 后 车 象 马 (simplified; 車 and 馬 traditional), 兵 for a pawn.
+    Chinese,
 }
 
 /// The letters of one language.
@@ -125,9 +163,72 @@ const RU: Letters = Letters {
     ],
 };
 
+const TR: Letters = letters(["Ş", "V", "K", "F", "A"], None);
+const AZ: Letters = letters(["Ş", "V", "T", "F", "A"], None);
+const VI: Letters = letters(["V", "H", "X", "T", "M"], None);
+const RO: Letters = letters(["R", "D", "T", "N", "C"], None);
+const EO: Letters = letters(["R", "D", "T", "K", "Ĉ"], None);
+const EL: Letters = letters(["Ρ", "Β", "Π", "Α", "Ι"], None);
+const SH: Letters = letters(["K", "D", "T", "L", "S"], None);
+const BG: Letters = letters(["Ц", "Д", "Т", "О", "К"], Some("п"));
+const UK: Letters = letters(["Кр", "Ф", "Т", "С", "К"], Some("п"));
+const IS: Letters = letters(["K", "D", "H", "B", "R"], None);
+const ET: Letters = letters(["K", "L", "V", "O", "R"], None);
+const LV: Letters = letters(["K", "D", "T", "L", "Z"], None);
+const LT: Letters = letters(["K", "V", "B", "R", "Ž"], None);
+const ID: Letters = letters(["R", "M", "B", "G", "K"], None);
+const EU: Letters = letters(["E", "D", "G", "A", "Z"], None);
+const ZH: Letters = Letters {
+    pieces: ["王", "后", "车", "象", "马"],
+    pawn: Some("兵"),
+    aliases: &[("車", Role::Rook), ("馬", Role::Knight)],
+};
+
 impl Language {
     /// Every language, in the order detection prefers among languages that agree.
-    pub const ALL: [Language; 16] = [
+    pub const ALL: [Language; 35] = [
+        Language::English,
+        Language::German,
+        Language::French,
+        Language::Spanish,
+        Language::Italian,
+        Language::Portuguese,
+        Language::Dutch,
+        Language::Swedish,
+        Language::Danish,
+        Language::Norwegian,
+        Language::Czech,
+        Language::Slovak,
+        Language::Polish,
+        Language::Hungarian,
+        Language::Finnish,
+        Language::Russian,
+        Language::Turkish,
+        Language::Azerbaijani,
+        Language::Vietnamese,
+        Language::Romanian,
+        Language::Catalan,
+        Language::Esperanto,
+        Language::Greek,
+        Language::SerboCroatian,
+        Language::Slovene,
+        Language::Bulgarian,
+        Language::Ukrainian,
+        Language::Icelandic,
+        Language::Estonian,
+        Language::Latvian,
+        Language::Lithuanian,
+        Language::Indonesian,
+        Language::Afrikaans,
+        Language::Basque,
+        Language::Chinese,
+    ];
+
+    /// The languages whose letters turn up mixed into other languages' games
+    /// and that misprint suggestions and the decoder spell moves in: the
+    /// sixteen with a large body of printed games (English first). The others
+    /// of [`Language::ALL`] are read where a game's letters call for them.
+    pub const COMMON: [Language; 16] = [
         Language::English,
         Language::German,
         Language::French,
@@ -166,6 +267,25 @@ impl Language {
             Language::Hungarian => "hu",
             Language::Finnish => "fi",
             Language::Russian => "ru",
+            Language::Turkish => "tr",
+            Language::Azerbaijani => "az",
+            Language::Vietnamese => "vi",
+            Language::Romanian => "ro",
+            Language::Catalan => "ca",
+            Language::Esperanto => "eo",
+            Language::Greek => "el",
+            Language::SerboCroatian => "sh",
+            Language::Slovene => "sl",
+            Language::Bulgarian => "bg",
+            Language::Ukrainian => "uk",
+            Language::Icelandic => "is",
+            Language::Estonian => "et",
+            Language::Latvian => "lv",
+            Language::Lithuanian => "lt",
+            Language::Indonesian => "id",
+            Language::Afrikaans => "af",
+            Language::Basque => "eu",
+            Language::Chinese => "zh",
         }
     }
 
@@ -199,6 +319,25 @@ impl Language {
             Language::Hungarian => "Hungarian",
             Language::Finnish => "Finnish",
             Language::Russian => "Russian",
+            Language::Turkish => "Turkish",
+            Language::Azerbaijani => "Azerbaijani",
+            Language::Vietnamese => "Vietnamese",
+            Language::Romanian => "Romanian",
+            Language::Catalan => "Catalan",
+            Language::Esperanto => "Esperanto",
+            Language::Greek => "Greek",
+            Language::SerboCroatian => "Serbo-Croatian",
+            Language::Slovene => "Slovene",
+            Language::Bulgarian => "Bulgarian",
+            Language::Ukrainian => "Ukrainian",
+            Language::Icelandic => "Icelandic",
+            Language::Estonian => "Estonian",
+            Language::Latvian => "Latvian",
+            Language::Lithuanian => "Lithuanian",
+            Language::Indonesian => "Indonesian",
+            Language::Afrikaans => "Afrikaans",
+            Language::Basque => "Basque",
+            Language::Chinese => "Chinese",
         }
     }
 
@@ -217,6 +356,25 @@ impl Language {
             Language::Hungarian => &HU,
             Language::Finnish => &FI,
             Language::Russian => &RU,
+            Language::Turkish => &TR,
+            Language::Azerbaijani => &AZ,
+            Language::Vietnamese => &VI,
+            Language::Romanian => &RO,
+            Language::Catalan => &ES,
+            Language::Esperanto => &EO,
+            Language::Greek => &EL,
+            Language::SerboCroatian => &SH,
+            Language::Slovene => &SH,
+            Language::Bulgarian => &BG,
+            Language::Ukrainian => &UK,
+            Language::Icelandic => &IS,
+            Language::Estonian => &ET,
+            Language::Latvian => &LV,
+            Language::Lithuanian => &LT,
+            Language::Indonesian => &ID,
+            Language::Afrikaans => &FI,
+            Language::Basque => &EU,
+            Language::Chinese => &ZH,
         }
     }
 
@@ -397,7 +555,21 @@ fn skip_number(token: &[u8]) -> usize {
 ///
 /// Only the letters decide, all of them together: a language is a candidate
 /// when it has every letter used; the candidates must agree on what each
-/// letter means, or the game is [`Detection::Undecidable`].
+/// letter means, or the game is [`Detection::Undecidable`]. The
+/// [common](Language::COMMON) languages are asked first; the other tables
+/// only when none of those has every letter (`Şf3`, `Ĉc6`, `Xe1`).
+///
+/// ```
+/// use scoresheet_notation::lang::{detect, Detection, Language};
+/// let turkish: [&[u8]; 3] = ["Af3".as_bytes(), "Fc4".as_bytes(), "Şe7".as_bytes()];
+/// let Detection::Language { language, .. } = detect(turkish) else { panic!() };
+/// assert_eq!(language, Language::Turkish);
+/// // `K` and `D` alone are German's king and queen, as before Esperanto
+/// // (where `K` is the bishop) was read.
+/// let german: [&[u8]; 2] = [b"Dd1", b"Ke2"];
+/// let Detection::Language { language, .. } = detect(german) else { panic!() };
+/// assert_eq!(language, Language::German);
+/// ```
 pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
     let mut used: Vec<&'static str> = Vec::new();
     for t in tokens {
@@ -407,11 +579,22 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
             }
         }
     }
+    // The common languages first, as they were read before the rarer tables
+    // were added: a game their letters fit is read as it always was; the
+    // others are candidates only when no common language has every letter.
+    match decide(used.clone(), &Language::COMMON) {
+        Detection::Unknown { .. } => decide(used, &Language::ALL),
+        told => told,
+    }
+}
+
+/// The [`Detection`] of the letters `used` among `languages` (English first).
+fn decide(used: Vec<&'static str>, languages: &[Language]) -> Detection {
     let fits = |l: &Language| used.iter().all(|u| l.role_of(u).is_some());
     if fits(&Language::English) {
         return Detection::English;
     }
-    let candidates: Vec<Language> = Language::ALL.into_iter().filter(fits).collect();
+    let candidates: Vec<Language> = languages.iter().copied().filter(fits).collect();
     let Some(&first) = candidates.first() else {
         return Detection::Unknown { letters: used };
     };
@@ -429,6 +612,29 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
             candidates,
         }
     }
+}
+
+/// What the letters of [`Detection::Unknown`] say when only the letters of
+/// the [common](Language::COMMON) languages are counted: a game of a common
+/// language with one letter only a rarer table has (a misprint `Mf3` in a
+/// German game, `M` being a Vietnamese queen) is read in its language, the
+/// odd letter an error there, as when that letter was in no table.
+///
+/// ```
+/// use scoresheet_notation::lang::{detect, common_detection, Detection, Language};
+/// let tokens: [&[u8]; 4] = [b"Lc4", b"Dh4+", b"Sf6", b"Mf3"];
+/// let Detection::Unknown { letters } = detect(tokens) else { panic!() };
+/// let Detection::Language { language, .. } = common_detection(&letters) else { panic!() };
+/// assert_eq!(language, Language::German);
+/// ```
+#[must_use]
+pub fn common_detection(letters: &[&'static str]) -> Detection {
+    let common: Vec<&'static str> = letters
+        .iter()
+        .copied()
+        .filter(|u| Language::COMMON.iter().any(|l| l.role_of(u).is_some()))
+        .collect();
+    decide(common, &Language::COMMON)
 }
 
 /// The languages a game mixes when no one language has all its letters
@@ -451,7 +657,7 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
 pub fn mixture(letters: &[&str]) -> Vec<Language> {
     let has = |l: Language, u: &str| l.role_of(u).is_some();
     let covers = |set: &[Language]| letters.iter().all(|u| set.iter().any(|&l| has(l, u)));
-    let all = Language::ALL;
+    let all = Language::COMMON;
     let mut found: Vec<Language> = Vec::new();
     let take = |set: &[Language], found: &mut Vec<Language>| {
         for &l in set {
@@ -648,6 +854,96 @@ impl Translation {
     }
 }
 
+/// Piece letters no table lists, learned for one game from its legal moves
+/// (the board crate's `learn`): each letter one piece, each piece one letter.
+///
+/// ```
+/// use scoresheet_notation::lang::{translate_learned, LearnedLetters, Translation};
+/// use scoresheet_notation::Role;
+/// let learned = LearnedLetters::new(vec![("Ş".into(), Role::King), ("A".into(), Role::Knight)]);
+/// let mut t = Translation::default();
+/// translate_learned("Af3".as_bytes(), &learned, &mut t).unwrap();
+/// assert_eq!(t.bytes, b"Nf3");
+/// assert_eq!(learned.describe(), "read Ş as the king, A as the knight");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LearnedLetters {
+    letters: Vec<(String, Role)>,
+}
+
+impl LearnedLetters {
+    /// The alphabet of `letters` (letter, role), in the order learned.
+    #[must_use]
+    pub fn new(letters: Vec<(String, Role)>) -> LearnedLetters {
+        LearnedLetters { letters }
+    }
+
+    /// The letters and their roles, in the order learned.
+    #[must_use]
+    pub fn letters(&self) -> &[(String, Role)] {
+        &self.letters
+    }
+
+    /// The role of `letter`, if learned.
+    #[must_use]
+    pub fn role_of(&self, letter: &str) -> Option<Role> {
+        self.letters.iter().find(|l| l.0 == letter).map(|l| l.1)
+    }
+
+    /// For reports: `read A as the knight, F as the bishop`.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let each: Vec<String> = self
+            .letters
+            .iter()
+            .map(|(l, r)| format!("{l} as the {}", r.name()))
+            .collect();
+        format!("read {}", each.join(", "))
+    }
+
+    /// The longest learned letter at the start of `text`, with its role and length.
+    fn letter_at(&self, text: &[u8]) -> Option<(Role, usize)> {
+        self.letters
+            .iter()
+            .filter(|l| text.starts_with(l.0.as_bytes()))
+            .max_by_key(|l| l.0.len())
+            .map(|l| (l.1, l.0.len()))
+    }
+}
+
+/// The piece letters a token is translated with: a language's table, or
+/// letters learned for the game.
+#[derive(Clone, Copy)]
+enum Alphabet<'l> {
+    Table(Language),
+    Learned(&'l LearnedLetters),
+}
+
+impl Alphabet<'_> {
+    fn letter_at(self, text: &[u8]) -> Option<(Role, usize)> {
+        match self {
+            Alphabet::Table(l) => l.letter_at(text),
+            Alphabet::Learned(l) => l.letter_at(text),
+        }
+    }
+
+    /// Whether a letter read in this alphabet is a national one (English's
+    /// own single letters are not; learned letters are reported by the board).
+    fn national(self, len: usize) -> bool {
+        match self {
+            Alphabet::Table(l) => l != Language::English || len > 1,
+            Alphabet::Learned(_) => false,
+        }
+    }
+
+    fn foreign(self) -> bool {
+        !matches!(
+            self,
+            Alphabet::Table(Language::English) | Alphabet::Learned(_)
+        )
+    }
+}
+
 /// A letter that is not a piece letter in the language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{letter:?} is not a piece letter in {language} ({})", language.letters_text())]
@@ -744,6 +1040,29 @@ pub fn translate(
     language: Language,
     out: &mut Translation,
 ) -> Result<(), UnknownLetter> {
+    translate_in(token, Alphabet::Table(language), language, out)
+}
+
+/// [`translate`] with letters learned for the game: a capital not among them
+/// is an [`UnknownLetter`] (reported as English's).
+///
+/// # Errors
+///
+/// [`UnknownLetter`] when the token starts with a capital not learned.
+pub fn translate_learned(
+    token: &[u8],
+    learned: &LearnedLetters,
+    out: &mut Translation,
+) -> Result<(), UnknownLetter> {
+    translate_in(token, Alphabet::Learned(learned), Language::English, out)
+}
+
+fn translate_in(
+    token: &[u8],
+    alphabet: Alphabet<'_>,
+    language: Language,
+    out: &mut Translation,
+) -> Result<(), UnknownLetter> {
     out.bytes.clear();
     out.from.clear();
     out.national = false;
@@ -772,16 +1091,17 @@ pub fn translate(
             out.push(b, 0);
         }
         i = c.len;
-    } else if let Some((role, len)) = language.letter_at(token) {
+    } else if let Some((role, len)) = alphabet.letter_at(token) {
         if followed_by_square(&token[len..]) {
             out.push(role.upper_char() as u8, 0);
-            out.national = language != Language::English || len > 1;
+            out.national = alphabet.national(len);
             i = len;
         }
     } else if let Some(&b) = token.first() {
         let letter_len = utf8_len(b);
         let is_letter = b.is_ascii_uppercase()
-            || ((0xD0..=0xD1).contains(&b) && cyrillic_file(token).is_none());
+            || ((0xD0..=0xD1).contains(&b) && cyrillic_file(token).is_none())
+            || (b >= 0xC0 && capital_at(token).is_some());
         if is_letter && followed_by_square(token.get(letter_len..).unwrap_or_default()) {
             return Err(UnknownLetter {
                 letter: String::from_utf8_lossy(&token[..letter_len.min(token.len())]).into_owned(),
@@ -818,10 +1138,10 @@ pub fn translate(
             .last()
             .is_some_and(|b| matches!(b, b'1'..=b'8' | b'=' | b'(' | b'/'));
         if after_rank && (rest[0].is_ascii_uppercase() || (0xD0..=0xD1).contains(&rest[0])) {
-            if let Some((role, len)) = language.letter_at(rest) {
+            if let Some((role, len)) = alphabet.letter_at(rest) {
                 if role != Role::Pawn {
                     out.push(role.upper_char() as u8, i);
-                    out.national |= language != Language::English;
+                    out.national |= alphabet.foreign();
                     i += len;
                     continue;
                 }
@@ -834,10 +1154,10 @@ pub fn translate(
             .is_some_and(|b| matches!(b, b'x' | b'X' | b':'))
             && out.bytes.len() >= 3;
         if after_capture && rest[0].is_ascii_uppercase() {
-            if let Some((role, len)) = language.letter_at(rest) {
+            if let Some((role, len)) = alphabet.letter_at(rest) {
                 if followed_by_square(&rest[len..]) {
                     out.push(role.upper_char() as u8, i);
-                    out.national |= language != Language::English;
+                    out.national |= alphabet.foreign();
                     i += len;
                     continue;
                 }
@@ -874,6 +1194,49 @@ pub fn localize(english: &[u8], language: Language, out: &mut Vec<u8>) {
             _ => out.push(b),
         }
     }
+}
+
+/// The capital letter (Latin, Greek or Cyrillic upper case, or any letter of
+/// another script: Georgian `მ`, a Chinese character) at the start of `text`, and its length in bytes:
+/// what a piece letter may be in an alphabet no table lists.
+///
+/// ```
+/// use scoresheet_notation::lang::capital_at;
+/// assert_eq!(capital_at("Şf3".as_bytes()), Some(("Ş", 2)));
+/// assert_eq!(capital_at(b"Xe1"), Some(("X", 1)));
+/// assert_eq!(capital_at(b"e4"), None);
+/// ```
+#[must_use]
+pub fn capital_at(text: &[u8]) -> Option<(&str, usize)> {
+    let len = utf8_len(*text.first()?);
+    let s = core::str::from_utf8(text.get(..len)?).ok()?;
+    let c = s.chars().next()?;
+    // Latin, Greek and Cyrillic small letters are files, words and endings;
+    // the letters of other scripts (Georgian, Armenian, Hebrew, Arabic, CJK)
+    // may be piece letters whatever their case.
+    let other_script = c.is_alphabetic() && u32::from(c) >= 0x0530;
+    (c.is_uppercase() || other_script).then_some((s, len))
+}
+
+/// The piece letter a move token is written with in an alphabet no table
+/// need list: after a move number and dots, a capital ([`capital_at`])
+/// followed by a square as a move goes on (`Şf3`, `Xe1`, `Ĉc3`, `Qxd5`).
+/// Castling and pawn moves have none.
+///
+/// ```
+/// use scoresheet_notation::lang::any_leading_capital;
+/// assert_eq!(any_leading_capital("12.Şxe1+".as_bytes()), Some("Ş"));
+/// assert_eq!(any_leading_capital(b"Kaufmann"), None);
+/// assert_eq!(any_leading_capital(b"O-O"), None);
+/// ```
+#[must_use]
+pub fn any_leading_capital(token: &[u8]) -> Option<&str> {
+    let text = &token[skip_number(token)..];
+    let (letter, len) = capital_at(text)?;
+    if letter == "O" && castle_prefix(text).is_some() {
+        return None;
+    }
+    followed_by_square(&text[len..]).then_some(letter)
 }
 
 /// The length of the UTF-8 sequence a byte starts (1 for anything malformed).

@@ -40,6 +40,7 @@ use crate::span::Span;
 
 pub use parse::{
     MAX_TOKENS, parse_game, parse_game_chosen_into, parse_game_into, parse_game_lang_into,
+    parse_game_learned_into,
 };
 pub use quick::{QuickVisitor, Unusual, quick_scan, quick_scan_prefix, quick_tags};
 pub use record::MoveRecord;

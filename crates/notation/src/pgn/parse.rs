@@ -6,7 +6,7 @@ use memchr::memchr;
 use super::{CommentKind, Game, MoveRecord, Tag, Token};
 use crate::ast::{Annotation, GameResult, MoveKind};
 use crate::diag::{Diagnostic, Severity};
-use crate::lang::{Detection, Language, Translation, detect, translate};
+use crate::lang::{Detection, Language, LearnedLetters, Translation, detect, translate};
 use crate::san::{Mode, read_move};
 use crate::span::Span;
 
@@ -44,7 +44,7 @@ pub fn parse_game_lang_into<'a>(
     mode: Mode,
     lang: Option<Language>,
 ) {
-    let pass = parse_pass(game, text, base, mode, lang, None, None);
+    let pass = parse_pass(game, text, base, mode, lang, None, None, None);
     if lang.is_some() || !pass.foreign {
         return;
     }
@@ -88,13 +88,38 @@ pub fn parse_game_lang_into<'a>(
                 Some(Language::Spanish),
                 Some(&only),
                 None,
+                None,
             );
             return;
         }
     }
+    read_detected(game, text, base, mode, detection, true);
+}
+
+/// Reads the game in the language its letters tell ([`detect`]); where no
+/// language and no mixture of the common ones has them all (`retry`), once
+/// more counting only the common languages' letters
+/// ([`crate::lang::common_detection`]).
+fn read_detected<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    detection: Detection,
+    retry: bool,
+) {
     match detection {
         Detection::English => {
-            parse_pass(game, text, base, mode, Some(Language::English), None, None);
+            parse_pass(
+                game,
+                text,
+                base,
+                mode,
+                Some(Language::English),
+                None,
+                None,
+                None,
+            );
         }
         Detection::Language {
             language,
@@ -108,6 +133,7 @@ pub fn parse_game_lang_into<'a>(
                 Some(language),
                 Some(&candidates),
                 None,
+                None,
             );
         }
         Detection::Undecidable {
@@ -120,7 +146,10 @@ pub fn parse_game_lang_into<'a>(
             let mix = crate::lang::mixture(&letters);
             if let Some(&first) = mix.first() {
                 let mixed = (&mix[..], &letters[..]);
-                parse_pass(game, text, base, mode, Some(first), None, Some(mixed));
+                parse_pass(game, text, base, mode, Some(first), None, Some(mixed), None);
+            } else if retry {
+                let common = crate::lang::common_detection(&letters);
+                read_detected(game, text, base, mode, common, false);
             }
         }
     }
@@ -147,6 +176,31 @@ pub fn parse_game_chosen_into<'a>(
         Some(language),
         Some(candidates),
         None,
+        None,
+    );
+}
+
+/// [`parse_game_lang_into`] with piece letters learned for the game (no
+/// table lists them; the board crate learns them from the legal moves): every
+/// move with a capital is read in `learned`, a capital not learned is an
+/// `unknown-piece-letter` error. Says nothing of the letters: the board,
+/// which learned them, reports them.
+pub fn parse_game_learned_into<'a>(
+    game: &mut Game<'a>,
+    text: &'a [u8],
+    base: usize,
+    mode: Mode,
+    learned: &LearnedLetters,
+) {
+    parse_pass(
+        game,
+        text,
+        base,
+        mode,
+        Some(Language::English),
+        None,
+        None,
+        Some(learned),
     );
 }
 
@@ -187,6 +241,9 @@ struct Pass {
 
 /// One reading of the game; says whether English could not read a move that
 /// another language might.
+// The text, where it stands and how strictly, and the four ways a game's
+// letters are given (asked, told, mixed, learned): each pass names its own.
+#[allow(clippy::too_many_arguments)]
 fn parse_pass<'a>(
     game: &mut Game<'a>,
     text: &'a [u8],
@@ -195,6 +252,7 @@ fn parse_pass<'a>(
     lang: Option<Language>,
     detected: Option<&[Language]>,
     mixture: Option<(&[Language], &[&'static str])>,
+    learned: Option<&LearnedLetters>,
 ) -> Pass {
     game.text = text;
     game.base = base;
@@ -224,6 +282,7 @@ fn parse_pass<'a>(
         detected,
         mixture: mixture.map(|m| m.0),
         mixed_letters: mixture.map_or(&[], |m| m.1),
+        learned,
         foreign: false,
         national_reported: false,
         move_dash_reported: false,
@@ -412,6 +471,9 @@ struct Parser<'a, 'g> {
     mixture: Option<&'g [Language]>,
     /// The piece letters of a mixed game ([`Parser::mixture`]), for its warning.
     mixed_letters: &'g [&'static str],
+    /// Piece letters learned for the game by the board: every move with a
+    /// capital is read in them.
+    learned: Option<&'g LearnedLetters>,
     /// A move English could not read might be in another language.
     foreign: bool,
     /// The `national-letters` relaxation was said.
@@ -2410,7 +2472,11 @@ impl<'a> Parser<'a, '_> {
         let mut map = from.clone();
         if let Some(lang) = self.lang {
             let mut tr = Translation::default();
-            match translate(&glued, lang, &mut tr) {
+            let outcome = match self.learned {
+                Some(learned) => crate::lang::translate_learned(&glued, learned, &mut tr),
+                None => translate(&glued, lang, &mut tr),
+            };
+            match outcome {
                 Ok(()) => {
                     map = tr
                         .from
@@ -2655,6 +2721,7 @@ impl<'a> Parser<'a, '_> {
             if lang != Language::English
                 || !token.is_ascii()
                 || self.mixture.is_some()
+                || self.learned.is_some()
                 || crate::lang::foreign_hint(token)
             {
                 self.national_token(lang, start, end, before, main);
@@ -2738,7 +2805,10 @@ impl<'a> Parser<'a, '_> {
             None => lang,
         };
         let mut tr = core::mem::take(&mut self.translation);
-        let outcome = translate(token, lang, &mut tr);
+        let outcome = match self.learned {
+            Some(learned) => crate::lang::translate_learned(token, learned, &mut tr),
+            None => translate(token, lang, &mut tr),
+        };
         let read = match outcome {
             Ok(()) => {
                 let mut scratch = Vec::new();
@@ -2790,7 +2860,7 @@ impl<'a> Parser<'a, '_> {
                     && matches!(&m.kind, MoveKind::Lan(l) if l.role.is_some() && l.promotion.is_none());
                 let alternatives = if self.mixture.is_some() || lan_piece {
                     let languages: &[Language] = if lan_piece {
-                        &Language::ALL
+                        &Language::COMMON
                     } else {
                         self.mixture.unwrap_or_default()
                     };

@@ -1,0 +1,146 @@
+//! Piece letters of languages read from their tables, and letters no table
+//! lists learned per game from the legal moves (issue 30), through the real
+//! binary on the real pages of `fixtures/letters` (`SOURCES.md` there): each
+//! game converts to its true moves in SAN; a misprint in a known language is
+//! refused at its token, never learned as an alphabet.
+
+use std::path::{Path, PathBuf};
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+
+use crate::common::{one_game_report, run};
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/letters")
+}
+
+/// `convert --to san --moves-only` of `name`, and the exit code.
+fn san(name: &str) -> (String, Option<i32>) {
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "--to", "san", "--moves-only", name],
+    );
+    (r.stdout.trim().to_owned(), r.code)
+}
+
+/// Every problem of a game's report as (kind, message).
+fn problems(game: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for list in ["errors", "warnings", "notes"] {
+        for p in game[list].as_array().into_iter().flatten() {
+            out.push((
+                p["kind"].as_str().unwrap_or_default().to_owned(),
+                p["message"].as_str().unwrap_or_default().to_owned(),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn games_in_languages_of_the_new_tables_convert_to_their_moves() {
+    let cases = [
+        (
+            "tr-legal-mate.txt",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. Nc3 Bg4 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0",
+            "Turkish",
+        ),
+        (
+            "vi-blackburne-shilling.txt",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 *",
+            "Vietnamese",
+        ),
+        (
+            "lt-scotch.txt",
+            "1. e4 e5 2. Nf3 Nc6 3. d4 Nxd4 4. Nxd4 exd4 5. Qxd4 Ne7 6. Bc4 Nc6 7. Qd5 Qf6 8. O-O Ne5 9. Be2 c6 10. Qb3 Ng6 11. f4 Bc5+ 12. Kh1 d6 *",
+            "Lithuanian",
+        ),
+        (
+            "eo-two-knights.txt",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Na5 6. Bb5+ c6 7. dxc6 bxc6 8. Qf3 *",
+            "Esperanto",
+        ),
+    ];
+    for (name, moves, language) in cases {
+        assert_eq!(san(name), (moves.to_owned(), Some(0)), "{name}");
+        let g = one_game_report(&fixtures(), BIN, name);
+        assert!(
+            problems(&g)
+                .iter()
+                .any(|(k, m)| k == "national-letters" && m.contains(language)),
+            "{name}: {g}"
+        );
+    }
+}
+
+#[test]
+fn letters_of_a_script_no_table_has_are_learned_from_the_legal_moves() {
+    // Georgian (ka.wikibooks' Latvian gambit): მ the knight, კ the bishop;
+    // the page's own `6.c3` (a knight stands on c3) is refused at its move.
+    let g = one_game_report(&fixtures(), BIN, "ka-latvian-gambit.txt");
+    let learned: Vec<String> = problems(&g)
+        .into_iter()
+        .filter(|(k, _)| k == "learned-letters")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(learned.len(), 1, "{g}");
+    assert!(
+        learned[0].ends_with("read მ as the knight, კ as the bishop"),
+        "{}",
+        learned[0]
+    );
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(
+        (errors[0]["kind"].as_str(), errors[0]["ply"].as_u64()),
+        (Some("illegal-move"), Some(11)),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_made_up_alphabet_is_learned_and_named_in_json() {
+    let (moves, code) = san("made-up-alphabet-opera.txt");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        moves,
+        "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0"
+    );
+    let g = one_game_report(&fixtures(), BIN, "made-up-alphabet-opera.txt");
+    let warning = g["warnings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|w| w["kind"] == "learned-letters")
+        .unwrap_or_else(|| panic!("no learned-letters warning: {g}"));
+    assert_eq!(
+        warning["message"],
+        "piece letters learned from the legal moves, as no language's table reads the game: read U as the knight, Ø as the bishop, I as the queen, Y as the rook"
+    );
+}
+
+#[test]
+fn a_misprinted_letter_in_a_known_language_is_refused_not_learned() {
+    let g = one_game_report(&fixtures(), BIN, "de-misprint-not-an-alphabet.txt");
+    assert_eq!(g["valid"], false);
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(errors[0]["kind"], "unknown-piece-letter", "{g}");
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("a misprint is never taken for an alphabet")),
+        "{g}"
+    );
+    assert!(!problems(&g).iter().any(|(k, _)| k == "learned-letters"));
+    // A Turkish page's own misprint (`4...A6` for the knight to f6) is refused
+    // at that token, the moves before it read.
+    let g = one_game_report(&fixtures(), BIN, "tr-spanish-misprint.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(false), Some(7))
+    );
+    assert!(!problems(&g).iter().any(|(k, _)| k == "learned-letters"));
+}
