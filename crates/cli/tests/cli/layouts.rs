@@ -340,3 +340,31 @@ fn long_algebraic_naming_the_piece_taken_is_read_and_a_wrong_name_warned() {
             .starts_with("e2e4 e7e5 f2f4 e5f4 g1f3 g7g5 f1c4 g5g4 e1g1 g4f3 d1f3")
     );
 }
+
+#[test]
+fn bracketed_lines_that_are_no_tag_pairs_are_notes_of_their_game() {
+    // `[ECO code C15]` above and among the moves, a bracketed variation over two
+    // lines: notes of the game (no tag after the movetext), the game whole.
+    let g = report("bracketed-notes.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(43)),
+        "{g}"
+    );
+    let warned: Vec<&str> = g["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["kind"].as_str())
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            "bracket-comment",
+            "over-disambiguated",
+            "bracket-comment",
+            "bracket-comment"
+        ]
+    );
+    assert!(uci("bracketed-notes.txt").ends_with("c3d5 g7h6 d5e7"));
+}
