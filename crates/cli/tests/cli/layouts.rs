@@ -367,4 +367,54 @@ fn bracketed_lines_that_are_no_tag_pairs_are_notes_of_their_game() {
         ]
     );
     assert!(uci("bracketed-notes.txt").ends_with("c3d5 g7h6 d5e7"));
+
+fn pawn_captures_by_files_read_before_a_comma_and_inside_a_run() {
+    let g = report("file-captures-commas.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(56))
+    );
+    assert_eq!(
+        uci("file-captures-commas.txt"),
+        "g1f3 d7d5 d2d4 b8c6 c2c4 c8g4 c4d5 g4f3 g2f3 d8d5 e2e3 e7e6 b1c3 d5h5 f1g2 e8c8 \
+         f3f4 h5d1 e1d1 c6e7 d1e2 g8f6 c1d2 e7f5 h1c1 c8b8 b2b4 h7h6 c3b5 c7c6 b5a3 g7g5 \
+         a3c4 g5f4 b4b5 f4e3 f2e3 h8g8 g2f3 c6b5 a1b1 f6d5 b1b5 f5d6 c4d6 f8d6 e3e4 d5c7 \
+         b5h5 e6e5 d4e5 d6a3 c1c2 c7e6 d2e3 d8c8"
+    );
+    // Each pawn capture by files (`cd,`, `gf,`, `fe,`, `cb`, `de,`) is said.
+    let captures = g["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| w["kind"] == "file-capture")
+        .count();
+    assert_eq!(captures, 7, "{g}");
+}
+
+#[test]
+fn a_pawn_capture_by_files_run_together_with_the_next_move_is_read_apart() {
+    let dir = std::env::temp_dir().join(format!(
+        "scoresheet-file-capture-run-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("run.txt");
+    // NIN's 2002 column prints `5. ef,Lb4+.` and `8.c5,bc.` without spaces.
+    std::fs::write(
+        &path,
+        "1. d4, e6, 2. c4, b6, 3. e4, Lb7, 4. Ld3,f5. 5. ef,Lb4+. 6.Kf1,Sf6\n",
+    )
+    .expect("write");
+    let out = run(
+        &dir,
+        BIN,
+        &["convert", "--to", "uci", "--moves-only", "run.txt"],
+    );
+    assert_eq!(
+        out.stdout.trim(),
+        "d2d4 e7e6 c2c4 b7b6 e2e4 c8b7 f1d3 f7f5 e4f5 f8b4 e1f1 g8f6 *",
+        "{}",
+        out.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -311,4 +311,22 @@ fn parentheses_above_the_first_move_are_an_aside_not_a_variation() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["valid"], true, "{}", games[0]);
     assert_eq!(kinds(&games[0], "warnings"), ["prose-in-parentheses"]);
+
+fn a_board_diagram_flattened_into_text_is_no_moves() {
+    let g = one_game_report(&fixtures(), BIN, "diagram-as-text-evergreen.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(18)),
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, "diagram-as-text-evergreen.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 b2b4 c5b4 c2c3 b4a5 d2d4 e5d4 e1g1 d4d3 d1b3 d8f6 \
+         e4e5 f6g6"
+    );
+    // A rank of a diagram, however it is spaced, is never a move; a row of moves
+    // to one rank is no diagram when it is numbered.
+    let games = reports_of("rank.txt", "a6 b6 c6 d6 e6 f6\n\n1. e4 e5 *\n");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0]["plies"].as_u64(), Some(2), "{games:?}");
 }

@@ -2976,27 +2976,40 @@ impl<'a> Parser<'a, '_> {
                     self.spanish_note(m.span);
                 }
                 self.push_move(m, main, before);
-                if len < token.len() {
-                    let span = self.span(start + len, end);
-                    let severity = match self.mode {
-                        Mode::Strict => Severity::Error,
-                        Mode::Lenient => Severity::Note,
-                    };
-                    let what = String::from_utf8_lossy(&token[len..]).into_owned();
-                    self.diag(
-                        severity,
-                        Kind::SkippedPunctuation,
-                        format!("`{what}` after a move: punctuation, skipped"),
-                        span,
-                    );
-                }
+                self.punctuation_after_move(start + len, end);
                 return true;
             }
         }
-        if let Some(m) = crate::desc::parse_token(token, base) {
+        // A sentence's comma or full stop after the move (`cd,` in a row of
+        // `4. cd, Lf3, 5. gf, Dd5`) is punctuation, as after an algebraic move:
+        // each reading is tried on the token, then on the token without it.
+        let bare = token.len()
+            - token
+                .iter()
+                .rev()
+                .take_while(|c| matches!(c, b'.' | b',' | b';'))
+                .count();
+        let shorter = (bare > 0 && bare < token.len()).then_some(&token[..bare]);
+        if let Some((m, len)) = crate::desc::parse_token(token, base)
+            .map(|m| (m, token.len()))
+            .or_else(|| {
+                shorter
+                    .and_then(|t| crate::desc::parse_token(t, base))
+                    .map(|m| (m, bare))
+            })
+        {
             self.push_move(m, main, before);
-        } else if let Some(m) = crate::lang::read_file_capture(token, base) {
+            self.punctuation_after_move(start + len, end);
+        } else if let Some((m, len)) = crate::lang::read_file_capture(token, base)
+            .map(|m| (m, token.len()))
+            .or_else(|| {
+                shorter
+                    .and_then(|t| crate::lang::read_file_capture(t, base))
+                    .map(|m| (m, bare))
+            })
+        {
             self.file_capture(m, main, before);
+            self.punctuation_after_move(start + len, end);
         } else if self.desc_check_word(start, end)
             || self.suffix_token(start, end)
             || self.glyph_token(start, end)
@@ -3007,6 +3020,26 @@ impl<'a> Parser<'a, '_> {
             return matches!(token.last(), Some(b'a'..=b'h')) && self.spaced_move(start, end);
         }
         true
+    }
+
+    /// The note (an error under `--strict`) for punctuation printed after a
+    /// move read from the token before it: `from..end` of the text.
+    fn punctuation_after_move(&mut self, from: usize, end: usize) {
+        if from >= end {
+            return;
+        }
+        let span = self.span(from, end);
+        let severity = match self.mode {
+            Mode::Strict => Severity::Error,
+            Mode::Lenient => Severity::Note,
+        };
+        let what = String::from_utf8_lossy(&self.text[from..end]).into_owned();
+        self.diag(
+            severity,
+            Kind::SkippedPunctuation,
+            format!("`{what}` after a move: punctuation, skipped"),
+            span,
+        );
     }
 
     /// The one relaxation of a game in Spanish descriptive notation.
@@ -3442,6 +3475,32 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
     })
 }
 
+/// Whether a line is a rank of a board diagram printed as text: five squares
+/// or more of one rank in the order of their files, with no move number
+/// (`a6 b6 c6 nd d6 e6 f6 g6 h6`, a wiki's diagram as a page's text layer
+/// gives it). No game prints five moves to one rank file by file on a line.
+fn is_diagram_rank(line: &[u8]) -> bool {
+    let mut run = 0;
+    let mut last: Option<(u8, u8)> = None;
+    for word in line.split(|&b| is_space(b)).filter(|w| !w.is_empty()) {
+        if word.first().is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] = word else {
+            continue;
+        };
+        run = match last {
+            Some((f, r)) if r == rank && file > f => run + 1,
+            _ => 1,
+        };
+        last = Some((file, rank));
+        if run >= 5 {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a line of a game's text may hold a move as printed, by the rule
 /// the parser reads a bare move list with ([`Parser::is_commentary`]): a line
 /// that opens with a word no grammar reads as a move (or with a move and then
@@ -3480,6 +3539,9 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
     let Some(first) = words.next() else {
         return false;
     };
+    if is_diagram_rank(line) {
+        return false;
+    }
     let (head, numbered) = unnumbered(first);
     let row = numbered || (!first.is_empty() && first.iter().all(u8::is_ascii_digit));
     if row {
@@ -3515,10 +3577,11 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
 }
 
 /// Whether a line is text around games: text (no control bytes: binary data
-/// is no caption) with a word of letters, holding no move ([`holds_move`]).
+/// is no caption) with a word of letters, or a rank of a diagram, holding no
+/// move ([`holds_move`]).
 pub(super) fn is_text_around_games(line: &[u8]) -> bool {
     !line.iter().any(|&b| b < 0x20 && b != b'\t' && b != b'\r')
-        && has_word(line)
+        && (has_word(line) || is_diagram_rank(line))
         && !holds_move(line)
 }
 

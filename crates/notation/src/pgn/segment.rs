@@ -102,7 +102,7 @@ pub(super) fn cut(word: &[u8]) -> Option<Vec<(Part, usize, usize)>> {
             i += digits + dots;
             continue;
         }
-        let j = move_end(word, i)?;
+        let j = move_end(word, i).or_else(|| move_by_grammar(word, i))?;
         parts.push((Part::Move, i, j));
         i = j;
     }
@@ -221,6 +221,21 @@ fn move_end(word: &[u8], start: usize) -> Option<usize> {
     Some(marks(word, i))
 }
 
+/// The end of a move with no square of its own that a grammar reads whole,
+/// up to the punctuation after it: a pawn capture by files (`ef` in
+/// `5. ef,Lb4+.`) or a descriptive move (`PxP,`).
+fn move_by_grammar(word: &[u8], start: usize) -> Option<usize> {
+    let end = word[start..]
+        .iter()
+        .position(|&b| is_punctuation(b))
+        .map_or(word.len(), |k| start + k);
+    let part = &word[start..end];
+    (!part.is_empty()
+        && (crate::lang::read_file_capture(part, 0).is_some()
+            || crate::desc::parse_token(part, 0).is_some()))
+    .then_some(end)
+}
+
 /// `i` past the check and annotation marks at `word[i..]`.
 fn marks(word: &[u8], mut i: usize) -> usize {
     while word.get(i).is_some_and(|&b| is_mark(b)) {
@@ -276,6 +291,10 @@ mod tests {
         check("♖3d2,", &["m:♖3d2", "p:,"]);
         check("Vd1–e2,", &["m:Vd1–e2", "p:,"]);
         check("d5Xe6,", &["m:d5Xe6", "p:,"]);
+        // Moves with no square of their own, read whole by a grammar.
+        check("ef,Lb4+.", &["m:ef", "p:,", "m:Lb4+", "p:."]);
+        check("c5,bc.", &["m:c5", "p:,", "m:bc", "p:."]);
+        check("PxP,", &["m:PxP", "p:,"]);
     }
 
     #[test]
