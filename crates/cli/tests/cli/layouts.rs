@@ -367,7 +367,9 @@ fn bracketed_lines_that_are_no_tag_pairs_are_notes_of_their_game() {
         ]
     );
     assert!(uci("bracketed-notes.txt").ends_with("c3d5 g7h6 d5e7"));
+}
 
+#[test]
 fn pawn_captures_by_files_read_before_a_comma_and_inside_a_run() {
     let g = report("file-captures-commas.txt");
     assert_eq!(

@@ -311,7 +311,9 @@ fn parentheses_above_the_first_move_are_an_aside_not_a_variation() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["valid"], true, "{}", games[0]);
     assert_eq!(kinds(&games[0], "warnings"), ["prose-in-parentheses"]);
+}
 
+#[test]
 fn a_board_diagram_flattened_into_text_is_no_moves() {
     let g = one_game_report(&fixtures(), BIN, "diagram-as-text-evergreen.txt");
     assert_eq!(
