@@ -2141,10 +2141,24 @@ impl<'a> Parser<'a, '_> {
             return false;
         };
         let text = self.text;
+        // Its own `)`, past notes in parentheses inside it (`(very fine turns,
+        // e.g. 27... Rf8 28. Qg6+ (the queen cannot take) 29. Qe6+ and wins)`).
+        let mut depth = 0usize;
         let Some(close) = text[open + 1..]
             .iter()
             .take(2000)
-            .position(|&b| matches!(b, b'(' | b')' | b'{' | b'}'))
+            .position(|&b| match b {
+                b'(' => {
+                    depth += 1;
+                    false
+                }
+                b')' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                b')' | b'{' | b'}' => true,
+                _ => false,
+            })
             .map(|i| open + 1 + i)
             .filter(|&i| text[i] == b')')
         else {
