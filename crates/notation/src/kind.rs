@@ -338,6 +338,10 @@ kinds! {
     PageLine = "page-line", Note,
         example "1. e4 e5 2. Nf3 Nc6\n\n112\n\n3. Bb5 a6 *",
         fix "Nothing to fix: the line is the page's, not the game's; delete it to silence the note.";
+    /// A line of a board diagram printed as text among the moves (a frame `+--------+`, a row `|r+b1k+n4|` set in a chess font, `8 | r . b q k . . r |`): skipped.
+    DiagramText = "diagram-text", Note,
+        example "1. e4 e5\n+--------+\n|r.bqkbnr|\n+--------+\n2. Nf3 *",
+        fix "Nothing to fix: the diagram shows the position; delete its lines to silence the note.";
     /// One move alone among lines of prose, with no tags and no result: an example a text gives, not a game.
     LoneMove = "lone-move", Error,
         example "The left half of the page is White's, for example\n\n1. e2e4\n\nand the right half is Black's.",

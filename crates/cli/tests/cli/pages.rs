@@ -332,3 +332,36 @@ fn a_board_diagram_flattened_into_text_is_no_moves() {
     assert_eq!(games.len(), 1, "{games:?}");
     assert_eq!(games[0]["plies"].as_u64(), Some(2), "{games:?}");
 }
+
+#[test]
+fn a_diagram_in_a_chess_font_between_the_moves_is_skipped_with_a_note() {
+    let g = one_game_report(&fixtures(), BIN, "diagram-chess-font-exeter.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(38)),
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, "diagram-chess-font-exeter.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 b2b4 c5b4 c2c3 b4c5 d2d4 e5d4 e1g1 d7d6 c3d4 c5b6 \
+         d4d5 c6e7 e4e5 g8h6 b1c3 e8g8 c3e4 d6e5 c1h6 g7h6 f3e5 e7g6 e5g6 h7g6 d1d2 d8h4 \
+         f1e1 c8f5 g2g3 h4e7 c4d3 g8h7"
+    );
+    // Three diagrams of nine lines each: every line said, none a move.
+    let skipped = kinds(&g, "notes")
+        .iter()
+        .filter(|k| *k == "diagram-text")
+        .count();
+    assert_eq!(skipped, 27, "{g}");
+    // An ASCII diagram with ranks numbered; a `|` column rule is no diagram.
+    let games = reports_of(
+        "ascii.txt",
+        "1. e4 e5\n  +-----------------+\n8 | r . b q k b n r |\n7 | p p p p . p p p |\n  \
+         +-----------------+\n2. Nf3 Nc6 *\n",
+    );
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0]["plies"].as_u64(), Some(4), "{games:?}");
+    let games = reports_of("rule.txt", "1. P-K4 | P-K4\n2. Kt-KB3 | Kt-QB3\n");
+    assert_eq!(games[0]["plies"].as_u64(), Some(4), "{games:?}");
+    assert!(!kinds(&games[0], "notes").contains(&"diagram-text".to_owned()));
+}

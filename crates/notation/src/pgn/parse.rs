@@ -984,6 +984,14 @@ impl<'a> Parser<'a, '_> {
                 self.skip_page_line();
                 continue;
             }
+            if bol
+                && self.mode == Mode::Lenient
+                && self.depth_stack.is_empty()
+                && may_open_diagram_line(&text[self.pos..])
+                && self.diagram_line()
+            {
+                continue;
+            }
             // Before the first move, a line of words that holds no move (`1.
             // rychlý`, `#662 Morphy v Anderssen`, a caption ending in `1-0`) is
             // text above the game, as the splitter takes it.
@@ -1377,6 +1385,26 @@ impl<'a> Parser<'a, '_> {
             Some((m, at)) => text.get(at) == Some(&b'.') && continues(m),
             None => false,
         }
+    }
+
+    /// Skips the line at the position, with a note, when it is a line of a
+    /// board diagram printed as text ([`is_diagram_frame`]). Whether it was.
+    fn diagram_line(&mut self) -> bool {
+        let start = self.pos;
+        let eol = self.line_end(start);
+        let end = trim_cr(self.text, eol);
+        if !is_diagram_frame(&self.text[start..end]) {
+            return false;
+        }
+        let span = self.span(start, end);
+        self.diag(
+            Severity::Note,
+            Kind::DiagramText,
+            "a line of a board diagram printed as text: skipped".into(),
+            span,
+        );
+        self.pos = eol;
+        true
     }
 
     /// Skips a page's line among the moves ([`Parser::page_line`]), with a note.
@@ -3588,6 +3616,57 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
         });
     }
     is_move(head) || words.any(|w| is_move(unnumbered(w).0))
+}
+
+/// Whether the text may open a line of a diagram ([`is_diagram_frame`]): a
+/// frame's or bar's character, or a rank's number and then a bar. A cheap
+/// look before the line is read (most lines of moves open with a number).
+fn may_open_diagram_line(text: &[u8]) -> bool {
+    match text {
+        [b'+' | b'|' | 0xE2, ..] => true,
+        [b'1'..=b'8', rest @ ..] => {
+            let blanks = rest
+                .iter()
+                .take_while(|&&c| matches!(c, b' ' | b'\t'))
+                .count();
+            matches!(rest.get(blanks), Some(b'|' | 0xE2))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a line is a line of a board diagram printed as text: a frame of
+/// rules (`+-----------------+`, `════════`, eight at least) or a framed rank
+/// (`|r+b1k+n4|` in a chess font's letters, `| r . b q k . . r |`, a rank's
+/// number before it): eight cells between two bars, as one word of eight
+/// characters or eight of one. No move reads so.
+fn is_diagram_frame(line: &[u8]) -> bool {
+    let Ok(line) = core::str::from_utf8(line.trim_ascii()) else {
+        return false;
+    };
+    let rule = |c: char| matches!(c, '-' | '=' | '_' | '\u{2500}'..='\u{257F}');
+    let corner = |c: char| matches!(c, '+' | '|' | '\u{2500}'..='\u{257F}');
+    if line.chars().filter(|&c| rule(c)).count() >= 8 && line.chars().all(|c| rule(c) || corner(c))
+    {
+        return true;
+    }
+    let bar = |c: char| matches!(c, '|' | '\u{2502}' | '\u{2503}' | '\u{2551}');
+    let line = line
+        .trim_start_matches(|c: char| matches!(c, '1'..='8'))
+        .trim_start();
+    let Some(inner) = line.strip_prefix(bar).and_then(|l| l.strip_suffix(bar)) else {
+        return false;
+    };
+    let cells: Vec<&str> = inner.split_whitespace().collect();
+    match cells.as_slice() {
+        [one] => one.chars().count() == 8 && !one.chars().any(bar),
+        cells => {
+            cells.len() == 8
+                && cells
+                    .iter()
+                    .all(|c| c.chars().count() == 1 && !c.chars().any(bar))
+        }
+    }
 }
 
 /// Whether a line is text around games: text (no control bytes: binary data
