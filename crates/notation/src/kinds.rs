@@ -19,9 +19,9 @@ use crate::kind::Kind;
 
 /// A set of kinds; small and `Copy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct KindSet(u128);
+pub struct KindSet([u128; 2]);
 
-const _: () = assert!(Kind::ALL.len() <= 128, "a KindSet holds at most 128 kinds");
+const _: () = assert!(Kind::ALL.len() <= 256, "a KindSet holds at most 256 kinds");
 
 impl KindSet {
     /// Adds the kind named `name`; `false` when there is no such kind.
@@ -37,19 +37,21 @@ impl KindSet {
 
     /// Adds `kind`.
     pub fn add(&mut self, kind: Kind) {
-        self.0 |= 1 << kind.index();
+        let i = kind.index();
+        self.0[i / 128] |= 1 << (i % 128);
     }
 
     /// Whether `kind` is in the set.
     #[must_use]
     pub const fn contains(&self, kind: Kind) -> bool {
-        self.0 & (1 << kind.index()) != 0
+        let i = kind.index();
+        self.0[i / 128] & (1 << (i % 128)) != 0
     }
 
     /// Whether the set is empty.
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.0 == 0
+        self.0[0] == 0 && self.0[1] == 0
     }
 
     /// The kinds in the set, in the order of [`Kind::ALL`].
