@@ -85,6 +85,8 @@ pub fn example_command(kind: Kind) -> Option<&'static [&'static str]> {
         | Kind::GameTooLarge
         | Kind::TooManyDiagnostics => None,
         Kind::Duplicate => Some(&["validate", "--dedup"]),
+        // Read leniently, a variation left open is a page cut off (`cut-variation`).
+        Kind::UnclosedVariation => Some(&["validate", "--strict"]),
         Kind::WrongOpeningTag => Some(&["validate", "--eco"]),
         Kind::Repaired => Some(&["validate", "--repair"]),
         Kind::TagFixed => Some(&["convert", "--fix-tags", "--to", "pgn"]),

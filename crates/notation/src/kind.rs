@@ -278,10 +278,14 @@ kinds! {
     UnmatchedParenthesis = "unmatched-parenthesis", Error,
         example "1. e4 e5 ) 2. Nf3 *",
         fix "Delete the `)` or add the `(` that opens the variation.";
-    /// A variation still open at the end of the game.
+    /// A variation still open at the end of the game, read strictly (read leniently, a page cut off: `cut-variation`).
     UnclosedVariation = "unclosed-variation", Error,
         example "1. e4 e5 (1... c5 2. Nf3 *",
         fix "Close the variation with `)`.";
+    /// A variation or parenthesised note still open where the game's text ends (a page cut off inside a note): the game is read up to the `(`, the rest kept as a comment.
+    CutVariation = "cut-variation", Warning,
+        example "1. e4 e6 2. d4 d5 3. e5 c5 (Black need not fear this advance, for",
+        fix "Close the note with `)` where it ends, or find the page that goes on.";
     /// A character that has no place in movetext.
     UnexpectedCharacter = "unexpected-character", Error,
         example "1. e4 e5 2. Nf3 ] *",

@@ -788,6 +788,9 @@ enum Aside {
     /// A sentence in a language nobody listed (made-up words), with a case
     /// ending glued to the move before it (`Nf3-nak`, `e4'ten`, `Bb5:lla`).
     Foreign,
+    /// A note in square brackets on lines of its own, run over two lines, that is
+    /// no tag pair (`[ECO code C23: after 12. Nc3` / `Black is worse]`).
+    Bracketed,
 }
 
 /// Syllables of the made-up words of [`Aside::Foreign`]: no word made of them
@@ -861,6 +864,13 @@ fn print_with_asides(moves: &[Move], every: usize, asides: &[Aside], seed: u64) 
                     }
                 }
                 Aside::Furniture => text.push_str("\nCHESS PRAXIS 137\n"),
+                Aside::Bracketed => {
+                    let eco = 20 + i % 80;
+                    text.push_str(&format!(
+                        "\n[ECO code C{eco}: after {number}. {}\nthe game goes on]\n",
+                        pos.san(m)
+                    ));
+                }
                 Aside::Foreign => {
                     let ending = ENDINGS[usize::try_from(
                         seed.rotate_left(u32::try_from(i % 64).unwrap_or(0)) % 5,
@@ -900,18 +910,25 @@ proptest! {
 
     /// Prose between the moves (sentences, in listed languages or in made-up
     /// words after a case ending glued to the move, notes with numbered
-    /// variations that follow the count, a page's running title and number),
+    /// variations that follow the count, a page's running title and number,
+    /// notes in square brackets over lines that are no tag pairs),
     /// each followed by the game's own number: read back to the game's moves,
-    /// the notes' variations never taken for the game's; where sentences
-    /// alone stand between moves, always read back.
+    /// the notes' variations never taken for the game's; where sentences and
+    /// bracketed notes alone stand between moves, always read back.
     #[test]
     fn a_game_with_notes_between_its_moves_reads_back_to_its_moves(
-        (g, every, kinds, seed) in (0usize..41, 3usize..12, 1u8..16, any::<u64>())
+        (g, every, kinds, seed) in (0usize..41, 3usize..12, 1u8..32, any::<u64>())
     ) {
         let all = games();
         prop_assume!(!all.is_empty());
         let moves = &all[g % all.len()];
-        let asides: Vec<Aside> = [Aside::Sentence, Aside::Variation, Aside::Furniture, Aside::Foreign]
+        let asides: Vec<Aside> = [
+            Aside::Sentence,
+            Aside::Variation,
+            Aside::Furniture,
+            Aside::Foreign,
+            Aside::Bracketed,
+        ]
             .into_iter()
             .enumerate()
             .filter(|(k, _)| kinds & (1 << k) != 0)
@@ -920,7 +937,10 @@ proptest! {
         let text = print_with_asides(moves, every, &asides, seed);
         let (read, err) = read_back(text.as_bytes());
         let expected: Vec<String> = moves.iter().map(Move::to_uci).collect();
-        if asides.iter().all(|a| matches!(a, Aside::Sentence | Aside::Foreign)) {
+        if asides
+            .iter()
+            .all(|a| matches!(a, Aside::Sentence | Aside::Foreign | Aside::Bracketed))
+        {
             prop_assert_eq!(read.first(), Some(&expected), "{:?}\n{}\n{}", asides, text, err);
         } else if let Some(converted) = read.first().filter(|r| !r.is_empty()) {
             prop_assert_eq!(converted, &expected, "{:?}\n{}\n{}", asides, text, err);

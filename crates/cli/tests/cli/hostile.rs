@@ -165,15 +165,14 @@ fn variations_opened_100000_deep_never_closed() {
     let r = validate("unclosed_100000", &input);
     expect(
         &r,
-        1,
+        0,
         &[
-            // `((`: the second variation has no move to replace, the first error in text order.
-            "unclosed_100000.pgn:3:8: error[variation-without-move]: game 1 ((): a variation must follow the move it replaces",
-            "unclosed_100000.pgn:3:100006: error[unclosed-variation]: game 1 ((): 100000 variation(s) not closed by ')'",
+            // Read leniently, the game ends at the first `(` (a page cut off
+            // inside a note); `--strict` keeps the error (the notation crate's tests).
+            "unclosed_100000.pgn:3:7: warning[cut-variation]: game 1 ((): a variation or note not closed before the game's text ends (a page cut off?): the game is read up to its '(', the note to its paragraph's end kept as a comment",
             "unclosed_100000.pgn:3:100007: warning[missing-result]: game 1: the game has no result (1-0, 0-1, 1/2-1/2 or *) at the end",
-            "errors: 1 unclosed-variation, 1 variation-without-move",
-            "warnings: 1 missing-result",
-            "1 file, 2 games: 1 valid, 1 invalid, 1 warning, 5 plies",
+            "warnings: 1 cut-variation, 1 missing-result",
+            "1 file, 2 games: 2 valid, 0 invalid, 2 warnings, 5 plies",
         ],
     );
 }

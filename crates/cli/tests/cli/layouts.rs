@@ -342,6 +342,34 @@ fn long_algebraic_naming_the_piece_taken_is_read_and_a_wrong_name_warned() {
 }
 
 #[test]
+fn bracketed_lines_that_are_no_tag_pairs_are_notes_of_their_game() {
+    // `[ECO code C15]` above and among the moves, a bracketed variation over two
+    // lines: notes of the game (no tag after the movetext), the game whole.
+    let g = report("bracketed-notes.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(43)),
+        "{g}"
+    );
+    let warned: Vec<&str> = g["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["kind"].as_str())
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            "bracket-comment",
+            "over-disambiguated",
+            "bracket-comment",
+            "bracket-comment"
+        ]
+    );
+    assert!(uci("bracketed-notes.txt").ends_with("c3d5 g7h6 d5e7"));
+}
+
+#[test]
 fn pawn_captures_by_files_read_before_a_comma_and_inside_a_run() {
     let g = report("file-captures-commas.txt");
     assert_eq!(

@@ -242,6 +242,78 @@ fn one_move_alone_in_prose_is_no_game() {
 }
 
 #[test]
+fn a_note_cut_off_at_the_page_end_ends_the_game_before_it_and_the_text_reads_on() {
+    // Winter's page, cut inside the note on 18...Nf6: the game is its 36 plies
+    // before the `(`, said there; the note does not swallow what follows.
+    let g = one_game_report(&fixtures(), BIN, "winter-cut-note.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(36)),
+        "{g}"
+    );
+    assert_eq!(kinds(&g, "warnings"), ["cut-variation"]);
+    assert_eq!(
+        (
+            g["warnings"][0]["line"].as_u64(),
+            g["warnings"][0]["column"].as_u64()
+        ),
+        (Some(6), Some(94))
+    );
+    let moves = uci_moves(&fixtures(), BIN, "winter-cut-note.txt");
+    assert!(moves.ends_with("d2e1 d7d6 f2f4 g8f6"), "{moves}");
+    // With the page's next paragraphs, a date in parentheses and the next game:
+    // both games read whole (the date holds no move, so no variation either).
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "validate",
+            "--format",
+            "json",
+            "winter-cut-note-read-on.txt",
+        ],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    let read: Vec<(bool, u64)> = games
+        .iter()
+        .map(|g| (g["valid"] == true, g["plies"].as_u64().unwrap_or(0)))
+        .collect();
+    assert_eq!(read, [(true, 36), (true, 43)], "{}", r.stdout);
+    assert_eq!(
+        kinds(&games[0], "warnings"),
+        ["cut-variation", "prose-in-parentheses"]
+    );
+    // Read strictly, the open note stays the error it is.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--strict", "winter-cut-note.txt"],
+    );
+    assert!(
+        r.stdout.contains("error[unclosed-variation]"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn parentheses_above_the_first_move_are_an_aside_not_a_variation() {
+    // A column's date in parentheses on its own line above the game.
+    let games = reports_of(
+        "dated.txt",
+        "(31.8.1956)\n\nFoulds – Lang\n1.e4 e6 2.d4 d5 3.e5 c5 *\n",
+    );
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["valid"], true, "{}", games[0]);
+    assert_eq!(kinds(&games[0], "warnings"), ["prose-in-parentheses"]);
+}
+
+#[test]
 fn a_board_diagram_flattened_into_text_is_no_moves() {
     let g = one_game_report(&fixtures(), BIN, "diagram-as-text-evergreen.txt");
     assert_eq!(

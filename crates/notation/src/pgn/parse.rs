@@ -620,6 +620,19 @@ impl<'a> Parser<'a, '_> {
         self.tags();
         let bare = self.game.tags.is_empty();
         self.movetext(bare);
+        // A variation or note left open (a page cut off inside it) ends at the
+        // paragraph's end, and the game is read on after it: a bounded number of
+        // times, each reading the rest again, so the time stays linear.
+        let mut bounds = 0;
+        while !self.depth_stack.is_empty() && bounds < MAX_CUT_VARIATIONS {
+            let Some(resume) = self.bound_cut_variation() else {
+                break;
+            };
+            bounds += 1;
+            self.pos = resume;
+            self.at_bol = true;
+            self.movetext(bare);
+        }
         self.finish();
     }
 
@@ -2090,23 +2103,31 @@ impl<'a> Parser<'a, '_> {
         true
     }
 
-    /// `[12. Ne2 was better]` in the movetext (not a tag pair, on one line):
-    /// kept as a comment, and said.
+    /// `[12. Ne2 was better]`, `[ECO code C23]` in the movetext: text in square
+    /// brackets that is no tag pair (`[Name "value"]`, by the splitter's rule)
+    /// is a note of its game, kept as a comment and said. It may run over lines
+    /// to its `]` within its paragraph (a book's bracketed variation).
     #[cold]
     fn bracket_comment(&mut self, bol: bool) -> bool {
         let text = self.text;
         let start = self.pos;
-        if bol && text.get(start + 1).is_some_and(u8::is_ascii_alphabetic) {
+        let eol = self.line_end(start);
+        if super::split::names_a_tag(&text[start..eol]) {
             // `[Event "..."]` starts the next game.
             return false;
         }
         if self.forum_wrapper().is_some() {
             return false;
         }
-        let eol = self.line_end(start);
-        let Some(close) = text[start + 1..eol]
+        // The first line's own end, unless the note goes on past it.
+        let limit = if bol || !text[start + 1..eol].contains(&b']') {
+            paragraph_end(text, start).0.min(start + MAX_BRACKET_NOTE)
+        } else {
+            eol
+        };
+        let Some(close) = text[start + 1..limit.max(start + 1)]
             .iter()
-            .position(|&b| matches!(b, b'[' | b']' | b'{' | b'}' | b'"'))
+            .position(|&b| matches!(b, b'[' | b']' | b'{' | b'}'))
             .filter(|&i| text[start + 1 + i] == b']')
         else {
             return false;
@@ -2134,38 +2155,11 @@ impl<'a> Parser<'a, '_> {
         true
     }
 
-    /// The parentheses around the position hold prose (`(meilleur était
-    /// 12. Ce2)`) rather than a variation: what was read of them is dropped and
-    /// they are kept as a comment, and said. A variation with a move that cannot
-    /// be read stays one (with its error).
+    /// Forgets what was read from token `index` on (a variation's opening at
+    /// offset `at` of the file): its tokens, the diagnostics from `at` on, a stop
+    /// among them, and the once-a-game reports they made.
     #[cold]
-    fn prose_parentheses(&mut self) -> bool {
-        let Some(&open) = self.depth_stack.last() else {
-            return false;
-        };
-        let text = self.text;
-        let Some(close) = text[open + 1..]
-            .iter()
-            .take(2000)
-            .position(|&b| matches!(b, b'(' | b')' | b'{' | b'}'))
-            .map(|i| open + 1 + i)
-            .filter(|&i| text[i] == b')')
-        else {
-            return false;
-        };
-        let body = &text[open + 1..close];
-        if !has_prose_word(body, self.mode) {
-            return false;
-        }
-        let at = self.base + open;
-        let Some(index) = self
-            .game
-            .tokens
-            .iter()
-            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start() == at))
-        else {
-            return false;
-        };
+    fn unread_from(&mut self, index: usize, at: usize) {
         self.game.tokens.truncate(index);
         while self
             .game
@@ -2184,6 +2178,103 @@ impl<'a> Parser<'a, '_> {
         self.national_reported = said(Kind::NationalLetters) || said(Kind::KnightKt);
         let once = core::mem::take(&mut self.once);
         self.once = once.into_iter().filter(|&k| said(k)).collect();
+    }
+
+    /// A variation or parenthesised note still open where the game's text ends:
+    /// a page cut off inside it (a column's note running over the page's last
+    /// line). Read leniently, the note ends at the end of its paragraph (the
+    /// first blank line after its `(`, else the end of the text): the game is
+    /// read up to the outermost open `(`, the note kept as a comment and said at
+    /// the `(`, and the reading goes on after the paragraph (the place
+    /// returned). Strict reading keeps the error.
+    #[cold]
+    fn bound_cut_variation(&mut self) -> Option<usize> {
+        if self.mode != Mode::Lenient || self.truncated {
+            return None;
+        }
+        let open = *self.depth_stack.first()?;
+        let at = self.base + open;
+        let index = self
+            .game
+            .tokens
+            .iter()
+            .position(|t| matches!(t, Token::StartVariation(s) if s.start() == at))?;
+        self.unread_from(index, at);
+        self.depth_stack.clear();
+        let text = self.text;
+        let (paragraph_end, resume) = paragraph_end(text, open);
+        let end = trim_space_end(&text[..paragraph_end]).max(open + 1);
+        self.check_utf8(open + 1, end, "a comment");
+        self.game.tokens.push(Token::Comment {
+            kind: CommentKind::Commentary,
+            text: &text[open + 1..end],
+            span: self.span(open, end),
+        });
+        let span = self.span(open, open + 1);
+        self.relax(
+            Kind::CutVariation,
+            "a variation or note not closed before the game's text ends (a page cut off?): \
+             the game is read up to its '(', the note to its paragraph's end kept as a comment"
+                .into(),
+            span,
+        );
+        Some(resume)
+    }
+
+    /// The parentheses around the position hold prose (`(meilleur était
+    /// 12. Ce2)`) rather than a variation: what was read of them is dropped and
+    /// they are kept as a comment, and said. A variation with a move that cannot
+    /// be read stays one (with its error).
+    #[cold]
+    fn prose_parentheses(&mut self) -> bool {
+        let Some(&open) = self.depth_stack.last() else {
+            return false;
+        };
+        let text = self.text;
+        // Its own `)`, past notes in parentheses inside it (`(very fine turns,
+        // e.g. 27... Rf8 28. Qg6+ (the queen cannot take) 29. Qe6+ and wins)`).
+        let mut depth = 0usize;
+        let Some(close) = text[open + 1..]
+            .iter()
+            .take(2000)
+            .position(|&b| match b {
+                b'(' => {
+                    depth += 1;
+                    false
+                }
+                b')' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                b')' | b'{' | b'}' => true,
+                _ => false,
+            })
+            .map(|i| open + 1 + i)
+            .filter(|&i| text[i] == b')')
+        else {
+            return false;
+        };
+        let body = &text[open + 1..close];
+        let at = self.base + open;
+        let Some(index) = self
+            .game
+            .tokens
+            .iter()
+            .rposition(|t| matches!(t, Token::StartVariation(s) if s.start() == at))
+        else {
+            return false;
+        };
+        // Before the game's first move the parentheses can hold no variation (a
+        // variation replaces a move): an aside above the game (`(31.8.1956)`, a
+        // column's date) whatever it holds.
+        let before_moves = !self.game.tokens[..index]
+            .iter()
+            .any(|t| matches!(t, Token::Move(_)));
+        // Nor is a variation that holds no move one (`(2.10.1932)`, a date).
+        if !before_moves && !has_prose_word(body, self.mode) && holds_move(body) {
+            return false;
+        }
+        self.unread_from(index, at);
         self.depth_stack.pop();
         let span = self.span(open, close + 1);
         self.check_utf8(open + 1, close, "a comment");
@@ -2192,11 +2283,15 @@ impl<'a> Parser<'a, '_> {
             text: body,
             span,
         });
-        self.relax(
-            Kind::ProseInParentheses,
-            "parentheses holding prose, not a variation: kept as a comment (PGN writes { })".into(),
-            span,
-        );
+        let message = if before_moves {
+            "parentheses before the game's first move hold no variation: kept as a comment \
+             (PGN writes { })"
+        } else if has_prose_word(body, self.mode) {
+            "parentheses holding prose, not a variation: kept as a comment (PGN writes { })"
+        } else {
+            "parentheses holding no move, not a variation: kept as a comment (PGN writes { })"
+        };
+        self.relax(Kind::ProseInParentheses, message.into(), span);
         self.pos = close + 1;
         true
     }
@@ -3468,6 +3563,14 @@ fn lone_file(word: &[u8]) -> bool {
 /// Whether text in parentheses is prose: it has a word of letters that is no
 /// move, no mark and no result, starting in lower case or four letters long at
 /// least (`was`, `meilleur`, `Better`; not `Nxe`, a move cut short).
+/// The longest note in square brackets read over lines, in bytes: a `[` with no
+/// `]` within it is no note (linear time on a page of brackets).
+const MAX_BRACKET_NOTE: usize = 4000;
+
+/// How many variations left open (pages cut off inside a note) one game's text
+/// is read on after; each reads the rest of the text again.
+const MAX_CUT_VARIATIONS: usize = 4;
+
 fn has_prose_word(body: &[u8], mode: Mode) -> bool {
     body.split(|&b| is_space(b)).any(|word| {
         let end = word
@@ -3731,6 +3834,25 @@ fn trim_cr(text: &[u8], eol: usize) -> usize {
     } else {
         eol
     }
+}
+
+/// Where the paragraph holding `text[from]` ends: the start of the first blank
+/// line after it (a line of nothing but spaces) and the end of that line, where
+/// the next paragraph's text may start; the text's end for both when no blank
+/// line follows.
+fn paragraph_end(text: &[u8], from: usize) -> (usize, usize) {
+    let mut line = match memchr::memchr(b'\n', &text[from..]) {
+        Some(n) => from + n + 1,
+        None => return (text.len(), text.len()),
+    };
+    while line < text.len() {
+        let eol = memchr::memchr(b'\n', &text[line..]).map_or(text.len(), |n| line + n);
+        if text[line..eol].iter().all(|&b| is_space(b)) {
+            return (line, eol);
+        }
+        line = eol + 1;
+    }
+    (text.len(), text.len())
 }
 
 fn trim_space_end(text: &[u8]) -> usize {

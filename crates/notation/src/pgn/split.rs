@@ -340,8 +340,14 @@ impl Splitter {
             }
             match b {
                 b'\n' => {
-                    if self.line_start && self.seen_tags && !self.seen_movetext {
-                        self.blank_after_tags = true;
+                    if self.line_start {
+                        if self.seen_tags && !self.seen_movetext {
+                            self.blank_after_tags = true;
+                        }
+                        // A note left open at a paragraph's end (a page cut off
+                        // inside it) is closed there, as the parser reads it: a
+                        // result after it ends the game.
+                        self.depth = 0;
                     }
                     self.line_start = true;
                     self.pos += 1;
@@ -671,7 +677,7 @@ impl Splitter {
 /// note (`[6...Qf6! was best]`, `[Morphy's opponents expected...`). The end
 /// of the buffer before the quote counts as one, as a tag line's start did
 /// before.
-fn names_a_tag(line: &[u8]) -> bool {
+pub(super) fn names_a_tag(line: &[u8]) -> bool {
     // Blanks, a web page's non-breaking spaces among them.
     let blanks = |mut from: usize| {
         loop {
