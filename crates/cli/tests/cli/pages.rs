@@ -365,3 +365,23 @@ fn a_diagram_in_a_chess_font_between_the_moves_is_skipped_with_a_note() {
     assert_eq!(games[0]["plies"].as_u64(), Some(4), "{games:?}");
     assert!(!kinds(&games[0], "notes").contains(&"diagram-text".to_owned()));
 }
+
+#[test]
+fn a_heading_that_names_a_move_is_no_move_of_the_game() {
+    let g = one_game_report(&fixtures(), BIN, "heading-names-a-move-tr.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(5)),
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, "heading-names-a-move-tr.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1c4"
+    );
+    // A move with a remark after a colon, the game going on below it, is a move.
+    let games = reports_of(
+        "remark.txt",
+        "1. e4 e5 2. Nf3 Nc6\n\n3. Bc4: the Italian\n3... Bc5 4. c3 *\n",
+    );
+    assert_eq!(games[0]["plies"].as_u64(), Some(7), "{games:?}");
+}

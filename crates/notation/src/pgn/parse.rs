@@ -1054,6 +1054,20 @@ impl<'a> Parser<'a, '_> {
             {
                 continue;
             }
+            // A move named in a section's heading after the game's moves
+            // (`3... Fc5: Giuoco Piano`, a paragraph of its own) is the
+            // heading's, not a move of the game.
+            if bare
+                && bol
+                && self.mode == Mode::Lenient
+                && self.plies > 0
+                && self.depth_stack.is_empty()
+                && b.is_ascii_digit()
+                && self.move_heading()
+            {
+                self.commentary_line();
+                continue;
+            }
             // Before the first move, a line of words that holds no move (`1.
             // rychlý`, `#662 Morphy v Anderssen`, a caption ending in `1-0`) is
             // text above the game, as the splitter takes it.
@@ -1356,13 +1370,26 @@ impl<'a> Parser<'a, '_> {
             return false;
         }
         // Prose starts with a letter and is text: garbage bytes are not commentary.
-        if !(first.is_ascii_alphabetic() || first >= 0xC0) {
+        // A page's markup left in its text (`<span class="...">Satranç</span>
+        // İki oyuncu ...`) is text too.
+        if !(first.is_ascii_alphabetic() || first >= 0xC0 || first == b'<') {
             return false;
         }
         let eol = self.line_end(pos);
         let line = &text[pos..trim_cr(text, eol)];
         if core::str::from_utf8(line).is_err() || line.iter().any(|&b| b < 0x20 && b != b'\t') {
             return false;
+        }
+        if first == b'<' {
+            let tag = line
+                .iter()
+                .position(|&b| b == b'>')
+                .map_or(&line[1..], |end| &line[1..end]);
+            return tag
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'/')
+                && line.contains(&b'>')
+                && has_word(line);
         }
         let end = token_end(text, pos);
         if !is_move_word(&text[pos..end], self.mode) {
@@ -1467,6 +1494,55 @@ impl<'a> Parser<'a, '_> {
         );
         self.pos = eol;
         true
+    }
+
+    /// Whether the line at the position is a heading that names a move: a
+    /// paragraph of its own (a blank line or the text's end after it) that
+    /// is a numbered move with a colon glued after it and then words, no
+    /// other move (`3... Fc5: Giuoco Piano`, `3...Nf6: İki At Savunması`).
+    fn move_heading(&mut self) -> bool {
+        let text = self.text;
+        let eol = self.line_end(self.pos);
+        let line = &text[self.pos..trim_cr(text, eol)];
+        let after = text.get(eol + 1..).unwrap_or_default();
+        let next_line = after
+            .split(|&b| b == b'\n')
+            .next()
+            .unwrap_or_default()
+            .trim_ascii();
+        if !next_line.is_empty() {
+            return false;
+        }
+        let mut words = line.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+        let Some(first) = words.next() else {
+            return false;
+        };
+        let digits = first.iter().take_while(|b| b.is_ascii_digit()).count();
+        let (dots, _, _) = count_dots(&first[digits..]);
+        if digits == 0 || dots == 0 {
+            return false;
+        }
+        let glued = &first[digits + dots..];
+        let named = if glued.is_empty() {
+            words.next()
+        } else {
+            Some(glued)
+        };
+        let Some(named) = named.and_then(|w| w.strip_suffix(b":")) else {
+            return false;
+        };
+        if named.is_empty() || !is_move_word(named, self.mode) {
+            return false;
+        }
+        let mut title = false;
+        for word in words {
+            let bare = word.trim_ascii_end();
+            if is_move_word(bare, self.mode) || is_suffix_word(bare) {
+                return false;
+            }
+            title |= has_word(bare);
+        }
+        title
     }
 
     /// Skips a page's line among the moves ([`Parser::page_line`]), with a note.
