@@ -50,12 +50,76 @@ pub fn parse_game_told<'a>(
         return;
     }
     tell_language(game, text, base, mode);
+    rarer_language(game, text, base, mode);
     // Letters no table (or no legal reading in one) explains: learned from
     // the legal moves, when they can be (`learn`). Only for a game whose
     // first error is a move with an unknown capital: other games pay nothing.
     if game.stop.is_some() && crate::learn::worth_trying(game) {
         crate::learn::read_learned(game, text, base, mode);
     }
+}
+
+/// A game its letters told to be in a common language that has no legal
+/// reading in it, read in the rarer languages whose tables also have its
+/// letters (an Icelandic `Rf3`, a knight, where Portuguese reads a king):
+/// the board decides, as between the common ones. Only games read with
+/// another language's letters than English, and illegal so, pay for it.
+fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
+    let Some(at) = game
+        .diagnostics
+        .iter()
+        .position(|d| d.kind == Kind::NationalLetters)
+    else {
+        return;
+    };
+    let options = ReplayOptions::default();
+    if replay(game, &options).first_error().is_none() {
+        return;
+    }
+    let told = game.diagnostics[at]
+        .candidates
+        .iter()
+        .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
+        .next();
+    let mut legal: Vec<(Language, Vec<String>)> = Vec::new();
+    for language in Language::ALL
+        .into_iter()
+        .filter(|l| !Language::COMMON.contains(l))
+    {
+        let mut trial = Game::default();
+        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
+        let r = replay(&trial, &options);
+        if r.first_error().is_none() && !r.moves.is_empty() {
+            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
+        }
+    }
+    let Some((first, moves)) = legal.first() else {
+        return;
+    };
+    if legal.iter().any(|(_, m)| m != moves) {
+        return;
+    }
+    let first = *first;
+    let span = game.diagnostics[at].span;
+    let alike: Vec<Language> = legal.iter().map(|(l, _)| *l).collect();
+    parse_game_chosen_into(game, text, base, mode, first, &alike);
+    let common = told.map_or_else(|| "a common language".to_owned(), |l| l.name().to_owned());
+    let mut note = Diagnostic::new(
+        Severity::Note,
+        Kind::LanguageByMoves,
+        format!(
+            "the piece letters fit {common}, whose reading is illegal, and {}: read as {}, the legal one",
+            alike
+                .iter()
+                .map(|l| l.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            first.name()
+        ),
+        span,
+    );
+    note.candidates = alike.iter().map(|l| l.code().to_owned()).collect();
+    game.diagnostics.push(note);
 }
 
 /// The candidates' readings of a game whose letters they read differently

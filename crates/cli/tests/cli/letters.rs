@@ -144,3 +144,41 @@ fn a_misprinted_letter_in_a_known_language_is_refused_not_learned() {
     );
     assert!(!problems(&g).iter().any(|(k, _)| k == "learned-letters"));
 }
+
+#[test]
+fn letters_a_common_language_reads_illegally_are_read_in_the_rarer_table_that_reads_them_legally() {
+    // `R`, `B`, `D` fit Portuguese (R the king) and Icelandic (R the knight,
+    // riddari): the board decides, as between common languages.
+    let dir = crate::common::scratch_dir("letters", "rarer");
+    std::fs::write(
+        dir.join("is.txt"),
+        "1. e4 c5 2. Rf3 d6 3. Bb5+ Rd7 4. O-O Dc7 5. c3 a6 *\n",
+    )
+    .expect("writing the input");
+    let r = run(
+        &dir,
+        BIN,
+        &["convert", "--to", "san", "--moves-only", "is.txt"],
+    );
+    assert_eq!(
+        r.stdout.trim(),
+        "1. e4 c5 2. Nf3 d6 3. Bb5+ Nd7 4. O-O Qc7 5. c3 a6 *",
+        "{}",
+        r.stderr
+    );
+    let out = run(&dir, BIN, &["validate", "--format", "json", "is.txt"]);
+    let game: Value =
+        serde_json::from_str(out.stdout.lines().next().expect("a report")).expect("JSON");
+    assert!(
+        game["notes"]
+            .as_array()
+            .expect("notes")
+            .iter()
+            .any(|n| n["kind"] == "language-by-moves"
+                && n["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("Icelandic")),
+        "{game}"
+    );
+}

@@ -1816,61 +1816,8 @@ impl<'a> Parser<'a, '_> {
         if self.plies > 0 || self.expected_ply.is_some() {
             return None;
         }
-        let text = &self.text[..end];
         let expected = self.expected_ply.map_or(1, |p| p / 2);
-        let word_end = |from: usize| {
-            text[from..]
-                .iter()
-                .position(|&b| is_space(b))
-                .map_or(end, |n| from + n)
-        };
-        let mut i = start;
-        let mut first = true;
-        while i < end {
-            while i < end && is_space(text[i]) {
-                i += 1;
-            }
-            if i >= end {
-                break;
-            }
-            let w_end = word_end(i);
-            let word = &text[i..w_end];
-            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-            if !first && (1..=4).contains(&digits) {
-                let n = word[..digits]
-                    .iter()
-                    .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-                let (dot_bytes, dots, _) = count_dots(&word[digits..]);
-                // A number without its dot (`... creciente: 1 e4 e5 2 f4`)
-                // opens the moves when two moves follow it.
-                let bare = dots == 0 && digits == word.len();
-                if (dots > 0 || bare) && n == expected {
-                    let glued = &word[digits + dot_bytes..];
-                    let after = |from: usize| {
-                        let from = (from..end).find(|&k| !is_space(text[k])).unwrap_or(end);
-                        let w = &text[from..word_end(from.min(end))];
-                        (&w[..trim_marks(w)], from + w.len())
-                    };
-                    let (next, next_end) = if glued.is_empty() {
-                        after(w_end)
-                    } else {
-                        (&glued[..trim_marks(glued)], w_end)
-                    };
-                    let moves = !next.is_empty()
-                        && may_be_move(next, self.mode)
-                        && (!bare || {
-                            let (second, _) = after(next_end);
-                            !second.is_empty() && may_be_move(second, self.mode)
-                        });
-                    if moves {
-                        return Some(i);
-                    }
-                }
-            }
-            first = false;
-            i = w_end;
-        }
-        None
+        moves_after_words(&self.text[start..end], expected, self.mode).map(|at| start + at)
     }
 
     /// A word of movetext: move number, result, move, or a suffix for the previous move.
@@ -3030,8 +2977,16 @@ impl<'a> Parser<'a, '_> {
                 let lan_piece = told
                     && matches!(&m.kind, MoveKind::Lan(l) if l.role.is_some() && l.promotion.is_none());
                 let alternatives = if self.mixture.is_some() || lan_piece {
+                    // The common languages, and the game's own where it is a
+                    // rarer one (a Turkish `Kf1-e1` is a rook's move).
+                    let with_own: Vec<Language>;
                     let languages: &[Language] = if lan_piece {
-                        &Language::COMMON
+                        if Language::COMMON.contains(&lang) {
+                            &Language::COMMON
+                        } else {
+                            with_own = core::iter::once(lang).chain(Language::COMMON).collect();
+                            &with_own
+                        }
                     } else {
                         self.mixture.unwrap_or_default()
                     };
@@ -3663,6 +3618,68 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
     })
 }
 
+/// Where the moves start on a line that opens with words (a caption): the
+/// offset of a later word that is the move number `expected` (with its dot,
+/// or bare and followed by two moves) with a move after it or glued to it.
+/// The parser's rule for a caption before the moves on their line
+/// ([`Parser::moves_after_caption`]) and the splitter's, through [`holds_move`].
+fn moves_after_words(text: &[u8], expected: u64, mode: Mode) -> Option<usize> {
+    let end = text.len();
+    let word_end = |from: usize| {
+        text[from..]
+            .iter()
+            .position(|&b| is_space(b))
+            .map_or(end, |n| from + n)
+    };
+    let mut i = 0;
+    let mut first = true;
+    while i < end {
+        while i < end && is_space(text[i]) {
+            i += 1;
+        }
+        if i >= end {
+            break;
+        }
+        let w_end = word_end(i);
+        let word = &text[i..w_end];
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !first && (1..=4).contains(&digits) {
+            let n = word[..digits]
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            let (dot_bytes, dots, _) = count_dots(&word[digits..]);
+            // A number without its dot (`... creciente: 1 e4 e5 2 f4`)
+            // opens the moves when two moves follow it.
+            let bare = dots == 0 && digits == word.len();
+            if (dots > 0 || bare) && n == expected {
+                let glued = &word[digits + dot_bytes..];
+                let after = |from: usize| {
+                    let from = (from..end).find(|&k| !is_space(text[k])).unwrap_or(end);
+                    let w = &text[from..word_end(from.min(end))];
+                    (&w[..trim_marks(w)], from + w.len())
+                };
+                let (next, next_end) = if glued.is_empty() {
+                    after(w_end)
+                } else {
+                    (&glued[..trim_marks(glued)], w_end)
+                };
+                let moves = !next.is_empty()
+                    && may_be_move(next, mode)
+                    && (!bare || {
+                        let (second, _) = after(next_end);
+                        !second.is_empty() && may_be_move(second, mode)
+                    });
+                if moves {
+                    return Some(i);
+                }
+            }
+        }
+        first = false;
+        i = w_end;
+    }
+    None
+}
+
 /// Whether a line is a rank of a board diagram printed as text: five squares
 /// or more of one rank in the order of their files, with no move number
 /// (`a6 b6 c6 nd d6 e6 f6 g6 h6`, a wiki's diagram as a page's text layer
@@ -3751,7 +3768,9 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
         .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0xC0)
     {
         if !is_move(head) {
-            return false;
+            // A caption before the game's first moves on their line
+            // (`Foulds-Lang (Prebor Nového Zélandu) 1.e4 e6`), as the parser reads it.
+            return moves_after_words(line, 1, Mode::Lenient).is_some();
         }
         return words.next().is_none_or(|next| {
             !(next
