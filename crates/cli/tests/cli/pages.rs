@@ -385,3 +385,28 @@ fn a_heading_that_names_a_move_is_no_move_of_the_game() {
     );
     assert_eq!(games[0]["plies"].as_u64(), Some(7), "{games:?}");
 }
+
+#[test]
+fn a_diagram_with_its_edges_between_the_moves_stays_in_the_game() {
+    // As wikis' teaching games print them (the Danish Wikipedia's
+    // "Instruktionsspil"): a diagram with the files' letters and the ranks'
+    // numbers at its edges before each move, a paragraph after each.
+    let diagram: String = std::iter::once("a b c d e f g h\n".to_owned())
+        .chain((1..=8).rev().map(|r| {
+            let squares: Vec<String> = "abcdefgh".chars().map(|f| format!("{f}{r}")).collect();
+            format!("{r} {} {r}\n", squares.join(" "))
+        }))
+        .chain(std::iter::once("a b c d e f g h\n".to_owned()))
+        .collect();
+    let text = format!(
+        "Instruktionsspil\n\nEt spil med kommentarer.\n\n{diagram}1. e4\n\nHvid vælger et godt træk.\n\n\
+         {diagram}1... e5\n\nGodt for sort.\n\n{diagram}2. Sf3 *\n"
+    );
+    let games = reports_of("teaching.txt", &text);
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+        (Some(true), Some(3)),
+        "{games:?}"
+    );
+}

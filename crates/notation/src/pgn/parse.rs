@@ -1358,6 +1358,14 @@ impl<'a> Parser<'a, '_> {
     fn is_commentary(&mut self, pos: usize) -> bool {
         let text = self.text;
         let first = text[pos];
+        // A rank of a diagram printed as text, its number at the board's
+        // edge or not, is never moves.
+        if (first.is_ascii_digit() || first.is_ascii_lowercase()) && {
+            let eol = self.line_end(pos);
+            is_diagram_rank(&text[pos..trim_cr(text, eol)])
+        } {
+            return true;
+        }
         if first == b'(' && self.plies == 0 && self.expected_ply.is_none() {
             return self.parenthesised_caption(pos);
         }
@@ -3682,12 +3690,25 @@ fn moves_after_words(text: &[u8], expected: u64, mode: Mode) -> Option<usize> {
 
 /// Whether a line is a rank of a board diagram printed as text: five squares
 /// or more of one rank in the order of their files, with no move number
-/// (`a6 b6 c6 nd d6 e6 f6 g6 h6`, a wiki's diagram as a page's text layer
-/// gives it). No game prints five moves to one rank file by file on a line.
+/// (`a6 b6 c6 nd d6 e6 f6 g6 h6`, `8 a8 b8 c8 d8 e8 f8 g8 h8 8`: a wiki's
+/// diagram as a page's text layer gives it). No game prints five moves to one rank file by file on a line.
 fn is_diagram_rank(line: &[u8]) -> bool {
+    // The files' letters along the board's edge (`a b c d e f g h`).
+    if line
+        .split(|&b| is_space(b))
+        .filter(|w| !w.is_empty())
+        .eq([b"a", b"b", b"c", b"d", b"e", b"f", b"g", b"h"].map(|w| &w[..]))
+    {
+        return true;
+    }
     let mut run = 0;
     let mut last: Option<(u8, u8)> = None;
     for word in line.split(|&b| is_space(b)).filter(|w| !w.is_empty()) {
+        // A rank's number printed at the board's edge (`8 a8 b8 … h8 8`) is
+        // the diagram's; a move number (`1.`) is a row of moves.
+        if matches!(word, [b'1'..=b'8']) {
+            continue;
+        }
         if word.first().is_some_and(u8::is_ascii_digit) {
             return false;
         }

@@ -558,7 +558,11 @@ impl Splitter {
                             // A row of no move (a diagram's `7 7`, a numbered list of
                             // words) is text around the game, not its rows.
                             LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
-                            LineKind::FirstRow if self.seen_rows && self.caption_seen => {
+                            LineKind::FirstRow
+                                if self.seen_rows
+                                    && self.caption_seen
+                                    && super::parse::holds_move(line) =>
+                            {
                                 if let Some(start) = self.start {
                                     let end = self.caption_at.unwrap_or(self.pos);
                                     self.new_game();
