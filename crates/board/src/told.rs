@@ -81,18 +81,11 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
         .iter()
         .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
         .next();
-    let mut legal: Vec<(Language, Vec<String>)> = Vec::new();
-    for language in Language::ALL
+    let rarer = Language::ALL
         .into_iter()
-        .filter(|l| !Language::COMMON.contains(l))
-    {
-        let mut trial = Game::default();
-        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
-        let r = replay(&trial, &options);
-        if r.first_error().is_none() && !r.moves.is_empty() {
-            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
-        }
-    }
+        .filter(|l| !Language::COMMON.contains(l));
+    let mut legal = legal_readings(text, base, mode, rarer);
+    legal.retain(|(_, moves)| !moves.is_empty());
     let Some((first, moves)) = legal.first() else {
         return;
     };
@@ -122,6 +115,28 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
     game.diagnostics.push(note);
 }
 
+/// The game read in each of `languages` and replayed leniently (only whether
+/// its moves are legal counts): the languages whose reading has no error,
+/// each with its moves in UCI.
+fn legal_readings(
+    text: &[u8],
+    base: usize,
+    mode: Mode,
+    languages: impl Iterator<Item = Language>,
+) -> Vec<(Language, Vec<String>)> {
+    let options = ReplayOptions::default();
+    let mut legal = Vec::new();
+    for language in languages {
+        let mut trial = Game::default();
+        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
+        let r = replay(&trial, &options);
+        if r.first_error().is_none() {
+            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
+        }
+    }
+    legal
+}
+
 /// The candidates' readings of a game whose letters they read differently
 /// ([`parse_game_told`]).
 fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
@@ -137,17 +152,7 @@ fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mod
         .iter()
         .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
         .collect();
-    // Each reading, replayed leniently: only whether its moves are legal counts.
-    let options = ReplayOptions::default();
-    let mut legal: Vec<(Language, Vec<String>)> = Vec::new();
-    for &language in &candidates {
-        let mut trial = Game::default();
-        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
-        let r = replay(&trial, &options);
-        if r.first_error().is_none() {
-            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
-        }
-    }
+    let legal = legal_readings(text, base, mode, candidates.iter().copied());
     let Some((first, moves)) = legal.first() else {
         return;
     };
