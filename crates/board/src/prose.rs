@@ -226,7 +226,12 @@ pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(us
                     if named > last.saturating_add(3) {
                         break;
                     }
-                    if named < last && names_due(token, pos) {
+                    // A number with no move after it (a date's `18. apríl`
+                    // in the news after a column's game) names no move again.
+                    if named < last
+                        && names_due(token, pos)
+                        && matches!(game.tokens.get(j + 1), Some(Token::Move(_)))
+                    {
                         verdict = Some(j);
                         break;
                     }
@@ -248,6 +253,14 @@ pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(us
             // goes on from it (`20...Td8 ... oder 20...fxe6 21.Dd7+ ... nebst
             // Matt`): no more the game's than its siblings.
             None if siblings && !went_on => return None,
+            // A number inside a sentence is a note's (`og svartur gafst upp
+            // enda óverjandi mát eftir 24... Ke8 25. He1+`, `Black answers
+            // 3...e6, or 3...d6`) unless the game plainly goes on from it and
+            // the prose names no other move for that turn: which line of a
+            // discussion is the game's, the text does not show.
+            None if inside_sentence(game, c) && (!went_on || rival(game, from, bound, c, pos)) => {
+                at = c + 1;
+            }
             None => {
                 let again = tried > 1 || next_due(game, end, bound, pos).is_some();
                 return Some((c, again, beyond));
@@ -255,6 +268,61 @@ pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(us
         }
     }
     partial.filter(|_| !siblings).map(|c| (c, true, false))
+}
+
+/// Whether the token at `at` (with the moves just before it) stands inside a
+/// sentence: words come before it since the line's start or the last
+/// sentence's end (`eftir 24... Ke8`,
+/// `Black answers 3...e6`; not `(1319) . 18.`, `eftirfarandi: 21...Hfc8`, a
+/// line's start).
+fn inside_sentence(game: &PgnGame<'_>, at: usize) -> bool {
+    let mut at = at;
+    loop {
+        let Some(token) = game.tokens.get(at) else {
+            return false;
+        };
+        let start = token.span().start().saturating_sub(game.base);
+        let before = game.text.get(..start).unwrap_or_default();
+        let ended = before
+            .iter()
+            .rev()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .is_none_or(|&b| matches!(b, b'\n' | b'.' | b'!' | b'?' | b':' | b';' | b')' | b']'));
+        if ended {
+            return false;
+        }
+        // A row of moves before it (`1.e4 e5 2.f4`): where the row stands decides.
+        match at.checked_sub(1).and_then(|k| game.tokens.get(k)) {
+            Some(Token::Move(_) | Token::MoveNumber { .. } | Token::Nag { .. }) => at -= 1,
+            _ => return true,
+        }
+    }
+}
+
+/// Whether the prose from token `from` (to `bound`) prints the number of the
+/// move due in `pos` elsewhere than at token `at` with another move after it
+/// (`3...e5 ... 3...e6, or 3...d6`): several moves named for one turn.
+fn rival(game: &PgnGame<'_>, from: usize, bound: usize, at: usize, pos: &Position) -> bool {
+    let move_text = |j: usize| match game.tokens.get(j + 1) {
+        Some(Token::Move(m)) => {
+            let span = m.span();
+            game.text.get(
+                span.start().saturating_sub(game.base)..span.end().saturating_sub(game.base),
+            )
+        }
+        _ => None,
+    };
+    let Some(first) = move_text(at) else {
+        return false;
+    };
+    let mut j = from;
+    while let Some(c) = next_due(game, j, bound, pos) {
+        if c != at && move_text(c).is_some_and(|m| m != first) {
+            return true;
+        }
+        j = c + 1;
+    }
+    false
 }
 
 /// Whether `token` is a comment whose text holds the move number `n`

@@ -410,3 +410,68 @@ fn a_diagram_with_its_edges_between_the_moves_stays_in_the_game() {
         "{games:?}"
     );
 }
+
+#[test]
+fn a_game_printed_twice_is_two_games_and_its_solution_in_prose_is_read() {
+    // One column: the game to the diagram, the solution in the paragraph that
+    // names the players, a note's variation inside it (`12. … cxb5 13. Bc7.`).
+    let g = one_game_report(&fixtures(), BIN, "column-solution-in-prose-mbl-2024.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(57)),
+        "{g}"
+    );
+    // Printed twice with no caption between: two games. The sentence after the
+    // game's last move names a mate (`... mát eftir 24... Ke8 25. He1+`): never
+    // read as the game's moves, the game stops at its own last move.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--format", "json", "column-printed-twice-mbl-2018.txt"],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0]["plies"].as_u64(), Some(36), "{:?}", games[0]);
+    assert_eq!(games[0]["valid"].as_bool(), Some(true));
+    assert_eq!(games[1]["plies"].as_u64(), Some(47), "{:?}", games[1]);
+    assert_eq!(games[1]["valid"].as_bool(), Some(false), "{:?}", games[1]);
+}
+
+#[test]
+fn a_discussion_naming_several_moves_for_one_turn_is_not_read_as_the_game() {
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--format", "json", "wiki-continuations-in-prose-lt.txt"],
+    );
+    let games: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect();
+    // The infobox row and the rows are two games; the heading naming 3. Žf3
+    // is the section's; the paragraph that names 3...e5, 3...e6 and 3...d6 is
+    // no continuation the reader may pick: an error, never a longer game.
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(
+        (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+        (Some(true), Some(4))
+    );
+    assert!(games[1]["plies"].as_u64() <= Some(5), "{:?}", games[1]);
+    assert_eq!(games[1]["valid"].as_bool(), Some(false), "{:?}", games[1]);
+    // Without the discussion the rows are the game.
+    let games = reports_of(
+        "rows.txt",
+        "Moves 1. d4 Nf6 2. c4 Nc6\n\nThe opening's moves:\n\n1. d4 Nf6\n2. c4 Nc6\n\n\
+         The usual reply is 3...e5, as in the main line.\n",
+    );
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[1]["plies"].as_u64(), Some(4), "{:?}", games[1]);
+    assert_eq!(games[1]["valid"].as_bool(), Some(true), "{:?}", games[1]);
+}

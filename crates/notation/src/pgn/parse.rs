@@ -1401,7 +1401,7 @@ impl<'a> Parser<'a, '_> {
         }
         let end = token_end(text, pos);
         if !is_move_word(&text[pos..end], self.mode) {
-            return !self.sentence_goes_on(line);
+            return !self.sentence_goes_on(pos, pos + line.len());
         }
         // `a4 is a good move`: a move followed by a plain word is prose too.
         let rest = &line[end - pos..];
@@ -1507,7 +1507,8 @@ impl<'a> Parser<'a, '_> {
     /// Whether the line at the position is a heading that names a move: a
     /// paragraph of its own (a blank line or the text's end after it) that
     /// is a numbered move with a colon glued after it and then words, no
-    /// other move (`3... Fc5: Giuoco Piano`, `3...Nf6: İki At Savunması`).
+    /// other move (`3... Fc5: Giuoco Piano`, `3...Nf6: İki At Savunması`), or
+    /// a numbered move and a wiki's edit link in brackets.
     fn move_heading(&mut self) -> bool {
         let text = self.text;
         let eol = self.line_end(self.pos);
@@ -1529,6 +1530,22 @@ impl<'a> Parser<'a, '_> {
         let (dots, _, _) = count_dots(&first[digits..]);
         if digits == 0 || dots == 0 {
             return false;
+        }
+        // A wiki's section heading, the move and its edit link
+        // (`3. Žf3[redaguoti | redaguoti vikitekstą]`, `[edit]`).
+        if let Some(open) = line.iter().position(|&b| b == b'[') {
+            let link = line[open..].trim_ascii_end();
+            if link.ends_with(b"]")
+                && !link[1..link.len() - 1].contains(&b'[')
+                && has_word(link)
+                && line[..open]
+                    .split(|&b| is_space(b))
+                    .filter(|w| !w.is_empty())
+                    .count()
+                    <= 2
+            {
+                return true;
+            }
         }
         let glued = &first[digits + dots..];
         let named = if glued.is_empty() {
@@ -1607,16 +1624,36 @@ impl<'a> Parser<'a, '_> {
     /// Whether `line`, mid-game, goes on with a sentence the line before left
     /// unfinished (the last token read is no move: `13.Vg5 után az alábbi
     /// állásban:` / `Honfi 13.-, e5! Majd 14. Hde2-re ...`) and holds the
-    /// number that continues the game's count: its words are read as tokens,
+    /// number that continues the game's count, or goes on after a move with the
+    /// next number and a move (see below): its words are read as tokens,
     /// so that the board's rule for prose between moves
     /// ([`scoresheet_board::prose`]) finds where the game goes on, as it does
     /// within one line. Any other line of prose stays one commentary token.
-    fn sentence_goes_on(&self, line: &[u8]) -> bool {
-        if self.plies == 0
-            || !self.depth_stack.is_empty()
-            || !matches!(self.game.tokens.last(), Some(Token::Invalid(_)))
-        {
+    fn sentence_goes_on(&self, start: usize, end: usize) -> bool {
+        let line = &self.text[start..end];
+        if self.plies == 0 || !self.depth_stack.is_empty() {
             return false;
+        }
+        if !matches!(self.game.tokens.last(), Some(Token::Invalid(_))) {
+            // After a move, a paragraph of words that carries the game on in
+            // its sentence (`... (1319) . 18. Dxf6+! Kxf6 19. Rd5+ ...`, a
+            // column's solution): the number due with a move after it, no
+            // number before it, and no row of the game's text below starting
+            // with that number (then
+            // the paragraph is a note naming a variation, and the game goes
+            // on in its rows). Kept whole as commentary, the game's moves in
+            // it would be lost.
+            // A number before it goes back in the count (`2012: 9...Te8 10.O-O`,
+            // another game's line from an earlier move): a note's variation.
+            // And the count goes on in it (the next number is printed too): a
+            // sentence naming one move (`The usual reply is 3...Bc5, the
+            // Giuoco Piano.`) stays prose.
+            return self.expected_ply.is_some_and(|p| {
+                moves_after_words(line, p / 2, self.mode).is_some_and(|at| {
+                    !names_move_number(&line[..at])
+                        && numbers_move(&line[at..], p / 2 + 1)
+                }) && !self.row_below(end, p / 2)
+            });
         }
         line.split(|&b| is_space(b)).any(|word| {
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -1631,12 +1668,27 @@ impl<'a> Parser<'a, '_> {
         })
     }
 
+    /// Whether a line below the one ending at `end`, within [`ROW_LOOKAHEAD`]
+    /// bytes, starts with the move number `number` (`18.`, `18 `): a row of
+    /// the game's own.
+    fn row_below(&self, end: usize, number: u64) -> bool {
+        let text = self.text;
+        let from = end.min(text.len());
+        let below = &text[from..text.len().min(from.saturating_add(ROW_LOOKAHEAD))];
+        let digits = number.to_string();
+        below.split(|&b| b == b'\n').skip(1).any(|l| {
+            l.trim_ascii_start()
+                .strip_prefix(digits.as_bytes())
+                .is_some_and(|rest| matches!(rest.first(), Some(b'.' | b' ' | b'\t')))
+        })
+    }
+
     /// Whether the `;` at `pos` is a sentence's ([`Self::sentence_goes_on`]
     /// with the rest of its line).
     fn sentence_semicolon(&mut self, pos: usize) -> bool {
         let text = self.text;
         let eol = trim_cr(text, self.line_end(pos));
-        self.sentence_goes_on(&text[pos + 1..eol.max(pos + 1)])
+        self.sentence_goes_on(pos + 1, eol.max(pos + 1))
     }
 
     /// Whether the line at `pos`, before the game's first move, opens with a
@@ -3803,6 +3855,73 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
     }
     is_move(head) || words.any(|w| is_move(unnumbered(w).0))
 }
+
+/// Whether a line opens with words and then holds moves from White's first
+/// (`Dragsekvens 1.e4 e5 2.Sf3 Sc6`, a wiki's infobox row): for the splitter,
+/// a game's first row, as the parser reads it ([`moves_after_words`]).
+/// The moves must run to the line's end: a sentence that names an opening's
+/// moves (`nach den Zügen 1.e4 e5 2.Sf3 d6 entwickelt, sind ...`) is prose.
+pub(super) fn opens_with_caption_then_moves(line: &[u8]) -> bool {
+    let Some(at) = moves_after_words(line, 1, Mode::Lenient) else {
+        return false;
+    };
+    line[at..]
+        .split(|&b| is_space(b))
+        .filter(|w| !w.is_empty())
+        .all(|word| {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            let (dot_bytes, dots, _) = count_dots(&word[digits..]);
+            let word = if digits > 0 && dots > 0 {
+                &word[digits + dot_bytes..]
+            } else {
+                word
+            };
+            let word = &word[..trim_marks(word)];
+            word.is_empty()
+                || GameResult::from_ascii(word).is_some()
+                || (word.len() <= 48
+                    && (is_move_word(word, Mode::Lenient) || may_be_move(word, Mode::Lenient)))
+        })
+}
+
+/// Whether `text` holds a move number: one to three digits (not inside a
+/// longer number) and a dot not followed by a digit (`9...`, `12.`; not a
+/// rating's `2.465`, a year's `1913.`).
+fn names_move_number(text: &[u8]) -> bool {
+    let mut run = 0usize;
+    for (i, &b) in text.iter().enumerate() {
+        if b.is_ascii_digit() {
+            run += 1;
+            continue;
+        }
+        if b == b'.' && (1..=3).contains(&run) && !text.get(i + 1).is_some_and(u8::is_ascii_digit)
+        {
+            return true;
+        }
+        run = 0;
+    }
+    false
+}
+
+/// Whether `text` holds the move number `number` with its dot (`19.`,
+/// `19...`; not inside a longer number, not a rating's `19.5`).
+fn numbers_move(text: &[u8], number: u64) -> bool {
+    let digits = number.to_string();
+    let digits = digits.as_bytes();
+    text.windows(digits.len() + 1).enumerate().any(|(k, w)| {
+        w.starts_with(digits)
+            && w.last() == Some(&b'.')
+            && (k == 0 || !text[k - 1].is_ascii_digit())
+            && !text
+                .get(k + digits.len() + 1)
+                .is_some_and(u8::is_ascii_digit)
+    })
+}
+
+/// How far below a line of prose a row of the game is looked for
+/// ([`Parser::row_below`]): a note is rarely longer, and the bound keeps the
+/// reading linear.
+const ROW_LOOKAHEAD: usize = 16 * 1024;
 
 /// Whether the text may open a line of a diagram ([`is_diagram_frame`]): a
 /// frame's or bar's character, or a rank's number and then a bar. A cheap

@@ -111,6 +111,17 @@ struct Splitter {
     /// `The Giuoco Piano.—`, `GAME II.`): a row numbered 1 after it starts the next
     /// game (books print game after game without results, each under its title).
     caption_seen: bool,
+    /// The current game has a line holding White's first move: a row numbered
+    /// 1 (`1. e4 e5`), or a line of words whose moves start at `1.` (a wiki's
+    /// infobox, `Dragsekvens 1.e4 e5 2.Sf3 Sc6`). A second such row starts the
+    /// next game once the count has gone past 1 ([`Splitter::past_first`]):
+    /// the count does not start again inside one game (pages print a game
+    /// twice, an opening's moves in the infobox and again in the text).
+    seen_first: bool,
+    /// A row after the first holds a move number past 1 (`2.`, a row `5 P. takes
+    /// P.`): until then a second row numbered 1 is Black's first move in a book
+    /// that numbers both columns (`1 P. to K. 4` twice).
+    past_first: bool,
     /// The current game has a line that is not text around games (one that
     /// may hold a move, or is no text: `parse::is_text_around_games`): until
     /// it has, its text is captions and prose, which a tag line, a `%` header,
@@ -268,6 +279,8 @@ impl Splitter {
         self.blank_from = None;
         self.seen_rows = false;
         self.caption_seen = false;
+        self.seen_first = false;
+        self.past_first = false;
         self.caption_at = None;
         self.seen_moves = false;
     }
@@ -541,7 +554,8 @@ impl Splitter {
                             self.seen_moves = !super::parse::is_text_around_games(line);
                             line_checked = true;
                         }
-                        match line_kind(line) {
+                        let kind = line_kind(line);
+                        match kind {
                             LineKind::Caption if self.seen_rows => {
                                 if !super::parse::is_text_around_games(line) {
                                     self.caption_at = None;
@@ -554,13 +568,21 @@ impl Splitter {
                             LineKind::Note => {}
                             // Words naming moves (a note's `(1.e4 d5 2.exd5)`): the
                             // text after the game's rows is not all the next one's.
-                            LineKind::Prose => self.caption_at = None,
+                            LineKind::Prose => {
+                                self.caption_at = None;
+                                if super::parse::opens_with_caption_then_moves(line) {
+                                    self.seen_first = true;
+                                    self.past_first |= has_number_past_one(line);
+                                    self.seen_rows = true;
+                                    self.caption_seen = false;
+                                }
+                            }
                             // A row of no move (a diagram's `7 7`, a numbered list of
                             // words) is text around the game, not its rows.
                             LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
                             LineKind::FirstRow
-                                if self.seen_rows
-                                    && self.caption_seen
+                                if ((self.seen_first && self.past_first)
+                                    || (self.seen_rows && self.caption_seen))
                                     && super::parse::holds_move(line) =>
                             {
                                 if let Some(start) = self.start {
@@ -571,6 +593,23 @@ impl Splitter {
                                 }
                             }
                             LineKind::FirstRow | LineKind::Row => {
+                                // (A numbered line of words, `1. Lopez - Leonardo,
+                                // Rome 1560.`, a list's, is no row of moves.)
+                                // Asked only while it matters: once per game in PGN.
+                                if kind == LineKind::FirstRow
+                                    && !self.seen_first
+                                    && super::parse::holds_move(line)
+                                {
+                                    self.seen_first = true;
+                                }
+                                if self.seen_first
+                                    && !self.past_first
+                                    && ((kind == LineKind::Row && !opens_with_one(line))
+                                        || has_number_past_one(line))
+                                    && super::parse::holds_move(line)
+                                {
+                                    self.past_first = true;
+                                }
                                 self.seen_rows = true;
                                 self.caption_seen = false;
                                 self.caption_at = None;
@@ -803,6 +842,36 @@ fn has_move_number(line: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// Whether `line` holds a move number past 1 with its dot (`2.`, `17...`;
+/// not `1.`, `1913.`): the count of a game's rows has gone on.
+fn has_number_past_one(line: &[u8]) -> bool {
+    let mut run = 0usize;
+    let mut value = 0u32;
+    for &b in line {
+        if b.is_ascii_digit() {
+            run += 1;
+            value = value.saturating_mul(10).saturating_add(u32::from(b - b'0'));
+        } else {
+            if b == b'.' && (1..=3).contains(&run) && value >= 2 {
+                return true;
+            }
+            run = 0;
+            value = 0;
+        }
+    }
+    false
+}
+
+/// Whether a row opens with the number 1 (`1...`, `1 P. to K. 4`), not a
+/// longer number (`12.`).
+fn opens_with_one(line: &[u8]) -> bool {
+    let body = line.trim_ascii_start();
+    let body = body
+        .strip_prefix(b"|")
+        .map_or(body, <[u8]>::trim_ascii_start);
+    body.first() == Some(&b'1') && !body.get(1).is_some_and(u8::is_ascii_digit)
 }
 
 /// Whether `line` (from its `%` on) is a book's header line, `% key: value`:
