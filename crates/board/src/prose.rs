@@ -299,6 +299,21 @@ fn inside_sentence(game: &PgnGame<'_>, at: usize) -> bool {
     }
 }
 
+/// Whether the token at `at` opens its line (only blanks before it on it).
+#[must_use]
+pub fn opens_line(game: &PgnGame<'_>, at: usize) -> bool {
+    game.tokens.get(at).is_some_and(|token| {
+        let start = token.span().start().saturating_sub(game.base);
+        game.text
+            .get(..start)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .is_none_or(|&b| b == b'\n')
+    })
+}
+
 /// Whether the prose from token `from` (to `bound`) prints the number of the
 /// move due in `pos` elsewhere than at token `at` with another move after it
 /// (`3...e5 ... 3...e6, or 3...d6`): several moves named for one turn.
@@ -306,9 +321,8 @@ fn rival(game: &PgnGame<'_>, from: usize, bound: usize, at: usize, pos: &Positio
     let move_text = |j: usize| match game.tokens.get(j + 1) {
         Some(Token::Move(m)) => {
             let span = m.span();
-            game.text.get(
-                span.start().saturating_sub(game.base)..span.end().saturating_sub(game.base),
-            )
+            game.text
+                .get(span.start().saturating_sub(game.base)..span.end().saturating_sub(game.base))
         }
         _ => None,
     };

@@ -2272,7 +2272,21 @@ impl Replayer {
             crate::prose::after_end(game, i)
         } else {
             match crate::prose::anchor_run(game, i, &self.pos) {
-                Some((j, again, went_on)) if went_on || !in_place => {
+                // (A number opening a line of moves after the words, `1. it
+                // takes the centre` / `1... e5` / `2. Nf3 Nc6`, moves alone
+                // to the text's end, is the game's row: the words were a
+                // list's, not the game's end.)
+                Some((j, again, went_on))
+                    if went_on
+                        || !in_place
+                        || (crate::prose::opens_line(game, j)
+                            && !game
+                                .tokens
+                                .get(j..)
+                                .unwrap_or_default()
+                                .iter()
+                                .any(|t| matches!(t, Token::Invalid(_)))) =>
+                {
                     self.prose_doubt |= again;
                     j
                 }

@@ -427,7 +427,12 @@ fn a_game_printed_twice_is_two_games_and_its_solution_in_prose_is_read() {
     let r = run(
         &fixtures(),
         BIN,
-        &["validate", "--format", "json", "column-printed-twice-mbl-2018.txt"],
+        &[
+            "validate",
+            "--format",
+            "json",
+            "column-printed-twice-mbl-2018.txt",
+        ],
     );
     let games: Vec<Value> = r
         .stdout
@@ -447,7 +452,12 @@ fn a_discussion_naming_several_moves_for_one_turn_is_not_read_as_the_game() {
     let r = run(
         &fixtures(),
         BIN,
-        &["validate", "--format", "json", "wiki-continuations-in-prose-lt.txt"],
+        &[
+            "validate",
+            "--format",
+            "json",
+            "wiki-continuations-in-prose-lt.txt",
+        ],
     );
     let games: Vec<Value> = r
         .stdout
@@ -474,4 +484,20 @@ fn a_discussion_naming_several_moves_for_one_turn_is_not_read_as_the_game() {
     assert_eq!(games.len(), 2, "{games:?}");
     assert_eq!(games[1]["plies"].as_u64(), Some(4), "{:?}", games[1]);
     assert_eq!(games[1]["valid"].as_bool(), Some(true), "{:?}", games[1]);
+}
+
+#[test]
+fn a_numbered_list_of_words_after_a_move_does_not_end_the_game() {
+    // A teaching text explains a move in a numbered list, then the game goes
+    // on in rows: the list is prose, the rows are the game's.
+    let games = reports_of(
+        "list.txt",
+        "1. e4\n\nWhy this move:\n 1. it takes the centre\n 2. it frees the bishop\n\n1... e5\n2. Nf3 Nc6\n",
+    );
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+        (Some(true), Some(4)),
+        "{games:?}"
+    );
 }

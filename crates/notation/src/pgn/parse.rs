@@ -1650,8 +1650,7 @@ impl<'a> Parser<'a, '_> {
             // Giuoco Piano.`) stays prose.
             return self.expected_ply.is_some_and(|p| {
                 moves_after_words(line, p / 2, self.mode).is_some_and(|at| {
-                    !names_move_number(&line[..at])
-                        && numbers_move(&line[at..], p / 2 + 1)
+                    !names_move_number(&line[..at]) && numbers_move(&line[at..], p / 2 + 1)
                 }) && !self.row_below(end, p / 2)
             });
         }
@@ -3894,8 +3893,7 @@ fn names_move_number(text: &[u8]) -> bool {
             run += 1;
             continue;
         }
-        if b == b'.' && (1..=3).contains(&run) && !text.get(i + 1).is_some_and(u8::is_ascii_digit)
-        {
+        if b == b'.' && (1..=3).contains(&run) && !text.get(i + 1).is_some_and(u8::is_ascii_digit) {
             return true;
         }
         run = 0;
