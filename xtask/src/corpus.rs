@@ -121,6 +121,32 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ));
     }
     println!("xtask corpus: {} files match {EXPECTATIONS}", actual.len());
+    // Every corpus game written in every language's letters reads back to its
+    // moves (the test reads fixtures/ alone under `cargo test`).
+    let status = Command::new(env!("CARGO"))
+        .args([
+            "test",
+            "-q",
+            "-p",
+            "scoresheet-convert",
+            "--test",
+            "convert",
+            "--",
+            "corpus_games_round_trip_through_every_language",
+        ])
+        .env("SCORESHEET_LANG_CORPUS", strict_or(&dir))
+        .status()
+        .map_err(|e| format!("running the languages' round trip on the corpus: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "corpus games written in every language do not all read back ({})",
+            dir.display()
+        ));
+    }
+    println!(
+        "xtask corpus: the games of {} read back in every language",
+        dir.display()
+    );
     Ok(())
 }
 
@@ -300,4 +326,14 @@ pub fn diff(args: &[String]) -> Result<(), String> {
         return Err(format!("{disagreements} games disagree with the baseline"));
     }
     Ok(())
+}
+
+/// The corpus's strict games (`strict/` under it) when it has them, else it.
+fn strict_or(dir: &Path) -> PathBuf {
+    let strict = dir.join("strict");
+    if strict.is_dir() {
+        strict
+    } else {
+        dir.to_path_buf()
+    }
 }
