@@ -403,6 +403,15 @@ fn replay_fixed(
                     }
                     dotless.push((*span, r.moves.len()));
                 }
+                // A number going back to a move already played, with a
+                // sentence after it, opens a note on that move.
+                if *number < r.pos.fullmove_number() && !options.strict && fixes.is_empty() {
+                    if let Some(j) = r.note_going_back(game, i) {
+                        prose_to = j;
+                        stop = next_invalid(game, j);
+                        continue;
+                    }
+                }
                 r.check_move_number(*number, *black, *span);
             }
             Token::Move(_) | Token::Invalid(_) => {
@@ -2317,6 +2326,58 @@ impl Replayer {
             self.written.pop();
         }
         self.halted = false;
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// A note that opens with a move number going back to a move already
+    /// played (`8...Fd7, déplaçant une pièce ...` after `8...Re7`, `3...Sf6
+    /// är ett mer aggressivt motangrepp än 3...Lc5` after the game's `3...Sf6`):
+    /// the other move there, or the move played named again, and words on it.
+    /// It ends where the game's numbering goes on ([`crate::prose::anchor`]),
+    /// or, when nothing after it continues the game, at the game's end
+    /// ([`crate::prose::closing`]). Only where a sentence follows the
+    /// number's moves and its first move cannot be played where the game
+    /// stands: a number misprinted on the game's own move, or a game printed
+    /// again, stays what it was.
+    #[cold]
+    fn note_going_back(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        // The note's words follow the number's own moves, before any other
+        // number: a game printed again from its start (`1. d4 Žf6 2. c4 Žc6`)
+        // is no note.
+        let words = i
+            + 1
+            + game
+                .tokens
+                .iter()
+                .skip(i + 1)
+                .take_while(|t| matches!(t, Token::Move(_) | Token::Nag { .. }))
+                .count();
+        if words == i + 1 || !two_words_at(game, words) {
+            return None;
+        }
+        // The board decides between a note and a misprinted number: the
+        // number's first move played where the game stands (`2. Bb5 a6 ...`
+        // printed for `3. Bb5`) keeps the game's reading and its warning.
+        if let Some(Token::Move(mv)) = game.tokens.get(i + 1) {
+            let legal = match game.readings_at(i + 1) {
+                Some(readings) => readings
+                    .moves
+                    .iter()
+                    .any(|r| crate::resolve(&self.pos, &r.written).is_ok()),
+                None => crate::resolve(&self.pos, &mv.get()).is_ok(),
+            };
+            if legal {
+                return None;
+            }
+        }
+        let (j, again) = match crate::prose::anchor_doubt(game, i, &self.pos) {
+            Some(found) => found,
+            None => (crate::prose::closing(game, i, &self.pos)?, false),
+        };
+        if j <= words || braced(game, i, j) {
+            return None;
+        }
         self.prose_doubt |= again;
         self.skip_region(game, i, j)
     }
