@@ -496,6 +496,22 @@ fn replay_fixed(
                     stop = next_invalid(game, j);
                 }
             }
+            // Words before moves on their line, after the game's first move
+            // (`... as given in the appendix. 5.d4 exd4`): the moves may be
+            // the game's or a note's; the game's numbering decides.
+            Token::Comment {
+                kind: CommentKind::Commentary,
+                ..
+            } if !options.strict
+                && fixes.is_empty()
+                && r.ply() > 1
+                && moves_on_its_line(game, i) =>
+            {
+                if let Some(j) = r.note_with_moves(game, i) {
+                    prose_to = j;
+                    stop = next_invalid(game, j);
+                }
+            }
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
         }
     }
@@ -604,6 +620,26 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
             == Some("a word"))
 }
 
+/// Whether token `i` of `game` is followed on its line by a move number.
+fn moves_on_its_line(game: &PgnGame<'_>, i: usize) -> bool {
+    let (Some(token), Some(Token::MoveNumber { span, .. })) =
+        (game.tokens.get(i), game.tokens.get(i + 1))
+    else {
+        return false;
+    };
+    // A line of words the parser kept as commentary starts its line.
+    let start = token.span().start().saturating_sub(game.base);
+    let line_start = start == 0
+        || game
+            .text
+            .get(..start)
+            .and_then(|t| t.iter().rev().find(|&&b| b != b' ' && b != b'\t'))
+            .is_none_or(|&b| b == b'\n');
+    line_start
+        && span.start() >= token.span().end()
+        && !span_text(game, Span::new(token.span().end(), span.start())).contains(&b'\n')
+}
+
 /// Whether the text of `game` from token `i` on starts with two words that
 /// no reading makes moves (letters only, as a sentence's words are): a
 /// sentence, or a page's running title, not a misprinted move.
@@ -656,7 +692,12 @@ fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     let wordish = |w: Option<&str>| {
         w.is_some_and(|w| {
             let w = w.trim_matches(NOTE_PUNCTUATION);
-            !w.is_empty() && w.chars().all(char::is_alphabetic)
+            // A word's own apostrophe (`White’s`, `l'avantage`) after two
+            // letters or more: no move's name has one (`K's` stays no word).
+            let letters = w.chars().take_while(|c| c.is_alphabetic()).count();
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || (letters >= 2 && matches!(c, '\'' | '’')))
         })
     };
     let first = words.next();
@@ -2376,6 +2417,38 @@ impl Replayer {
             None => (crate::prose::closing(game, i, &self.pos)?, false),
         };
         if j <= words || braced(game, i, j) {
+            return None;
+        }
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// Words kept as commentary at token `i` of `game`, the moves after them
+    /// on their line (the parser reads moves in a line of prose that holds
+    /// the number due): the game goes on there when its numbering goes on
+    /// from them ([`crate::prose::anchor_run`]). Where it goes on after a
+    /// note's variation instead (the number due printed again), the words
+    /// and the note's moves are skipped to there; where nothing goes on from
+    /// them, the line is skipped whole, as the words of a note. The index to
+    /// go on at, when anything is skipped.
+    #[cold]
+    fn note_with_moves(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        let (mut j, again, went_on) =
+            crate::prose::anchor_run(game, i, &self.pos).unwrap_or((i + 1, false, false));
+        if j == i + 1 && !went_on {
+            // Nothing after the moves on the line goes on from them (they do
+            // not play out, or words close the sentence they stand in and the
+            // game's count is not seen again: `nakon uobičajenog 3...Sf6.`):
+            // the line is a note's, as a whole.
+            let line_end = game.tokens.get(i)?.span().end();
+            let from = game.text.get(line_end.saturating_sub(game.base)..)?;
+            let eol = line_end + from.iter().position(|&b| b == b'\n').unwrap_or(from.len());
+            j = i + game.tokens[i..]
+                .iter()
+                .take_while(|t| t.span().start() < eol)
+                .count();
+        }
+        if j == i + 1 || braced(game, i, j) {
             return None;
         }
         self.prose_doubt |= again;

@@ -321,3 +321,45 @@ fn a_number_going_back_on_a_playable_move_or_without_words_is_no_note() {
         assert!(numbers > 0, "{g}");
     }
 }
+
+#[test]
+fn the_games_moves_in_a_line_of_prose_are_read_where_its_count_goes_on() {
+    // A paragraph ends in the game's moves (`5.d4 exd4 6.Qxd4`), a sentence
+    // holds them (`After 35.Rxc5 Rd2 White’s bishop is lost.`): the game's
+    // numbering goes on after each, so they are its moves.
+    let g = report("moves-in-prose-lines-chesscafe.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(90)),
+        "{g}"
+    );
+    let moves = uci("moves-in-prose-lines-chesscafe.txt");
+    assert!(
+        moves.starts_with("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 b7c6 d2d4 e5d4 d1d4 d7d6 e1g1"),
+        "{moves}"
+    );
+    assert!(moves.contains("d6d5 c7c5 c2d2 c5a5"), "{moves}");
+    // A sentence after the game's last move that names another move there
+    // (`nakon uobičajenog 3...Sf6.`): nothing goes on after it, it stays text.
+    let g = report("moves-in-prose-mention-bs.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(5)),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_notes_line_ending_in_moves_over_the_games_own_number_stays_the_notes() {
+    // `Better was 5.d4 exd4` ends its line in moves, but the next line numbers
+    // the game's fifth move again: the note's moves are never the game's.
+    let dir = crate::common::scratch_dir("prose", "note-line-moves");
+    let text = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 bxc6\nBetter was 5.d4 exd4\n5.O-O f6 6.d4 *\n";
+    std::fs::write(dir.join("game.txt"), text).expect("writing the input");
+    let g = one_game_report(&dir, BIN, "game.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(11)),
+        "{g}"
+    );
+}
