@@ -403,6 +403,15 @@ fn replay_fixed(
                     }
                     dotless.push((*span, r.moves.len()));
                 }
+                // A number going back to a move already played, with a
+                // sentence after it, opens a note on that move.
+                if *number < r.pos.fullmove_number() && !options.strict && fixes.is_empty() {
+                    if let Some(j) = r.note_going_back(game, i) {
+                        prose_to = j;
+                        stop = next_invalid(game, j);
+                        continue;
+                    }
+                }
                 r.check_move_number(*number, *black, *span);
             }
             Token::Move(_) | Token::Invalid(_) => {
@@ -483,6 +492,22 @@ fn replay_fixed(
             } if !options.strict && scoresheet_notation::desc::end_phrase(text).is_some() => {
                 let j = crate::prose::after_end(game, i);
                 if j > i + 1 && r.skip_region(game, i + 1, j).is_some() {
+                    prose_to = j;
+                    stop = next_invalid(game, j);
+                }
+            }
+            // Words before moves on their line, after the game's first move
+            // (`... as given in the appendix. 5.d4 exd4`): the moves may be
+            // the game's or a note's; the game's numbering decides.
+            Token::Comment {
+                kind: CommentKind::Commentary,
+                ..
+            } if !options.strict
+                && fixes.is_empty()
+                && r.ply() > 1
+                && moves_on_its_line(game, i) =>
+            {
+                if let Some(j) = r.note_with_moves(game, i) {
                     prose_to = j;
                     stop = next_invalid(game, j);
                 }
@@ -595,6 +620,26 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
             == Some("a word"))
 }
 
+/// Whether token `i` of `game` is followed on its line by a move number.
+fn moves_on_its_line(game: &PgnGame<'_>, i: usize) -> bool {
+    let (Some(token), Some(Token::MoveNumber { span, .. })) =
+        (game.tokens.get(i), game.tokens.get(i + 1))
+    else {
+        return false;
+    };
+    // A line of words the parser kept as commentary starts its line.
+    let start = token.span().start().saturating_sub(game.base);
+    let line_start = start == 0
+        || game
+            .text
+            .get(..start)
+            .and_then(|t| t.iter().rev().find(|&&b| b != b' ' && b != b'\t'))
+            .is_none_or(|&b| b == b'\n');
+    line_start
+        && span.start() >= token.span().end()
+        && !span_text(game, Span::new(token.span().end(), span.start())).contains(&b'\n')
+}
+
 /// Whether the text of `game` from token `i` on starts with two words that
 /// no reading makes moves (letters only, as a sentence's words are): a
 /// sentence, or a page's running title, not a misprinted move.
@@ -647,7 +692,12 @@ fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     let wordish = |w: Option<&str>| {
         w.is_some_and(|w| {
             let w = w.trim_matches(NOTE_PUNCTUATION);
-            !w.is_empty() && w.chars().all(char::is_alphabetic)
+            // A word's own apostrophe (`White’s`, `l'avantage`) after two
+            // letters or more: no move's name has one (`K's` stays no word).
+            let letters = w.chars().take_while(|c| c.is_alphabetic()).count();
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || (letters >= 2 && matches!(c, '\'' | '’')))
         })
     };
     let first = words.next();
@@ -2331,6 +2381,90 @@ impl Replayer {
             self.written.pop();
         }
         self.halted = false;
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// A note that opens with a move number going back to a move already
+    /// played (`8...Fd7, déplaçant une pièce ...` after `8...Re7`, `3...Sf6
+    /// är ett mer aggressivt motangrepp än 3...Lc5` after the game's `3...Sf6`):
+    /// the other move there, or the move played named again, and words on it.
+    /// It ends where the game's numbering goes on ([`crate::prose::anchor`]),
+    /// or, when nothing after it continues the game, at the game's end
+    /// ([`crate::prose::closing`]). Only where a sentence follows the
+    /// number's moves and its first move cannot be played where the game
+    /// stands: a number misprinted on the game's own move, or a game printed
+    /// again, stays what it was.
+    #[cold]
+    fn note_going_back(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        // The note's words follow the number's own moves, before any other
+        // number: a game printed again from its start (`1. d4 Žf6 2. c4 Žc6`)
+        // is no note.
+        let words = i
+            + 1
+            + game
+                .tokens
+                .iter()
+                .skip(i + 1)
+                .take_while(|t| matches!(t, Token::Move(_) | Token::Nag { .. }))
+                .count();
+        if words == i + 1 || !two_words_at(game, words) {
+            return None;
+        }
+        // The board decides between a note and a misprinted number: the
+        // number's first move played where the game stands (`2. Bb5 a6 ...`
+        // printed for `3. Bb5`) keeps the game's reading and its warning.
+        if let Some(Token::Move(mv)) = game.tokens.get(i + 1) {
+            let legal = match game.readings_at(i + 1) {
+                Some(readings) => readings
+                    .moves
+                    .iter()
+                    .any(|r| crate::resolve(&self.pos, &r.written).is_ok()),
+                None => crate::resolve(&self.pos, &mv.get()).is_ok(),
+            };
+            if legal {
+                return None;
+            }
+        }
+        let (j, again) = match crate::prose::anchor_doubt(game, i, &self.pos) {
+            Some(found) => found,
+            None => (crate::prose::closing(game, i, &self.pos)?, false),
+        };
+        if j <= words || braced(game, i, j) {
+            return None;
+        }
+        self.prose_doubt |= again;
+        self.skip_region(game, i, j)
+    }
+
+    /// Words kept as commentary at token `i` of `game`, the moves after them
+    /// on their line (the parser reads moves in a line of prose that holds
+    /// the number due): the game goes on there when its numbering goes on
+    /// from them ([`crate::prose::anchor_run`]). Where it goes on after a
+    /// note's variation instead (the number due printed again), the words
+    /// and the note's moves are skipped to there; where nothing goes on from
+    /// them, the line is skipped whole, as the words of a note. The index to
+    /// go on at, when anything is skipped.
+    #[cold]
+    fn note_with_moves(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
+        let (mut j, again, went_on) =
+            crate::prose::anchor_run(game, i, &self.pos).unwrap_or((i + 1, false, false));
+        if j == i + 1 && !went_on {
+            // Nothing after the moves on the line goes on from them (they do
+            // not play out, or words close the sentence they stand in and the
+            // game's count is not seen again: `nakon uobičajenog 3...Sf6.`):
+            // the line is a note's, as a whole.
+            let line_end = game.tokens.get(i)?.span().end();
+            let from = game.text.get(line_end.saturating_sub(game.base)..)?;
+            let eol = line_end + from.iter().position(|&b| b == b'\n').unwrap_or(from.len());
+            j = i + game.tokens[i..]
+                .iter()
+                .take_while(|t| t.span().start() < eol)
+                .count();
+        }
+        if j == i + 1 || braced(game, i, j) {
+            return None;
+        }
         self.prose_doubt |= again;
         self.skip_region(game, i, j)
     }

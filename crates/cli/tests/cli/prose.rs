@@ -245,3 +245,121 @@ fn a_language_nobody_listed_reads_by_the_board_and_the_numbering() {
 h2h3 c6a5 b3c2 c7c5 d2d4 d8c7 b1d2 c5d4 c3d4 a5c6 d2b3 a6a5 c1e3 a5a4 b3d2 c8d7"
     );
 }
+
+#[test]
+fn a_note_opening_with_a_number_going_back_is_skipped() {
+    // After the game's mate, `3...Fg4 : Il est dangereux ...` is a note on
+    // Black's third move, not a move after the end.
+    let g = report("note-going-back-legal.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(13)),
+        "{g}"
+    );
+    let skipped = messages(&g, "notes", "skipped-word");
+    assert!(
+        skipped
+            .iter()
+            .any(|m| m.starts_with("`3...Fg4 : Il est dangereux")
+                && m.contains("after the game's last move")),
+        "{skipped:?}"
+    );
+    assert_eq!(
+        uci("note-going-back-legal.txt"),
+        "e2e4 e7e5 f1c4 d7d6 g1f3 c8g4 b1c3 g7g6 f3e5 g4d1 c4f7 e8e7 c3d5"
+    );
+    // Between the moves: `1... e5` printed again over its note goes on at `2.`.
+    let g = report("note-going-back-sl.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(3)),
+        "{g}"
+    );
+    let skipped = messages(&g, "notes", "skipped-word");
+    assert!(
+        skipped
+            .iter()
+            .any(|m| m.starts_with("`1... e5 Poteza je dobra") && m.contains("skipped to `2.`")),
+        "{skipped:?}"
+    );
+    assert_eq!(uci("note-going-back-sl.txt"), "e2e4 e7e5 g1f3");
+}
+
+#[test]
+fn a_number_going_back_on_a_playable_move_or_without_words_is_no_note() {
+    // A number going back on a move that can be played where the game
+    // stands (a misprinted number: `3. d4` after it would read on if it were
+    // skipped), or whose moves run on to the next number before any words
+    // (the game printed again): the game's moves, with the number's warning.
+    let dir = crate::common::scratch_dir("prose", "going-back");
+    for (name, text) in [
+        (
+            "misprinted.txt",
+            "1. e4 e5 2. Nf3 Nc6 2. Bb5 a6 is the main line. 3. d4 exd4 *\n",
+        ),
+        (
+            "run-on.txt",
+            "1. d4 Nf6 2. c4 Nc6\n\n1. d4 Nf6\n2. c4 Nc6\n\nThe knights dance.\n3. Nf3 e6 4. Nc3 Bb4 *\n",
+        ),
+    ] {
+        std::fs::write(dir.join(name), text).expect("writing the input");
+        let g = one_game_report(&dir, BIN, name);
+        assert!(
+            messages(&g, "notes", "skipped-word")
+                .iter()
+                .all(|m| !m.contains("Bb5") && !m.contains("Nf6")),
+            "{g}"
+        );
+        assert!(g["plies"].as_u64() >= Some(4), "{g}");
+        let numbers = g["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .chain(g["errors"].as_array().expect("errors"))
+            .filter(|d| d["kind"] == "move-number")
+            .count();
+        assert!(numbers > 0, "{g}");
+    }
+}
+
+#[test]
+fn the_games_moves_in_a_line_of_prose_are_read_where_its_count_goes_on() {
+    // A paragraph ends in the game's moves (`5.d4 exd4 6.Qxd4`), a sentence
+    // holds them (`After 35.Rxc5 Rd2 White’s bishop is lost.`): the game's
+    // numbering goes on after each, so they are its moves.
+    let g = report("moves-in-prose-lines-chesscafe.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(90)),
+        "{g}"
+    );
+    let moves = uci("moves-in-prose-lines-chesscafe.txt");
+    assert!(
+        moves.starts_with("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 b7c6 d2d4 e5d4 d1d4 d7d6 e1g1"),
+        "{moves}"
+    );
+    assert!(moves.contains("d6d5 c7c5 c2d2 c5a5"), "{moves}");
+    // A sentence after the game's last move that names another move there
+    // (`nakon uobičajenog 3...Sf6.`): nothing goes on after it, it stays text.
+    let g = report("moves-in-prose-mention-bs.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(5)),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_notes_line_ending_in_moves_over_the_games_own_number_stays_the_notes() {
+    // `Better was 5.d4 exd4` ends its line in moves, but the next line numbers
+    // the game's fifth move again: the note's moves are never the game's.
+    let dir = crate::common::scratch_dir("prose", "note-line-moves");
+    let text = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 bxc6\nBetter was 5.d4 exd4\n5.O-O f6 6.d4 *\n";
+    std::fs::write(dir.join("game.txt"), text).expect("writing the input");
+    let g = one_game_report(&dir, BIN, "game.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(11)),
+        "{g}"
+    );
+}

@@ -1745,7 +1745,9 @@ impl<'a> Parser<'a, '_> {
         let start = self.pos;
         let eol = self.line_end(start);
         let line_end = trim_cr(self.text, eol);
-        let moves = self.moves_after_caption(start, line_end);
+        let moves = self
+            .moves_after_caption(start, line_end)
+            .or_else(|| self.moves_ending_prose(start, line_end, eol));
         let end = moves.map_or(line_end, |m| start + trim_space_end(&self.text[start..m]));
         let span = self.push_commentary(start, end);
         let message = if moves.is_some() {
@@ -1877,6 +1879,92 @@ impl<'a> Parser<'a, '_> {
         }
         let expected = self.expected_ply.map_or(1, |p| p / 2);
         moves_after_words(&self.text[start..end], expected, self.mode).map(|at| start + at)
+    }
+
+    /// Where the game's moves start in a line of prose that holds them,
+    /// after the game's first move (`Morgan, simul, Philadelphia 1892, as
+    /// given in the appendix. 5.d4 exd4 6.Qxd4`, its next line `d6 7.0–0`;
+    /// `After 35.Rxc5 Rd2 White’s bishop is lost.`): at the number the main
+    /// line's next move carries, with a move after it, unless the next line
+    /// numbers a move again at or before the last number of the moves
+    /// (`Better was 5.d4 exd4` over the game's `5.O-O`: the note's line
+    /// stays whole). What is read from there is movetext as any other: the
+    /// words after the moves are the board's prose to skip or refuse, and
+    /// the board judges the moves. One pass over the line.
+    fn moves_ending_prose(&self, start: usize, end: usize, eol: usize) -> Option<usize> {
+        if self.plies == 0 || !self.depth_stack.is_empty() {
+            return None;
+        }
+        let expected = self.expected_ply?;
+        let at = start + moves_after_words(&self.text[start..end], expected / 2, self.mode)?;
+        // The number says whose move it is: `9.` for White's, `9...` for
+        // Black's (`9.Ve1` in a sentence after White's ninth is a note's).
+        let digits = self.text[at..end]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let (_, dots, ellipsis) = count_dots(&self.text[at + digits..end]);
+        if (dots > 1 || ellipsis) != (expected % 2 == 1) {
+            return None;
+        }
+        let mut last = 0u64;
+        let mut words_at = end;
+        let mut offset = at;
+        for raw in self.text[at..end].split(|&b| is_space(b)) {
+            let word_start = offset;
+            offset += raw.len() + 1;
+            let word = &raw[..trim_marks(raw)];
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 0 && digits <= 4 {
+                last = word[..digits]
+                    .iter()
+                    .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+                let (dot_bytes, _, _) = count_dots(&word[digits..]);
+                let glued = &word[digits + dot_bytes..];
+                if !(glued.is_empty()
+                    || may_be_move(glued, self.mode)
+                    || GameResult::from_ascii(word).is_some())
+                {
+                    words_at = word_start;
+                    break;
+                }
+            } else if !(word.is_empty()
+                || word == b"*"
+                || may_be_move(word, self.mode)
+                || is_suffix_word(word))
+            {
+                words_at = word_start;
+                break;
+            }
+        }
+        // The words after the moves name no other numbered move (`3...d6
+        // ili 3...Le7 bijeli može igrati 4. d4`: a note comparing lines).
+        if words_at < end
+            && self.text[words_at..end].split(|&b| is_space(b)).any(|w| {
+                let digits = w.iter().take_while(|b| b.is_ascii_digit()).count();
+                digits > 0 && w.get(digits) == Some(&b'.')
+            })
+        {
+            return None;
+        }
+        // The next line's first word, when it is a number, goes on past them.
+        let next = (eol..self.text.len())
+            .find(|&k| !self.text[k].is_ascii_whitespace())
+            .unwrap_or(self.text.len());
+        let digits = self.text[next..]
+            .iter()
+            .take(5)
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 {
+            let n = self.text[next..next + digits]
+                .iter()
+                .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            if n <= last {
+                return None;
+            }
+        }
+        Some(at)
     }
 
     /// A word of movetext: move number, result, move, or a suffix for the previous move.
