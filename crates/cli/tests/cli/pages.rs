@@ -501,3 +501,23 @@ fn a_numbered_list_of_words_after_a_move_does_not_end_the_game() {
         "{games:?}"
     );
 }
+
+#[test]
+fn a_list_mark_before_a_row_of_moves_is_punctuation() {
+    // A wiki's bulleted moves (the Hungarian Wikipedia's scholar's mate, 2006:
+    // `• 1. e4 e5`, `• 2. Fc4 Hc6`): every row read, the marks skipped with a
+    // note, never the rows after the first dropped as prose.
+    for mark in ["\u{2022}", "-", "\u{25BA}", "\u{2013}"] {
+        let text = format!(
+            "  {mark} 1. e4 e5\n  {mark} 2. Fc4 Hc6\n  {mark} 3. Vh5 Hf6\n  {mark} 4. Vxf7 matt.\n"
+        );
+        let games = reports_of("bullets.txt", &text);
+        assert_eq!(games.len(), 1, "{mark}: {games:?}");
+        assert_eq!(
+            (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+            (Some(true), Some(7)),
+            "{mark}: {games:?}"
+        );
+        assert!(kinds(&games[0], "notes").contains(&"skipped-punctuation".to_owned()));
+    }
+}

@@ -1038,6 +1038,28 @@ impl<'a> Parser<'a, '_> {
                 break;
             }
             let bol = core::mem::replace(&mut self.at_bol, false);
+            // A list's mark before a row of moves (`• 2. Nf3 Nc6`, `– 2. Sf3`:
+            // a page's bulleted moves): punctuation, and the row is read.
+            if bare && bol && self.depth_stack.is_empty() && (b >= 0x80 || b == b'-') {
+                if let Some(len) = list_mark(&text[self.pos..]) {
+                    let span = self.span(self.pos, self.pos + len);
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    let what =
+                        String::from_utf8_lossy(&text[self.pos..self.pos + len]).into_owned();
+                    self.diag(
+                        severity,
+                        Kind::SkippedPunctuation,
+                        format!("`{what}` before a row of moves: a list's mark, skipped"),
+                        span,
+                    );
+                    self.pos += len;
+                    self.at_bol = true;
+                    continue;
+                }
+            }
             if bare && bol && self.depth_stack.is_empty() && self.is_commentary(self.pos) {
                 self.commentary_line();
                 continue;
@@ -4002,6 +4024,33 @@ fn numbers_move(text: &[u8], number: u64) -> bool {
                 .get(k + digits.len() + 1)
                 .is_some_and(u8::is_ascii_digit)
     })
+}
+
+/// The length of a list's mark at the start of `text` (one to three marks:
+/// `•`, `►`, `-`, `–`), when blanks and a move number with its dot follow
+/// it: a bulleted row of moves (`• 2. Nf3 Nc6`).
+fn list_mark(text: &[u8]) -> Option<usize> {
+    let word_end = text
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'\t'))
+        .filter(|&n| n > 0 && n <= 9)?;
+    let word = core::str::from_utf8(&text[..word_end]).ok()?;
+    let marks = word.chars().count();
+    // Any mark that is no letter, digit or figurine (`•`, `►`, `–`), and no
+    // sign PGN gives a meaning (`*`, `(`, `{`, `…`).
+    if !(1..=3).contains(&marks)
+        || !word.chars().all(|c| {
+            (c == '-' || !c.is_ascii())
+                && !c.is_alphanumeric()
+                && !c.is_whitespace()
+                && !matches!(c, '\u{2654}'..='\u{265F}' | '\u{2026}')
+        })
+    {
+        return None;
+    }
+    let rest = text[word_end..].trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    ((1..=3).contains(&digits) && rest.get(digits) == Some(&b'.')).then_some(word_end)
 }
 
 /// How far below a line of prose a row of the game is looked for
