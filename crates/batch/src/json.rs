@@ -239,11 +239,15 @@ pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
 /// names with a hash set).
 pub(crate) const FEW_TAGS: usize = 24;
 
-/// Whether a game's tags (as written) are few, their names plain ASCII: then
-/// their names are equal as bytes where they are equal as text, and a
-/// repeated name is found by looking back.
-pub(crate) fn few_plain_tags(tags: &[(&[u8], &[u8])]) -> bool {
-    tags.len() <= FEW_TAGS && tags.iter().all(|(n, _)| plain(n))
+/// Whether a game's tags, `count` of them, their names `names` (`None`: not
+/// there), are [`clean_game_tail`]'s: few, their names plain ASCII (then
+/// equal as bytes where they are equal as text, and a repeated name is
+/// found by looking back).
+pub(crate) fn few_plain_names<'n>(
+    count: usize,
+    mut names: impl Iterator<Item = Option<&'n [u8]>>,
+) -> bool {
+    count <= FEW_TAGS && names.all(|n| n.is_some_and(plain))
 }
 
 /// Appends the rest of the report of a game valid with nothing to report
@@ -252,18 +256,15 @@ pub(crate) fn few_plain_tags(tags: &[(&[u8], &[u8])]) -> bool {
 /// part for the same game: its place `at`, `plies` (the notation `san`
 /// when there is one), its tags as written (`name`, `value` raw: read as
 /// `String::from_utf8_lossy` reads them, the first of a repeated name
-/// only) and `fen`. `false`, with nothing written, where the tags are not
-/// this writer's (a name that is not plain ASCII, more than a few dozen tags).
-pub fn clean_game_tail(
+/// only) and `fen`. The tags must be this writer's ([`few_plain_names`]);
+/// the caller leaves the others to [`game`].
+pub(crate) fn clean_game_tail(
     out: &mut Vec<u8>,
     at: &At,
     plies: u64,
     tags: &[(&[u8], &[u8])],
     fen: &str,
-) -> bool {
-    if !few_plain_tags(tags) {
-        return false;
-    }
+) {
     out.extend_from_slice(b"\"line\":");
     number(out, at.line);
     out.extend_from_slice(b",\"column\":");
@@ -302,7 +303,6 @@ pub fn clean_game_tail(
     out.extend_from_slice(b",\"fen\":");
     string(out, fen);
     out.extend_from_slice(b",\"errors\":[],\"warnings\":[],\"notes\":[]}");
-    true
 }
 
 /// Appends one problem as a JSON object.

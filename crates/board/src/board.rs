@@ -193,7 +193,21 @@ impl Board {
         // Square by occupied square (a8 first, the FEN's order), into bytes
         // on the stack appended at once: every report of a clean game writes
         // a FEN, and a square at a time, pushed char by char, was most of it.
-        const LETTERS: [[u8; 6]; 2] = [*b"PNBRQK", *b"pnbrqk"];
+        const LETTERS: [u8; 12] = *b"PNBRQKpnbrqk";
+        // Each occupied square's letter, set piece by piece from the roles'
+        // sets: finding each square's role among the six sets cost twice
+        // as much.
+        let black = self.colors[1].0;
+        let mut letters = [0u8; 64];
+        for (role, set) in self.roles.iter().enumerate() {
+            let mut pieces = set.0;
+            while pieces != 0 {
+                let i = pieces.trailing_zeros();
+                let color = ((black >> i) & 1) as usize;
+                letters[i as usize % 64] = LETTERS[(color * 6 + role) % 12];
+                pieces &= pieces - 1;
+            }
+        }
         // At most a byte a square and seven slashes.
         let mut field = [0u8; 71];
         let mut len = 0;
@@ -204,7 +218,6 @@ impl Board {
             }
         };
         let occupied = self.occupied().0;
-        let black = self.colors[1].0;
         for row in 0..8u32 {
             let mut pieces = (occupied >> (row * 8)) & 0xff;
             let mut col = 0;
@@ -213,13 +226,7 @@ impl Board {
                 if c > col {
                     put(b'0' + (c - col) as u8);
                 }
-                let i = row * 8 + c;
-                // The square is in one role's set: the sum is that role.
-                let role: u64 = (1..6)
-                    .map(|r| ((self.roles[r].0 >> i) & 1) * r as u64)
-                    .sum();
-                let color = ((black >> i) & 1) as usize;
-                put(LETTERS[color][role as usize % 6]);
+                put(letters[(row * 8 + c) as usize % 64]);
                 col = c + 1;
                 pieces &= pieces - 1;
             }

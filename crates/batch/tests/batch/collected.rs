@@ -121,3 +121,54 @@ fn a_clean_games_tags_are_its_bytes_as_written() {
         report.fen
     );
 }
+
+#[test]
+fn a_game_of_many_tags_among_clean_games_keeps_its_place_and_tags() {
+    let dir = std::env::temp_dir().join(format!("collected-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("many.pgn");
+    // A clean game, one of 30 tags (more than the clean games' writers
+    // take: its report is made), then clean games again, in one block.
+    let mut text = b"[White \"A\"]\n\n1. e4 e5 *\n\n".to_vec();
+    for i in 0..30 {
+        text.extend_from_slice(format!("[Tag{i} \"v{i}\"]\n").as_bytes());
+    }
+    text.extend_from_slice(b"\n1. d4 d5 2. c4 *\n\n[White \"B\"]\n\n1. Nf3 *\n\n1. c4 *\n");
+    std::fs::write(&path, &text).expect("a file");
+    for jobs in [1, 2] {
+        let options = ValidateOptions {
+            format: ReportFormat::Json,
+            jobs: Some(jobs),
+            ..ValidateOptions::default()
+        };
+        let expected = validated(std::slice::from_ref(&path), &options);
+        let (got, clean) = collected(std::slice::from_ref(&path), &options);
+        assert_eq!(got, expected);
+        // The first game and `B`'s at least (the many tags' is a report).
+        assert!(clean >= 2, "clean games handed over as facts: {clean}");
+        assert_eq!(expected.len(), 4);
+        let lines: Vec<serde_json::Value> = expected
+            .iter()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        let games: Vec<u64> = lines
+            .iter()
+            .map(|g| g["game"].as_u64().unwrap_or(0))
+            .collect();
+        assert_eq!(games, [1, 2, 3, 4]);
+        let starts: Vec<u64> = lines
+            .iter()
+            .map(|g| g["line"].as_u64().unwrap_or(0))
+            .collect();
+        assert_eq!(starts, [1, 5, 38, 42]);
+        assert_eq!(lines[1]["tags"].as_object().map(|t| t.len()), Some(30));
+        assert_eq!(lines[1]["plies"], 3);
+        assert_eq!(lines[2]["tags"]["White"], "B");
+        assert!(
+            lines[3]["fen"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("rnbqkbnr/pppppppp/8/8/2P5/"))
+        );
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
