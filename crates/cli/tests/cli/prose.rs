@@ -290,7 +290,9 @@ fn a_number_going_back_on_a_playable_move_or_without_words_is_no_note() {
     // A number going back on a move that can be played where the game
     // stands (a misprinted number: `3. d4` after it would read on if it were
     // skipped), or whose moves run on to the next number before any words
-    // (the game printed again): the game's moves, with the number's warning.
+    // (the game printed again on its line; on a line of its own the count
+    // starting again at 1 starts the next game): the game's moves, with the
+    // number's warning.
     let dir = crate::common::scratch_dir("prose", "going-back");
     for (name, text) in [
         (
@@ -299,7 +301,7 @@ fn a_number_going_back_on_a_playable_move_or_without_words_is_no_note() {
         ),
         (
             "run-on.txt",
-            "1. d4 Nf6 2. c4 Nc6\n\n1. d4 Nf6\n2. c4 Nc6\n\nThe knights dance.\n3. Nf3 e6 4. Nc3 Bb4 *\n",
+            "1. d4 Nf6 2. c4 Nc6 1. d4 Nf6 2. c4 Nc6\n\nThe knights dance.\n3. Nf3 e6 4. Nc3 Bb4 *\n",
         ),
     ] {
         std::fs::write(dir.join(name), text).expect("writing the input");

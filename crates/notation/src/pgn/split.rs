@@ -570,7 +570,9 @@ impl Splitter {
                             // text after the game's rows is not all the next one's.
                             LineKind::Prose => {
                                 self.caption_at = None;
-                                if super::parse::opens_with_caption_then_moves(line) {
+                                if !self.seen_tags
+                                    && super::parse::opens_with_caption_then_moves(line)
+                                {
                                     self.seen_first = true;
                                     self.past_first |= has_number_past_one(line);
                                     self.seen_rows = true;
@@ -595,8 +597,10 @@ impl Splitter {
                             LineKind::FirstRow | LineKind::Row => {
                                 // (A numbered line of words, `1. Lopez - Leonardo,
                                 // Rome 1560.`, a list's, is no row of moves.)
-                                // Asked only while it matters: once per game in PGN.
+                                // Asked only while it matters, and not under tags (a
+                                // PGN game's count starting again is its error).
                                 if kind == LineKind::FirstRow
+                                    && !self.seen_tags
                                     && !self.seen_first
                                     && super::parse::holds_move(line)
                                 {
@@ -849,17 +853,24 @@ fn has_move_number(line: &[u8]) -> bool {
 fn has_number_past_one(line: &[u8]) -> bool {
     let mut run = 0usize;
     let mut value = 0u32;
+    // The run of digits stands alone (not a square's rank, `e4.`).
+    let mut alone = true;
+    let mut before = b' ';
     for &b in line {
         if b.is_ascii_digit() {
+            if run == 0 {
+                alone = !before.is_ascii_alphanumeric();
+            }
             run += 1;
             value = value.saturating_mul(10).saturating_add(u32::from(b - b'0'));
         } else {
-            if b == b'.' && (1..=3).contains(&run) && value >= 2 {
+            if b == b'.' && alone && (1..=3).contains(&run) && value >= 2 {
                 return true;
             }
             run = 0;
             value = 0;
         }
+        before = b;
     }
     false
 }
