@@ -521,3 +521,19 @@ fn a_list_mark_before_a_row_of_moves_is_punctuation() {
         assert!(kinds(&games[0], "notes").contains(&"skipped-punctuation".to_owned()));
     }
 }
+
+#[test]
+fn a_dash_between_moves_after_a_move_naming_its_rank() {
+    // `7. S1f3 - h6` (a page's dash between White's and Black's move, the
+    // knight told by its rank): no long-algebraic move, the two moves read.
+    let games = reports_of(
+        "dashed.txt",
+        "1. e4 - c6    2. d4 - d5    3. Sd2 - dxe4    4. Sxe4 - Sd7    5. Sg5 - e6    \
+         6. Ld3 - Le7    7. S1f3 - h6    *\n",
+    );
+    assert_eq!(
+        (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+        (Some(true), Some(14)),
+        "{games:?}"
+    );
+}

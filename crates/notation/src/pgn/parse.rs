@@ -2802,6 +2802,15 @@ impl<'a> Parser<'a, '_> {
             Span::new(base + offset(s.start()), base + end.max(offset(s.start())))
         };
         let mut scratch = Vec::new();
+        // `S1f3 - h6`: no move as one, but White's move and Black's with a
+        // dash between them (the parts read on their own, the dash skipped).
+        if read_move(&bytes, 0, self.mode, &mut scratch).is_err()
+            && main
+            && self.first_reads_alone(&parts)
+        {
+            return false;
+        }
+        scratch.clear();
         self.pos = whole_end;
         self.spaced_relax(start, whole_end);
         match read_move(&bytes, 0, self.mode, &mut scratch) {
@@ -2828,6 +2837,30 @@ impl<'a> Parser<'a, '_> {
             }
         }
         true
+    }
+
+    /// Whether `parts` are a move, a lone dash and a move, the first reading
+    /// on its own as a move in the game's language (`S1f3` of `S1f3 - h6`).
+    fn first_reads_alone(&self, parts: &[(usize, usize)]) -> bool {
+        let [(s, e), (ds, de), _] = parts else {
+            return false;
+        };
+        if !is_lone_dash(&self.text[*ds..*de]) {
+            return false;
+        }
+        let word = &self.text[*s..*e];
+        let mut scratch = Vec::new();
+        match self.lang {
+            None => read_move(word, 0, self.mode, &mut scratch).is_ok(),
+            Some(lang) => {
+                let mut tr = Translation::default();
+                let translated = match self.learned {
+                    Some(learned) => crate::lang::translate_learned(word, learned, &mut tr),
+                    None => translate(word, lang, &mut tr),
+                };
+                translated.is_ok() && read_move(&tr.bytes, 0, self.mode, &mut scratch).is_ok()
+            }
+        }
     }
 
     /// Keeps the last token, a move written with spaces inside from `parts`,
