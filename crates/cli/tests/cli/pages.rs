@@ -17,16 +17,21 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pages")
 }
 
-/// Every game report of `validate --format json` on `text` (a scratch file).
-fn reports_of(name: &str, text: &str) -> Vec<Value> {
-    let dir = crate::common::scratch_dir("pages", name);
-    std::fs::write(dir.join(name), text).expect("writing the input");
-    let r = run(&dir, BIN, &["validate", "--format", "json", name]);
+/// Every game report of `validate --format json` on the file `name` in `dir`.
+fn game_reports(dir: &Path, name: &str) -> Vec<Value> {
+    let r = run(dir, BIN, &["validate", "--format", "json", name]);
     r.stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
         .filter(|v: &Value| v["type"] == "game")
         .collect()
+}
+
+/// Every game report of `validate --format json` on `text` (a scratch file).
+fn reports_of(name: &str, text: &str) -> Vec<Value> {
+    let dir = crate::common::scratch_dir("pages", name);
+    std::fs::write(dir.join(name), text).expect("writing the input");
+    game_reports(&dir, name)
 }
 
 /// The kinds of a game's problems in `list` (`errors`, `warnings`, `notes`).
@@ -47,17 +52,7 @@ c3d5 f6b2 f4d6 c5g1 e4e5 b2a1 f1e2 b8a6 f5g7 e8d8 f3f6 g8f6 d6e7";
 fn paragraphs_around_the_game_are_no_moves_of_it() {
     // The paragraph above is the game's; the two after its result stay a unit
     // of their own (no byte of the input is left out), with no move in it.
-    let r = run(
-        &fixtures(),
-        BIN,
-        &["validate", "--format", "json", "immortal-bluesofa.txt"],
-    );
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
+    let games = game_reports(&fixtures(), "immortal-bluesofa.txt");
     let g = &games[0];
     assert_eq!(
         (
@@ -94,17 +89,7 @@ fn paragraphs_around_the_game_are_no_moves_of_it() {
 
 #[test]
 fn openings_under_their_titles_are_games_from_their_titles_and_the_section_after_is_none() {
-    let r = run(
-        &fixtures(),
-        BIN,
-        &["validate", "--format", "json", "rogers-108-openings.txt"],
-    );
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
+    let games = game_reports(&fixtures(), "rogers-108-openings.txt");
     let lines: Vec<(u64, bool, u64)> = games
         .iter()
         .map(|g| {
@@ -120,8 +105,7 @@ fn openings_under_their_titles_are_games_from_their_titles_and_the_section_after
     assert_eq!(
         lines,
         [(1, true, 6), (10, true, 5), (16, true, 5), (22, true, 5)],
-        "{}",
-        r.stdout
+        "{games:?}"
     );
     let r = run(
         &fixtures(),
@@ -263,27 +247,12 @@ fn a_note_cut_off_at_the_page_end_ends_the_game_before_it_and_the_text_reads_on(
     assert!(moves.ends_with("d2e1 d7d6 f2f4 g8f6"), "{moves}");
     // With the page's next paragraphs, a date in parentheses and the next game:
     // both games read whole (the date holds no move, so no variation either).
-    let r = run(
-        &fixtures(),
-        BIN,
-        &[
-            "validate",
-            "--format",
-            "json",
-            "winter-cut-note-read-on.txt",
-        ],
-    );
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
+    let games = game_reports(&fixtures(), "winter-cut-note-read-on.txt");
     let read: Vec<(bool, u64)> = games
         .iter()
         .map(|g| (g["valid"] == true, g["plies"].as_u64().unwrap_or(0)))
         .collect();
-    assert_eq!(read, [(true, 36), (true, 43)], "{}", r.stdout);
+    assert_eq!(read, [(true, 36), (true, 43)], "{games:?}");
     assert_eq!(
         kinds(&games[0], "warnings"),
         ["cut-variation", "prose-in-parentheses"]
@@ -424,22 +393,7 @@ fn a_game_printed_twice_is_two_games_and_its_solution_in_prose_is_read() {
     // Printed twice with no caption between: two games. The sentence after the
     // game's last move names a mate (`... mát eftir 24... Ke8 25. He1+`): never
     // read as the game's moves, the game stops at its own last move.
-    let r = run(
-        &fixtures(),
-        BIN,
-        &[
-            "validate",
-            "--format",
-            "json",
-            "column-printed-twice-mbl-2018.txt",
-        ],
-    );
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
+    let games = game_reports(&fixtures(), "column-printed-twice-mbl-2018.txt");
     assert_eq!(games.len(), 2, "{games:?}");
     assert_eq!(games[0]["plies"].as_u64(), Some(36), "{:?}", games[0]);
     assert_eq!(games[0]["valid"].as_bool(), Some(true));
@@ -449,22 +403,7 @@ fn a_game_printed_twice_is_two_games_and_its_solution_in_prose_is_read() {
 
 #[test]
 fn a_discussion_naming_several_moves_for_one_turn_is_not_read_as_the_game() {
-    let r = run(
-        &fixtures(),
-        BIN,
-        &[
-            "validate",
-            "--format",
-            "json",
-            "wiki-continuations-in-prose-lt.txt",
-        ],
-    );
-    let games: Vec<Value> = r
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .filter(|v: &Value| v["type"] == "game")
-        .collect();
+    let games = game_reports(&fixtures(), "wiki-continuations-in-prose-lt.txt");
     // The infobox row and the rows are two games; the heading naming 3. Žf3
     // is the section's; the paragraph that names 3...e5, 3...e6 and 3...d6 is
     // no continuation the reader may pick: an error, never a longer game.
