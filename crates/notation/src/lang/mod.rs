@@ -185,45 +185,6 @@ const ZH: Letters = Letters {
 };
 
 impl Language {
-    /// Every language, in the order detection prefers among languages that agree.
-    pub const ALL: [Language; 35] = [
-        Language::English,
-        Language::German,
-        Language::French,
-        Language::Spanish,
-        Language::Italian,
-        Language::Portuguese,
-        Language::Dutch,
-        Language::Swedish,
-        Language::Danish,
-        Language::Norwegian,
-        Language::Czech,
-        Language::Slovak,
-        Language::Polish,
-        Language::Hungarian,
-        Language::Finnish,
-        Language::Russian,
-        Language::Turkish,
-        Language::Azerbaijani,
-        Language::Vietnamese,
-        Language::Romanian,
-        Language::Catalan,
-        Language::Esperanto,
-        Language::Greek,
-        Language::SerboCroatian,
-        Language::Slovene,
-        Language::Bulgarian,
-        Language::Ukrainian,
-        Language::Icelandic,
-        Language::Estonian,
-        Language::Latvian,
-        Language::Lithuanian,
-        Language::Indonesian,
-        Language::Afrikaans,
-        Language::Basque,
-        Language::Chinese,
-    ];
-
     /// The languages whose letters turn up mixed into other languages' games
     /// and that misprint suggestions and the decoder spell moves in: the
     /// sixteen with a large body of printed games (English first). The others
@@ -246,6 +207,43 @@ impl Language {
         Language::Finnish,
         Language::Russian,
     ];
+
+    /// Every language, in the order detection prefers among languages that
+    /// agree: [`Language::COMMON`], then the rarer tables.
+    pub const ALL: [Language; 35] = {
+        const RARER: [Language; 19] = [
+            Language::Turkish,
+            Language::Azerbaijani,
+            Language::Vietnamese,
+            Language::Romanian,
+            Language::Catalan,
+            Language::Esperanto,
+            Language::Greek,
+            Language::SerboCroatian,
+            Language::Slovene,
+            Language::Bulgarian,
+            Language::Ukrainian,
+            Language::Icelandic,
+            Language::Estonian,
+            Language::Latvian,
+            Language::Lithuanian,
+            Language::Indonesian,
+            Language::Afrikaans,
+            Language::Basque,
+            Language::Chinese,
+        ];
+        let mut all = [Language::English; 35];
+        let mut k = 0;
+        while k < all.len() {
+            all[k] = if k < Language::COMMON.len() {
+                Language::COMMON[k]
+            } else {
+                RARER[k - Language::COMMON.len()]
+            };
+            k += 1;
+        }
+        all
+    };
 
     /// The ISO 639-1 code (`de`), as `--lang` takes it.
     #[must_use]

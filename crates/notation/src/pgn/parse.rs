@@ -44,7 +44,16 @@ pub fn parse_game_lang_into<'a>(
     mode: Mode,
     lang: Option<Language>,
 ) {
-    let pass = parse_pass(game, text, base, mode, lang, None, None, None);
+    let pass = parse_pass(
+        game,
+        text,
+        base,
+        mode,
+        PassLetters {
+            lang,
+            ..PassLetters::default()
+        },
+    );
     if lang.is_some() || !pass.foreign {
         return;
     }
@@ -85,10 +94,10 @@ pub fn parse_game_lang_into<'a>(
                 text,
                 base,
                 mode,
-                Some(Language::Spanish),
-                Some(&only),
-                None,
-                None,
+                PassLetters {
+                    detected: Some(&only),
+                    ..PassLetters::of(Language::Spanish)
+                },
             );
             return;
         }
@@ -110,16 +119,7 @@ fn read_detected<'a>(
 ) {
     match detection {
         Detection::English => {
-            parse_pass(
-                game,
-                text,
-                base,
-                mode,
-                Some(Language::English),
-                None,
-                None,
-                None,
-            );
+            parse_pass(game, text, base, mode, PassLetters::of(Language::English));
         }
         Detection::Language {
             language,
@@ -130,10 +130,10 @@ fn read_detected<'a>(
                 text,
                 base,
                 mode,
-                Some(language),
-                Some(&candidates),
-                None,
-                None,
+                PassLetters {
+                    detected: Some(&candidates),
+                    ..PassLetters::of(language)
+                },
             );
         }
         Detection::Undecidable {
@@ -146,7 +146,16 @@ fn read_detected<'a>(
             let mix = crate::lang::mixture(&letters);
             if let Some(&first) = mix.first() {
                 let mixed = (&mix[..], &letters[..]);
-                parse_pass(game, text, base, mode, Some(first), None, Some(mixed), None);
+                parse_pass(
+                    game,
+                    text,
+                    base,
+                    mode,
+                    PassLetters {
+                        mixture: Some(mixed),
+                        ..PassLetters::of(first)
+                    },
+                );
             } else if retry {
                 let common = crate::lang::common_detection(&letters);
                 read_detected(game, text, base, mode, common, false);
@@ -173,10 +182,10 @@ pub fn parse_game_chosen_into<'a>(
         text,
         base,
         mode,
-        Some(language),
-        Some(candidates),
-        None,
-        None,
+        PassLetters {
+            detected: Some(candidates),
+            ..PassLetters::of(language)
+        },
     );
 }
 
@@ -197,10 +206,10 @@ pub fn parse_game_learned_into<'a>(
         text,
         base,
         mode,
-        Some(Language::English),
-        None,
-        None,
-        Some(learned),
+        PassLetters {
+            learned: Some(learned),
+            ..PassLetters::of(Language::English)
+        },
     );
 }
 
@@ -244,16 +253,41 @@ struct Pass {
 // The text, where it stands and how strictly, and the four ways a game's
 // letters are given (asked, told, mixed, learned): each pass names its own.
 #[allow(clippy::too_many_arguments)]
+/// The letters one parsing pass reads moves in ([`parse_pass`]).
+#[derive(Default, Clone, Copy)]
+struct PassLetters<'l> {
+    /// The language moves are read in; `None`: English, the plain way.
+    lang: Option<Language>,
+    /// The languages detection found for these letters, when it chose `lang`.
+    detected: Option<&'l [Language]>,
+    /// The languages a game mixes, with the letters that told them.
+    mixture: Option<(&'l [Language], &'l [&'static str])>,
+    /// Letters learned from the board for this game.
+    learned: Option<&'l LearnedLetters>,
+}
+
+impl<'l> PassLetters<'l> {
+    fn of(lang: Language) -> Self {
+        PassLetters {
+            lang: Some(lang),
+            ..PassLetters::default()
+        }
+    }
+}
+
 fn parse_pass<'a>(
     game: &mut Game<'a>,
     text: &'a [u8],
     base: usize,
     mode: Mode,
-    lang: Option<Language>,
-    detected: Option<&[Language]>,
-    mixture: Option<(&[Language], &[&'static str])>,
-    learned: Option<&LearnedLetters>,
+    letters: PassLetters<'_>,
 ) -> Pass {
+    let PassLetters {
+        lang,
+        detected,
+        mixture,
+        learned,
+    } = letters;
     game.text = text;
     game.base = base;
     game.tags.clear();
