@@ -582,8 +582,13 @@ impl Splitter {
                             // A row of no move (a diagram's `7 7`, a numbered list of
                             // words) is text around the game, not its rows.
                             LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
+                            // (A list's item holding White's first move is
+                            // the next game's even where the count has not
+                            // gone past 1: items are lines, one after another;
+                            // Black's column numbered 1 is no list's.)
                             LineKind::FirstRow
-                                if ((self.seen_first && self.past_first)
+                                if ((self.seen_first
+                                    && (self.past_first || row_body(line).1))
                                     || (self.seen_rows && self.caption_seen))
                                     && super::parse::holds_move(line) =>
                             {
@@ -781,13 +786,27 @@ enum LineKind {
     Other,
 }
 
-/// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
-/// digit and are settled at their first bytes.
-fn line_kind(line: &[u8]) -> LineKind {
+/// A line without the blanks, table bar (`| 1. e4 |`) or list item's mark
+/// (`• 1. e4 e5`, `- 2.g4`, `- B02: 1.e4 Nf6`) before what it holds, and
+/// whether it had such a mark: a row of a table or a list's item is read as
+/// the row it holds (a page listing games one per item).
+fn row_body(line: &[u8]) -> (&[u8], bool) {
     let body = line.trim_ascii_start();
     let body = body
         .strip_prefix(b"|")
         .map_or(body, <[u8]>::trim_ascii_start);
+    // (Only a mark that may be one is looked at: most lines open with a digit.)
+    match body.first() {
+        Some(&b) if b == b'-' || b >= 0x80 => super::parse::item_mark(body)
+            .map_or((body, false), |len| (body[len..].trim_ascii_start(), true)),
+        _ => (body, false),
+    }
+}
+
+/// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
+/// digit and are settled at their first bytes.
+fn line_kind(line: &[u8]) -> LineKind {
+    let (body, item) = row_body(line);
     if body.trim_ascii_end().iter().all(u8::is_ascii_digit) {
         // A page number (or nothing).
         return LineKind::Note;
@@ -816,7 +835,16 @@ fn line_kind(line: &[u8]) -> LineKind {
             }
         }
         Some(&c) if c.is_ascii_alphabetic() || c == b'#' || c == b'"' || c >= 0x80 => {
-            if has_move_number(body) {
+            if item {
+                // A list's item of a label and moves from White's first
+                // (`- B03: 1.e4 Nf6 2.e5`) is a game's first row; any other
+                // item is no row and no caption.
+                if has_move_number(body) && super::parse::opens_with_caption_then_moves(body) {
+                    LineKind::FirstRow
+                } else {
+                    LineKind::Other
+                }
+            } else if has_move_number(body) {
                 LineKind::Prose
             } else if body.trim_ascii_end().contains(&b' ') {
                 LineKind::Caption
@@ -878,10 +906,7 @@ fn has_number_past_one(line: &[u8]) -> bool {
 /// Whether a row opens with the number 1 (`1...`, `1 P. to K. 4`), not a
 /// longer number (`12.`).
 fn opens_with_one(line: &[u8]) -> bool {
-    let body = line.trim_ascii_start();
-    let body = body
-        .strip_prefix(b"|")
-        .map_or(body, <[u8]>::trim_ascii_start);
+    let (body, _) = row_body(line);
     body.first() == Some(&b'1') && !body.get(1).is_some_and(u8::is_ascii_digit)
 }
 
