@@ -549,12 +549,33 @@ impl Splitter {
                         let Some(line) = whole_line(buf, self.pos, eof) else {
                             return Scan::NeedMore;
                         };
+                        let mut kind = line_kind(line);
+                        // The moves of a row: the line's own, or the next line's
+                        // where the number stands alone (`1.` / `e4 c6`, a page
+                        // breaking its rows after their numbers).
+                        let mut moves = line;
+                        if kind == LineKind::Row && is_first_number_alone(line) {
+                            let next_at = self.pos + line.len() + 1;
+                            let next = if next_at <= buf.len() {
+                                whole_line(buf, next_at, eof)
+                            } else if eof {
+                                Some(&b""[..])
+                            } else {
+                                None
+                            };
+                            let Some(next) = next else {
+                                return Scan::NeedMore;
+                            };
+                            if opens_with_white_move(next) {
+                                kind = LineKind::FirstRow;
+                                moves = next;
+                            }
+                        }
                         // (A page's number is neither moves nor text.)
                         if !self.seen_moves && !super::parse::is_page_number(line) {
                             self.seen_moves = !super::parse::is_text_around_games(line);
                             line_checked = true;
                         }
-                        let kind = line_kind(line);
                         match kind {
                             LineKind::Caption if self.seen_rows => {
                                 if !super::parse::is_text_around_games(line) {
@@ -590,7 +611,7 @@ impl Splitter {
                                 if ((self.seen_first
                                     && (self.past_first || row_body(line).1))
                                     || (self.seen_rows && self.caption_seen))
-                                    && super::parse::holds_move(line) =>
+                                    && super::parse::holds_move(moves) =>
                             {
                                 if let Some(start) = self.start {
                                     let end = self.caption_at.unwrap_or(self.pos);
@@ -607,7 +628,7 @@ impl Splitter {
                                 if kind == LineKind::FirstRow
                                     && !self.seen_tags
                                     && !self.seen_first
-                                    && super::parse::holds_move(line)
+                                    && super::parse::holds_move(moves)
                                 {
                                     self.seen_first = true;
                                 }
@@ -901,6 +922,23 @@ fn has_number_past_one(line: &[u8]) -> bool {
         before = b;
     }
     false
+}
+
+/// Whether a line is the number 1 alone with its dot (`1.`): a row whose
+/// moves a page broke onto the next line.
+fn is_first_number_alone(line: &[u8]) -> bool {
+    row_body(line).0.trim_ascii_end() == b"1."
+}
+
+/// Whether a line opens with White's move: a move, not a number or Black's
+/// move (`…`, `...`), and holds moves (the line after a row's number alone,
+/// `e4 c6`, `d4 d5 2. c4 e6`).
+fn opens_with_white_move(line: &[u8]) -> bool {
+    let body = line.trim_ascii_start();
+    body.first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0x80)
+        && !body.starts_with("\u{2026}".as_bytes())
+        && super::parse::holds_move(body)
 }
 
 /// Whether a row opens with the number 1 (`1...`, `1 P. to K. 4`), not a
