@@ -608,8 +608,7 @@ impl Splitter {
                             // gone past 1: items are lines, one after another;
                             // Black's column numbered 1 is no list's.)
                             LineKind::FirstRow
-                                if ((self.seen_first
-                                    && (self.past_first || row_body(line).1))
+                                if ((self.seen_first && (self.past_first || row_body(line).1))
                                     || (self.seen_rows && self.caption_seen))
                                     && super::parse::holds_move(moves) =>
                             {
