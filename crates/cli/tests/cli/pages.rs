@@ -476,3 +476,64 @@ fn a_dash_between_moves_after_a_move_naming_its_rank() {
         "{games:?}"
     );
 }
+
+/// Each game report's (line, valid, plies) and `convert --to uci`'s moves of
+/// the file `name` of `fixtures/pages`, one line a game.
+fn games_and_moves(name: &str) -> (Vec<(u64, bool, u64)>, String) {
+    let games = game_reports(&fixtures(), name)
+        .iter()
+        .map(|g| {
+            (
+                g["line"].as_u64().unwrap_or(0),
+                g["valid"].as_bool().unwrap_or(false),
+                g["plies"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["convert", "-q", "--to", "uci", "--moves-only", name],
+    );
+    (games, r.stdout)
+}
+
+#[test]
+fn a_list_item_per_game_is_read_one_game_an_item() {
+    // The Turkish Wikipedia's Alekhine's Defence (wikizero's copy): the
+    // infobox as a table row (`Hamleler | 1.e4 Af6 | |||`), then a list of the
+    // opening's four codes, an item each (`- B03: 1.e4 Af6 2.e5 Ad5 3.d4
+    // (...)`): five games, each whole, the first two of one move pair each.
+    let (games, moves) = games_and_moves("wiki-list-of-lines-tr.txt");
+    assert_eq!(
+        games,
+        [
+            (1, true, 2),
+            (7, true, 2),
+            (12, true, 5),
+            (13, true, 7),
+            (14, true, 8)
+        ]
+    );
+    assert_eq!(
+        moves,
+        "e2e4 g8f6 *\ne2e4 g8f6 *\ne2e4 g8f6 e4e5 f6d5 d2d4 *\n\
+         e2e4 g8f6 e4e5 f6d5 d2d4 d7d6 g1f3 *\n\
+         e2e4 g8f6 e4e5 f6d5 d2d4 d7d6 g1f3 c8g4 *\n"
+    );
+}
+
+#[test]
+fn a_game_ended_by_mate_then_a_number_alone_on_its_line_are_two_games() {
+    // chrismcdade.org's short games from Chernev: Game 2 ends in `13. Qd1#`
+    // (no result) and a paragraph; Game 3's caption and paragraph, then its
+    // first number alone on its line (`1.` / `d4 d5 2. c4 e6 ...`).
+    let (games, moves) = games_and_moves("miniatures-number-alone-mcdade.txt");
+    assert_eq!(games, [(1, true, 25), (24, true, 12)]);
+    assert_eq!(
+        moves,
+        "e2e4 e7e5 g1f3 g8f6 f1c4 f6e4 b1c3 e4c5 f3e5 f7f6 d1h5 g7g6 c4f7 e8e7 c3d5 e7d6 \
+         e5c4 d6c6 d5b4 c6b5 a2a4 b5b4 c2c3 b4b3 h5d1 1-0\n\
+         d2d4 d7d5 c2c4 e7e6 b1c3 c7c5 c1f4 c5d4 f4b8 d4c3 b8e5 c3b2 *\n"
+    );
+}

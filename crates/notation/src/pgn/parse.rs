@@ -1073,9 +1073,16 @@ impl<'a> Parser<'a, '_> {
             }
             let bol = core::mem::replace(&mut self.at_bol, false);
             // A list's mark before a row of moves (`• 2. Nf3 Nc6`, `– 2. Sf3`:
-            // a page's bulleted moves): punctuation, and the row is read.
+            // a page's bulleted moves), or before a label and moves from
+            // White's first (`- B03: 1.e4 Nf6 2.e5`, as the splitter reads
+            // an item): punctuation, and the row is read.
             if bare && bol && self.depth_stack.is_empty() && (b >= 0x80 || b == b'-') {
-                if let Some(len) = list_mark(&text[self.pos..]) {
+                if let Some(len) = list_mark(&text[self.pos..]).or_else(|| {
+                    let len = item_mark(&text[self.pos..])?;
+                    let eol = self.line_end(self.pos);
+                    let item = text[self.pos + len..trim_cr(text, eol)].trim_ascii_start();
+                    opens_with_caption_then_moves(item).then_some(len)
+                }) {
                     let span = self.span(self.pos, self.pos + len);
                     let severity = match self.mode {
                         Mode::Strict => Severity::Error,
@@ -4035,16 +4042,31 @@ pub(super) fn holds_move(line: &[u8]) -> bool {
 /// Whether a line opens with words and then holds moves from White's first
 /// (`Dragsekvens 1.e4 e5 2.Sf3 Sc6`, a wiki's infobox row): for the splitter,
 /// a game's first row, as the parser reads it ([`moves_after_words`]).
-/// The moves must run to the line's end: a sentence that names an opening's
-/// moves (`nach den Zügen 1.e4 e5 2.Sf3 d6 entwickelt, sind ...`) is prose.
+/// The moves must run to the line's end (a table's bars between and after
+/// them and notes in parentheses aside, which the parser reads as comments:
+/// the infobox as a table row, `Moviments | 1.e4 e5 2.Ac4 | ||`; a list's
+/// item, `B03: 1.e4 Nf6 2.e5 Nd5 3.d4 (the exchange variation)`): a sentence
+/// that names an opening's moves (`nach den Zügen 1.e4 e5 2.Sf3 d6
+/// entwickelt, sind ...`) is prose.
 pub(super) fn opens_with_caption_then_moves(line: &[u8]) -> bool {
     let Some(at) = moves_after_words(line, 1, Mode::Lenient) else {
         return false;
     };
+    let mut depth = 0usize;
     line[at..]
         .split(|&b| is_space(b))
         .filter(|w| !w.is_empty())
         .all(|word| {
+            if depth > 0 || word.first() == Some(&b'(') {
+                for &b in word {
+                    match b {
+                        b'(' => depth += 1,
+                        b')' => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                }
+                return true;
+            }
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
             let (dot_bytes, dots, _) = count_dots(&word[digits..]);
             let word = if digits > 0 && dots > 0 {
@@ -4054,6 +4076,7 @@ pub(super) fn opens_with_caption_then_moves(line: &[u8]) -> bool {
             };
             let word = &word[..trim_marks(word)];
             word.is_empty()
+                || word.iter().all(|&b| b == b'|')
                 || GameResult::from_ascii(word).is_some()
                 || (word.len() <= 48
                     && (is_move_word(word, Mode::Lenient) || may_be_move(word, Mode::Lenient)))
@@ -4097,6 +4120,17 @@ fn numbers_move(text: &[u8], number: u64) -> bool {
 /// `•`, `►`, `-`, `–`), when blanks and a move number with its dot follow
 /// it: a bulleted row of moves (`• 2. Nf3 Nc6`).
 fn list_mark(text: &[u8]) -> Option<usize> {
+    let word_end = item_mark(text)?;
+    let rest = text[word_end..].trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    ((1..=3).contains(&digits) && rest.get(digits) == Some(&b'.')).then_some(word_end)
+}
+
+/// The length of a list item's mark at the start of `text` (one to three
+/// marks: `•`, `►`, `-`, `–`), when a blank follows it, whatever the item
+/// holds (`- B02: 1.e4 Nf6`): the splitter reads an item's row, or its
+/// label and moves, as it reads the line without the mark.
+pub(super) fn item_mark(text: &[u8]) -> Option<usize> {
     let word_end = text
         .iter()
         .position(|&b| matches!(b, b' ' | b'\t'))
@@ -4115,9 +4149,7 @@ fn list_mark(text: &[u8]) -> Option<usize> {
     {
         return None;
     }
-    let rest = text[word_end..].trim_ascii_start();
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    ((1..=3).contains(&digits) && rest.get(digits) == Some(&b'.')).then_some(word_end)
+    Some(word_end)
 }
 
 /// How far below a line of prose a row of the game is looked for

@@ -549,12 +549,33 @@ impl Splitter {
                         let Some(line) = whole_line(buf, self.pos, eof) else {
                             return Scan::NeedMore;
                         };
+                        let mut kind = line_kind(line);
+                        // The moves of a row: the line's own, or the next line's
+                        // where the number stands alone (`1.` / `e4 c6`, a page
+                        // breaking its rows after their numbers).
+                        let mut moves = line;
+                        if kind == LineKind::Row && is_first_number_alone(line) {
+                            let next_at = self.pos + line.len() + 1;
+                            let next = if next_at <= buf.len() {
+                                whole_line(buf, next_at, eof)
+                            } else if eof {
+                                Some(&b""[..])
+                            } else {
+                                None
+                            };
+                            let Some(next) = next else {
+                                return Scan::NeedMore;
+                            };
+                            if opens_with_white_move(next) {
+                                kind = LineKind::FirstRow;
+                                moves = next;
+                            }
+                        }
                         // (A page's number is neither moves nor text.)
                         if !self.seen_moves && !super::parse::is_page_number(line) {
                             self.seen_moves = !super::parse::is_text_around_games(line);
                             line_checked = true;
                         }
-                        let kind = line_kind(line);
                         match kind {
                             LineKind::Caption if self.seen_rows => {
                                 if !super::parse::is_text_around_games(line) {
@@ -582,10 +603,14 @@ impl Splitter {
                             // A row of no move (a diagram's `7 7`, a numbered list of
                             // words) is text around the game, not its rows.
                             LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
+                            // (A list's item holding White's first move is
+                            // the next game's even where the count has not
+                            // gone past 1: items are lines, one after another;
+                            // Black's column numbered 1 is no list's.)
                             LineKind::FirstRow
-                                if ((self.seen_first && self.past_first)
+                                if ((self.seen_first && (self.past_first || row_body(line).1))
                                     || (self.seen_rows && self.caption_seen))
-                                    && super::parse::holds_move(line) =>
+                                    && super::parse::holds_move(moves) =>
                             {
                                 if let Some(start) = self.start {
                                     let end = self.caption_at.unwrap_or(self.pos);
@@ -602,7 +627,7 @@ impl Splitter {
                                 if kind == LineKind::FirstRow
                                     && !self.seen_tags
                                     && !self.seen_first
-                                    && super::parse::holds_move(line)
+                                    && super::parse::holds_move(moves)
                                 {
                                     self.seen_first = true;
                                 }
@@ -781,13 +806,27 @@ enum LineKind {
     Other,
 }
 
-/// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
-/// digit and are settled at their first bytes.
-fn line_kind(line: &[u8]) -> LineKind {
+/// A line without the blanks, table bar (`| 1. e4 |`) or list item's mark
+/// (`• 1. e4 e5`, `- 2.g4`, `- B02: 1.e4 Nf6`) before what it holds, and
+/// whether it had such a mark: a row of a table or a list's item is read as
+/// the row it holds (a page listing games one per item).
+fn row_body(line: &[u8]) -> (&[u8], bool) {
     let body = line.trim_ascii_start();
     let body = body
         .strip_prefix(b"|")
         .map_or(body, <[u8]>::trim_ascii_start);
+    // (Only a mark that may be one is looked at: most lines open with a digit.)
+    match body.first() {
+        Some(&b) if b == b'-' || b >= 0x80 => super::parse::item_mark(body)
+            .map_or((body, false), |len| (body[len..].trim_ascii_start(), true)),
+        _ => (body, false),
+    }
+}
+
+/// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
+/// digit and are settled at their first bytes.
+fn line_kind(line: &[u8]) -> LineKind {
+    let (body, item) = row_body(line);
     if body.trim_ascii_end().iter().all(u8::is_ascii_digit) {
         // A page number (or nothing).
         return LineKind::Note;
@@ -816,7 +855,16 @@ fn line_kind(line: &[u8]) -> LineKind {
             }
         }
         Some(&c) if c.is_ascii_alphabetic() || c == b'#' || c == b'"' || c >= 0x80 => {
-            if has_move_number(body) {
+            if item {
+                // A list's item of a label and moves from White's first
+                // (`- B03: 1.e4 Nf6 2.e5`) is a game's first row; any other
+                // item is no row and no caption.
+                if has_move_number(body) && super::parse::opens_with_caption_then_moves(body) {
+                    LineKind::FirstRow
+                } else {
+                    LineKind::Other
+                }
+            } else if has_move_number(body) {
                 LineKind::Prose
             } else if body.trim_ascii_end().contains(&b' ') {
                 LineKind::Caption
@@ -875,13 +923,27 @@ fn has_number_past_one(line: &[u8]) -> bool {
     false
 }
 
+/// Whether a line is the number 1 alone with its dot (`1.`): a row whose
+/// moves a page broke onto the next line.
+fn is_first_number_alone(line: &[u8]) -> bool {
+    row_body(line).0.trim_ascii_end() == b"1."
+}
+
+/// Whether a line opens with White's move: a move, not a number or Black's
+/// move (`…`, `...`), and holds moves (the line after a row's number alone,
+/// `e4 c6`, `d4 d5 2. c4 e6`).
+fn opens_with_white_move(line: &[u8]) -> bool {
+    let body = line.trim_ascii_start();
+    body.first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0x80)
+        && !body.starts_with("\u{2026}".as_bytes())
+        && super::parse::holds_move(body)
+}
+
 /// Whether a row opens with the number 1 (`1...`, `1 P. to K. 4`), not a
 /// longer number (`12.`).
 fn opens_with_one(line: &[u8]) -> bool {
-    let body = line.trim_ascii_start();
-    let body = body
-        .strip_prefix(b"|")
-        .map_or(body, <[u8]>::trim_ascii_start);
+    let (body, _) = row_body(line);
     body.first() == Some(&b'1') && !body.get(1).is_some_and(u8::is_ascii_digit)
 }
 
