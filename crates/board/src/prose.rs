@@ -125,6 +125,53 @@ fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, boo
     (j, last, plies, false)
 }
 
+/// Where the moves read on from a number go ([`run_reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    /// A move of the run stands on a later line than its number: the count
+    /// went on past the number's line (through a line's opening words, which
+    /// the parser keeps apart, or a comment).
+    pub past_line: bool,
+    /// Every move up to the game's result was played, and the result follows
+    /// the last (at most `RUN_PLIES` (8) plies).
+    pub to_result: bool,
+}
+
+/// How far the moves read on from the number at token `at` of `game` go
+/// in `pos` (legal moves under numbers that continue the count, as
+/// [`anchor_run`] reads them): past the number's line, or to the result.
+#[must_use]
+pub fn run_reach(game: &PgnGame<'_>, at: usize, pos: &Position) -> Reach {
+    let (end, _, plies, stuck) = run(game, at, pos);
+    // The run's last move played (outside variations).
+    let mut depth = 0usize;
+    let mut played = None;
+    for token in game.tokens.get(at + 1..end).unwrap_or_default() {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            Token::Move(_) if depth == 0 => played = Some(token),
+            _ => {}
+        }
+    }
+    let past_line = match (game.tokens.get(at), played) {
+        (Some(number), Some(last)) => {
+            let from = number.span().end().saturating_sub(game.base);
+            let to = last.span().start().saturating_sub(game.base);
+            game.text
+                .get(from..to)
+                .is_some_and(|between| between.contains(&b'\n'))
+        }
+        _ => false,
+    };
+    Reach {
+        past_line,
+        to_result: plies > 0
+            && !stuck
+            && matches!(game.tokens.get(end), Some(Token::Result(..))),
+    }
+}
+
 /// [`anchor`], and whether the number it gives is printed more than once
 /// (within [`MAX_PROSE_TOKENS`] tokens of `from`): a later note may name the
 /// move again, or the number chosen may be a note's, with the game's later;

@@ -315,6 +315,7 @@ fn replay_fixed(
         skipped: Vec::new(),
         prose: Vec::new(),
         prose_doubt: false,
+        told_in_lines: false,
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -1846,6 +1847,10 @@ struct Replayer {
     /// A number prose was skipped to is printed again after it
     /// ([`crate::prose::anchor_doubt`]).
     prose_doubt: bool,
+    /// The game went on from moves after a line's opening words whose count
+    /// went on past that line ([`Replayer::note_with_moves`]): its text tells
+    /// it in sentences, a line each, so its last such line is the game's too.
+    told_in_lines: bool,
 }
 
 impl Replayer {
@@ -2449,7 +2454,15 @@ impl Replayer {
     fn note_with_moves(&mut self, game: &PgnGame<'_>, i: usize) -> Option<usize> {
         let (mut j, again, went_on) =
             crate::prose::anchor_run(game, i, &self.pos).unwrap_or((i + 1, false, false));
-        if j == i + 1 && !went_on {
+        // The moves after the words, read on under the game's count, go on
+        // past their line (`Then 2. Nf3 Nc6` / `and 3. Bb5 a6`: a game told a
+        // line a sentence), or, in a game told so, play out to its result
+        // (`after which 4. Ba4 Nf6 *`): the game's, the words skipped.
+        let reach = (j == i + 1).then(|| crate::prose::run_reach(game, j, &self.pos));
+        let told =
+            reach.is_some_and(|r| r.past_line || (self.told_in_lines && r.to_result));
+        self.told_in_lines |= reach.is_some_and(|r| r.past_line);
+        if j == i + 1 && !went_on && !told {
             // Nothing after the moves on the line goes on from them (they do
             // not play out, or words close the sentence they stand in and the
             // game's count is not seen again: `nakon uobičajenog 3...Sf6.`):

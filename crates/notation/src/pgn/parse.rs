@@ -307,6 +307,7 @@ fn parse_pass<'a>(
         expected_ply: None,
         pending_number: None,
         last_number: None,
+        printed_ply: None,
         missing_number_reported: false,
         seen_movetext: false,
         result_at: None,
@@ -488,6 +489,10 @@ struct Parser<'a, 'g> {
     /// game's count from it, whether or not the parser read the moves after
     /// it (a token read only by the board's spelling counts no ply here).
     last_number: Option<u64>,
+    /// The ply the next main-line move has by the printed count (as
+    /// `expected_ply`), kept after the parser's stop too: where lines of
+    /// prose after the stop take the game up again.
+    printed_ply: Option<u64>,
     missing_number_reported: bool,
     seen_movetext: bool,
     result_at: Option<usize>,
@@ -1708,12 +1713,20 @@ impl<'a> Parser<'a, '_> {
             // it would be lost.
             // A number before it goes back in the count (`2012: 9...Te8 10.O-O`,
             // another game's line from an earlier move): a note's variation.
-            // And the count goes on in it (the next number is printed too): a
-            // sentence naming one move (`The usual reply is 3...Bc5, the
-            // Giuoco Piano.`) stays prose.
-            return self.expected_ply.is_some_and(|p| {
+            // And the count goes on from it (the next number is printed, on
+            // its line or on the next: a game told in sentences, a line each,
+            // `Then White played 2. Nf3 and Black 2...Nc6` / `Next came 3.
+            // Bb5`): a sentence naming one move (`The usual reply is 3...Bc5,
+            // the Giuoco Piano.`) stays prose.
+            // (A line whose words only open it, the moves running to its
+            // end, `Then 2. Nf3 Nc6`, is read as a caption and its moves:
+            // [`Self::moves_ending_prose`].)
+            return self.due_ply().is_some_and(|p| {
                 moves_after_words(line, p / 2, self.mode).is_some_and(|at| {
-                    !names_move_number(&line[..at]) && numbers_move(&line[at..], p / 2 + 1)
+                    !names_move_number(&line[..at])
+                        && (numbers_move(&line[at..], p / 2 + 1)
+                            || (numbers_move(self.next_line(end), p / 2 + 1)
+                                && self.moves_ending_prose(start, end, end).is_none()))
                 }) && !self.row_below(end, p / 2)
             });
         }
@@ -1728,6 +1741,29 @@ impl<'a> Parser<'a, '_> {
             self.expected_ply.is_some_and(|p| n == p / 2)
                 || self.last_number.is_some_and(|l| n == l || n == l + 1)
         })
+    }
+
+    /// The ply of the main line's next move by the game's count: the
+    /// parser's own while it reads moves, the printed count after its stop
+    /// (a word no grammar reads, which the board may skip as prose).
+    fn due_ply(&self) -> Option<u64> {
+        match self.game.stop {
+            None => self.expected_ply,
+            Some(_) => self.printed_ply,
+        }
+    }
+
+    /// The line after the one ending at `end` (blank lines passed over),
+    /// without its line end; at most [`ROW_LOOKAHEAD`] bytes.
+    fn next_line(&self, end: usize) -> &'a [u8] {
+        let text = self.text;
+        let mut from = end.min(text.len());
+        while text.get(from).is_some_and(|&b| is_space(b)) {
+            from += 1;
+        }
+        let rest = &text[from..text.len().min(from.saturating_add(ROW_LOOKAHEAD))];
+        let eol = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        &rest[..trim_cr(rest, eol)]
     }
 
     /// Whether a line below the one ending at `end`, within [`ROW_LOOKAHEAD`]
@@ -1958,7 +1994,7 @@ impl<'a> Parser<'a, '_> {
         if self.plies == 0 || !self.depth_stack.is_empty() {
             return None;
         }
-        let expected = self.expected_ply?;
+        let expected = self.due_ply()?;
         let at = start + moves_after_words(&self.text[start..end], expected / 2, self.mode)?;
         // The number says whose move it is: `9.` for White's, `9...` for
         // Black's (`9.Ve1` in a sentence after White's ninth is a note's).
@@ -2984,6 +3020,7 @@ impl<'a> Parser<'a, '_> {
         });
         if self.depth_stack.is_empty() {
             self.last_number = Some(u64::from(number));
+            self.printed_ply = Some(u64::from(number) * 2 + u64::from(black));
         }
         // An overflowing number still numbers its move, but checks nothing.
         self.pending_number = self.depth_stack.is_empty().then_some((
@@ -3521,6 +3558,7 @@ impl<'a> Parser<'a, '_> {
         }
         if main {
             self.plies += 1;
+            self.printed_ply = self.printed_ply.map(|p| p + 1);
             if self.game.stop.is_none() {
                 self.check_numbering(m.span);
             }
