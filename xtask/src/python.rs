@@ -136,8 +136,9 @@ for report in scoresheet.validate(sys.argv[1:], jobs=1):\n    n += 1\n";
 /// Compiles the package's Python modules to bytecode (`__pycache__`), as
 /// `pip install` does when it installs them: `maturin develop` installs the
 /// sources in place, and where `PYTHONDONTWRITEBYTECODE` is set (as on the
-/// project's VM) every run compiled `__init__.py` again, 25 M instructions
-/// (a fifth of Python's start) no installed package costs.
+/// project's VM) every run compiled `__init__.py` again: `import
+/// scoresheet` took 114.7 M instructions instead of 100.4 M, a cost no
+/// installed package has.
 fn compile_bytecode(venv: &Path) -> Result<(), String> {
     let status = Command::new(venv.join("bin/python"))
         .args(["-m", "compileall", "-q"])
