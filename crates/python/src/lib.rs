@@ -764,8 +764,9 @@ impl Dicts {
 
     /// The dict a clean game's report of input `file` is a copy of: the
     /// report's shape with what every clean game of the input shares set
-    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`),
-    /// made again when the input changes.
+    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`, and
+    /// the `column` nearly every game starts at), made again when the input
+    /// changes.
     fn clean_shape<'py>(
         &mut self,
         py: Python<'py>,
@@ -781,6 +782,8 @@ impl Dicts {
         d.set_item(intern!(py, "file"), file)?;
         d.set_item(intern!(py, "notation"), intern!(py, "san"))?;
         d.set_item(intern!(py, "valid"), true)?;
+        // Where nearly every game starts: set only where it differs.
+        d.set_item(intern!(py, "column"), 1)?;
         self.clean_shape = Some((file.clone().unbind(), d.clone().unbind()));
         Ok(d)
     }
@@ -847,7 +850,9 @@ impl Dicts {
         let d = self.clean_shape(py, file)?.copy()?;
         d.set_item(intern!(py, "game"), game)?;
         d.set_item(intern!(py, "line"), at.line)?;
-        d.set_item(intern!(py, "column"), at.column)?;
+        if at.column != 1 {
+            d.set_item(intern!(py, "column"), at.column)?;
+        }
         d.set_item(intern!(py, "offset"), at.offset)?;
         d.set_item(intern!(py, "length"), at.length)?;
         // The quick lane reads plain SAN only: `san`, in the shape, unless
