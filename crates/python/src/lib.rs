@@ -32,8 +32,16 @@ use scoresheet_notation::kinds::KindSet;
 use scoresheet_notation::lang::{Language, codes};
 use scoresheet_notation::{Kind, Severity};
 
-/// Reports handed over at once by [`Job`].
+/// Reports handed over at once by [`Job`]'s thread.
 const REPORTS_AT_ONCE: usize = 256;
+/// Reports in a list [`Job`] gives Python at once. Few, so that the objects
+/// of the reports not yet read stay under the count of new objects that
+/// starts a run of Python's garbage collector (700): with lists of 256, each
+/// list started one, which went through its reports (5 objects each, all
+/// alive) and moved them on to the older generations (50 M instructions on
+/// the strict corpus, 126 collections; with lists of 32, where the caller
+/// drops each report once read, hardly any).
+const REPORTS_PER_LIST: usize = 32;
 /// Batches in flight: the Rust side waits when Python falls behind.
 const PIECES_IN_FLIGHT: usize = 8;
 /// How often a wait for the next batch lets Python handle its signals
@@ -469,9 +477,19 @@ type JobEnded = (Ended, Vec<u8>);
 #[pyclass(module = "scoresheet._scoresheet")]
 struct Job {
     run: Running<Batch, JobEnded>,
-    /// The name of the input being reported, as Python shows it, and the
-    /// objects kept from report to report.
-    state: Mutex<(Option<Py<PyString>>, Dicts)>,
+    state: Mutex<JobState>,
+}
+
+/// What [`Job`] keeps from one list of reports to the next.
+#[derive(Default)]
+struct JobState {
+    /// The name of the input being reported, as Python shows it.
+    file: Option<Py<PyString>>,
+    /// The objects kept from report to report.
+    dicts: Dicts,
+    /// The batch being read, and how many of its pieces were.
+    batch: Batch,
+    read: usize,
 }
 
 #[pymethods]
@@ -531,7 +549,7 @@ impl Job {
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Job {
             run: Running::new(rx, thread),
-            state: Mutex::new((None, Dicts::default())),
+            state: Mutex::new(JobState::default()),
         })
     }
 
@@ -539,38 +557,67 @@ impl Job {
         slf
     }
 
-    /// The next reports, as dicts, waiting with the GIL released (Ctrl-C
-    /// interrupts the wait).
+    /// The next reports (at most [`REPORTS_PER_LIST`]), as dicts, waiting
+    /// for the next batch with the GIL released (Ctrl-C interrupts the wait).
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let Some(batch) = self.run.next(py)? else {
-            return Ok(None);
+        let lock = || {
+            self.state
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("a report list was being made"))
         };
-        let mut state = self
-            .state
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("a report list was being made"))?;
-        let (file, dicts) = &mut *state;
-        let list = PyList::empty(py);
-        for piece in &batch.pieces {
-            match piece {
-                Piece::Name(raw) => *file = Some(file_name(py, raw)?.unbind()),
-                Piece::Report(g) => {
-                    let name = match &*file {
-                        Some(name) => name.bind(py).clone(),
-                        None => PyString::new(py, &g.file),
-                    };
-                    list.append(dicts.report(py, g, &name)?)?;
-                }
-                Piece::Clean { .. } => {
-                    let name = match &*file {
-                        Some(name) => name.bind(py).clone(),
-                        None => PyString::new(py, ""),
-                    };
-                    list.append(dicts.clean(py, &batch, piece, &name)?)?;
+        loop {
+            let read_all = {
+                let state = lock()?;
+                state.read >= state.batch.pieces.len()
+            };
+            if read_all {
+                // Not waited for under the lock: the wait releases the GIL.
+                let Some(batch) = self.run.next(py)? else {
+                    return Ok(None);
+                };
+                let mut state = lock()?;
+                state.batch = batch;
+                state.read = 0;
+            }
+            let mut state = lock()?;
+            let JobState {
+                file,
+                dicts,
+                batch,
+                read,
+            } = &mut *state;
+            let list = PyList::empty(py);
+            let mut made = 0;
+            while made < REPORTS_PER_LIST {
+                let Some(piece) = batch.pieces.get(*read) else {
+                    break;
+                };
+                *read += 1;
+                match piece {
+                    Piece::Name(raw) => *file = Some(file_name(py, raw)?.unbind()),
+                    Piece::Report(g) => {
+                        let name = match &*file {
+                            Some(name) => name.bind(py).clone(),
+                            None => PyString::new(py, &g.file),
+                        };
+                        list.append(dicts.report(py, g, &name)?)?;
+                        made += 1;
+                    }
+                    Piece::Clean { .. } => {
+                        let name = match &*file {
+                            Some(name) => name.bind(py).clone(),
+                            None => PyString::new(py, ""),
+                        };
+                        list.append(dicts.clean(py, batch, piece, &name)?)?;
+                        made += 1;
+                    }
                 }
             }
+            // A batch's last pieces may be names only.
+            if made > 0 {
+                return Ok(Some(list));
+            }
         }
-        Ok(Some(list))
     }
 
     /// How the run ended, once the reports are all read: (exit code, standard
@@ -611,21 +658,15 @@ const REPORT_KEYS: [&str; 16] = [
 /// What building the dicts of many reports keeps from one to the next: a
 /// dict of each shape with its keys in place (each report's dict a copy of
 /// it, its values set: no dict grows key by key), and the tags of the last
-/// report, shared while they repeat (most tags of a file do: its `Event`,
-/// `Site`, the names of every tag).
+/// reports, by their names, shared while they repeat (most tags of a file
+/// do: its `Event`, `Site`, the names of every tag).
 #[derive(Default)]
 struct Dicts {
     /// A report's dict with its keys and no values: without and with `opening`.
     shapes: [Option<Py<PyDict>>; 2],
-    /// By place in the tag list: the name and value last there (as bytes,
-    /// read as `String::from_utf8_lossy` reads them), with their Python
-    /// strings.
-    tags: Vec<[(Vec<u8>, Py<PyString>); 2]>,
-    /// The last report's tags as a dict of the strings of `tags`, never
-    /// handed out: a report whose tag names are the same, in the same order,
-    /// gets a copy of it with the values that changed set (a dict copied
-    /// whole is made at once, and most values stay).
-    last: Option<Py<PyDict>>,
+    /// The tags of the tag-name sequences seen lately, each with a dict of
+    /// the values its last report had (see [`TagShapes`]).
+    tag_shapes: TagShapes,
     /// Strings of tag names and values seen lately, by their bytes: most
     /// values that change from one game to the next were seen a few games
     /// before (a result, a date, a rating, a player of the same event).
@@ -686,22 +727,25 @@ impl Strings {
         }
     }
 
-    /// The slot of `bytes`: a multiplicative hash of its eight-byte words
-    /// and its length, its top bits.
+    /// The slot of `bytes`: their hash ([`hash_bytes`]), its top bits.
     fn slot(bytes: &[u8]) -> usize {
-        const K: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut h = bytes.len() as u64;
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(w);
-            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
-        }
-        let mut last = [0u8; 8];
-        last[..words.remainder().len()].copy_from_slice(words.remainder());
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
-        (h >> (64 - Self::BITS)) as usize
+        (hash_bytes(0, bytes) >> (64 - Self::BITS)) as usize
     }
+}
+
+/// A multiplicative hash of `bytes`' eight-byte words and length, from `seed`.
+fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = seed ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+    }
+    let mut last = [0u8; 8];
+    last[..words.remainder().len()].copy_from_slice(words.remainder());
+    (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K)
 }
 
 impl Dicts {
@@ -767,8 +811,9 @@ impl Dicts {
 
     /// The dict a clean game's report of input `file` is a copy of: the
     /// report's shape with what every clean game of the input shares set
-    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`),
-    /// made again when the input changes.
+    /// (`type`, `file`, `notation` as the quick lane reads it, `valid`, and
+    /// the `column` nearly every game starts at), made again when the input
+    /// changes.
     fn clean_shape<'py>(
         &mut self,
         py: Python<'py>,
@@ -784,6 +829,8 @@ impl Dicts {
         d.set_item(intern!(py, "file"), file)?;
         d.set_item(intern!(py, "notation"), intern!(py, "san"))?;
         d.set_item(intern!(py, "valid"), true)?;
+        // Where nearly every game starts: set only where it differs.
+        d.set_item(intern!(py, "column"), 1)?;
         self.clean_shape = Some((file.clone().unbind(), d.clone().unbind()));
         Ok(d)
     }
@@ -791,77 +838,41 @@ impl Dicts {
     /// The tags of a report as a dict, in order, the first of a repeated
     /// name only.
     fn tags<'py>(&mut self, py: Python<'py>, g: &GameReport) -> PyResult<Bound<'py, PyDict>> {
-        self.tag_dict(
-            py,
-            g.shown_tags()
-                .map(|(name, value)| (name.as_bytes(), value.as_bytes())),
-        )
+        // Collected: `tag_dict` reads the names twice.
+        let shown: Vec<(&[u8], &[u8])> = g
+            .shown_tags()
+            .map(|(name, value)| (name.as_bytes(), value.as_bytes()))
+            .collect();
+        self.tag_dict(py, shown.iter().copied())
     }
 
     /// The dict of the tags `shown` (names and values as bytes, read as
-    /// `String::from_utf8_lossy` reads them), in order; each name and value a
-    /// string shared with the report before where it stood at the same place
-    /// with the same text.
+    /// `String::from_utf8_lossy` reads them, names unique), in order: a copy
+    /// of the dict of the last report with the same names, in the same order,
+    /// with the values that changed set.
     fn tag_dict<'py, 'a>(
         &mut self,
         py: Python<'py>,
-        shown: impl Iterator<Item = (&'a [u8], &'a [u8])>,
+        shown: impl Iterator<Item = (&'a [u8], &'a [u8])> + Clone,
     ) -> PyResult<Bound<'py, PyDict>> {
-        // The last report's dict while the names are the same, in order;
-        // else the dict being made.
-        let mut dict = match self.last.take() {
-            Some(d) => Kept::Last(d.into_bound(py)),
-            None => Kept::New(PyDict::new(py)),
+        let Dicts {
+            tag_shapes,
+            strings,
+            ..
+        } = self;
+        let at = TagShapes::slot(shown.clone().map(|(name, _)| name));
+        let Some(slot) = tag_shapes.slots.get_mut(at) else {
+            return TagShape::new(py, strings, shown)?.0.dict.bind(py).copy();
         };
-        // The last report's dict holds the first `held` tags of `self.tags`.
-        let held = match &dict {
-            Kept::Last(d) => d.len(),
-            Kept::New(_) => 0,
-        };
-        let mut count = 0;
-        for (i, (name, value)) in shown.enumerate() {
-            count = i + 1;
-            // Past the last report's tags, every tag is set.
-            let mut set = i >= held;
-            if i == self.tags.len() {
-                self.tags.push([
-                    (name.to_vec(), self.strings.get(py, name)),
-                    (value.to_vec(), self.strings.get(py, value)),
-                ]);
-            } else {
-                let [n, _] = &mut self.tags[i];
-                if n.0[..] != *name {
-                    n.0.clear();
-                    n.0.extend_from_slice(name);
-                    n.1 = self.strings.get(py, name);
-                    if i < held {
-                        // The names part here: a new dict of the first ones.
-                        dict = dict.fresh(py, &self.tags[..i])?;
-                    }
-                }
-                let [_, v] = &mut self.tags[i];
-                if v.0[..] != *value {
-                    v.0.clear();
-                    v.0.extend_from_slice(value);
-                    v.1 = self.strings.get(py, value);
-                    set = true;
-                }
-            }
-            if set || matches!(dict, Kept::New(_)) {
-                let [n, v] = &self.tags[i];
-                dict.dict().set_item(n.1.bind(py), v.1.bind(py))?;
+        if let Some(shape) = slot {
+            if shape.update(py, strings, shown.clone())? {
+                return shape.dict.bind(py).copy();
             }
         }
-        let kept = match dict {
-            // The same names, unless the last report had more.
-            Kept::Last(d) if d.len() > count => {
-                Kept::Last(d).fresh(py, &self.tags[..count])?.into_dict()
-            }
-            other => other.into_dict(),
-        };
-        let tags = kept.copy()?;
-        self.last = Some(kept.unbind());
-        Ok(tags)
+        let (shape, kept) = TagShape::new(py, strings, shown)?;
+        let dict = shape.dict.bind(py).copy()?;
+        *slot = kept.then_some(shape);
+        Ok(dict)
     }
 
     /// The report of a clean game (`piece`, a [`Piece::Clean`] of `batch`) as
@@ -886,7 +897,9 @@ impl Dicts {
         let d = self.clean_shape(py, file)?.copy()?;
         d.set_item(intern!(py, "game"), game)?;
         d.set_item(intern!(py, "line"), at.line)?;
-        d.set_item(intern!(py, "column"), at.column)?;
+        if at.column != 1 {
+            d.set_item(intern!(py, "column"), at.column)?;
+        }
         d.set_item(intern!(py, "offset"), at.offset)?;
         d.set_item(intern!(py, "length"), at.length)?;
         // The quick lane reads plain SAN only: `san`, in the shape, unless
@@ -914,39 +927,117 @@ impl Dicts {
     }
 }
 
-/// The tag dict [`Dicts::tag_dict`] is making: the last report's, while
-/// this report's names are the same so far, or a new one.
-enum Kept<'py> {
-    Last(Bound<'py, PyDict>),
-    New(Bound<'py, PyDict>),
+/// The tag dicts of the tag-name sequences seen lately, by those names: a
+/// direct-mapped table, each sequence in the one slot the hash of its names
+/// names, the last one there kept. On the strict corpus 42 % of games have
+/// other tag names than the game before (a `Variation`, a `Termination`, a
+/// player's title that some games have and others lack), but only 108
+/// sequences in all:
+/// with 64 slots, 165 of its 30,857 reports find no dict of their names to
+/// copy (when only the last report's was kept, 12,971 made theirs tag by
+/// tag).
+struct TagShapes {
+    slots: Vec<Option<TagShape>>,
 }
 
-impl<'py> Kept<'py> {
-    /// A new dict of `tags` (this report's so far) where the last report's
-    /// was kept: its names differ from here on.
-    fn fresh(self, py: Python<'py>, tags: &[[(Vec<u8>, Py<PyString>); 2]]) -> PyResult<Self> {
-        match self {
-            Kept::Last(_) => {
-                let d = PyDict::new(py);
-                for [name, value] in tags {
-                    d.set_item(name.1.bind(py), value.1.bind(py))?;
-                }
-                Ok(Kept::New(d))
+impl Default for TagShapes {
+    fn default() -> Self {
+        TagShapes {
+            slots: (0..1 << TagShapes::BITS).map(|_| None).collect(),
+        }
+    }
+}
+
+impl TagShapes {
+    /// The table has `1 << BITS` slots.
+    const BITS: u32 = 6;
+
+    /// The slot of a sequence of tag names: a hash of each name
+    /// ([`hash_bytes`]) folded in, its top bits.
+    fn slot<'a>(names: impl Iterator<Item = &'a [u8]>) -> usize {
+        let h = names.fold(0, |h: u64, name| hash_bytes(h.rotate_left(7), name));
+        (h >> (64 - Self::BITS)) as usize
+    }
+}
+
+/// A sequence of tag names with the values of the last report that had it,
+/// and the dict of those, never handed out (a report gets a copy).
+struct TagShape {
+    /// Each tag's name and value (as bytes, read as
+    /// `String::from_utf8_lossy` reads them), with their Python strings.
+    tags: Vec<[(Vec<u8>, Py<PyString>); 2]>,
+    /// `tags` as a dict, in order.
+    dict: Py<PyDict>,
+}
+
+impl TagShape {
+    /// Tags kept in the table at most, and bytes of their names and values:
+    /// larger ones are made each time, so that the table's memory stays
+    /// small whatever the input (real games have some 5 to 30 tags).
+    const MOST_TAGS: usize = 64;
+    const MOST_BYTES: usize = 4096;
+
+    /// The shape of the tags `shown`, and whether the table may keep it
+    /// (not too large; and the names unique, as a report's shown tags are:
+    /// a repeated name would have its first value, but no place of its own
+    /// in `tags`).
+    fn new<'a>(
+        py: Python<'_>,
+        strings: &mut Strings,
+        shown: impl Iterator<Item = (&'a [u8], &'a [u8])>,
+    ) -> PyResult<(TagShape, bool)> {
+        let dict = PyDict::new(py);
+        let mut tags = Vec::new();
+        let (mut unique, mut bytes) = (true, 0);
+        for (name, value) in shown {
+            let n = strings.get(py, name);
+            if dict.contains(n.bind(py))? {
+                unique = false;
+                continue;
             }
-            new => Ok(new),
+            let v = strings.get(py, value);
+            dict.set_item(n.bind(py), v.bind(py))?;
+            bytes += name.len() + value.len();
+            tags.push([(name.to_vec(), n), (value.to_vec(), v)]);
         }
+        let kept = unique && tags.len() <= Self::MOST_TAGS && bytes <= Self::MOST_BYTES;
+        Ok((
+            TagShape {
+                tags,
+                dict: dict.unbind(),
+            },
+            kept,
+        ))
     }
 
-    fn dict(&self) -> &Bound<'py, PyDict> {
-        match self {
-            Kept::Last(d) | Kept::New(d) => d,
+    /// Sets in the dict the values of `shown` that changed, when its names
+    /// are this shape's (in order): false when they are not (the dict may
+    /// then hold some of `shown`'s values, and the shape is replaced).
+    fn update<'a>(
+        &mut self,
+        py: Python<'_>,
+        strings: &mut Strings,
+        shown: impl Iterator<Item = (&'a [u8], &'a [u8])>,
+    ) -> PyResult<bool> {
+        let dict = self.dict.bind(py);
+        let mut count = 0;
+        for (i, (name, value)) in shown.enumerate() {
+            let Some([n, v]) = self.tags.get_mut(i) else {
+                return Ok(false);
+            };
+            if n.0[..] != *name {
+                return Ok(false);
+            }
+            if v.0[..] != *value {
+                let s = strings.get(py, value);
+                dict.set_item(n.1.bind(py), s.bind(py))?;
+                v.0.clear();
+                v.0.extend_from_slice(value);
+                v.1 = s;
+            }
+            count = i + 1;
         }
-    }
-
-    fn into_dict(self) -> Bound<'py, PyDict> {
-        match self {
-            Kept::Last(d) | Kept::New(d) => d,
-        }
+        Ok(count == self.tags.len())
     }
 }
 

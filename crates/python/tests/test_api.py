@@ -116,7 +116,7 @@ def test_an_invalid_game_is_a_report_with_its_location():
 def varied_games(n):
     """`n` games whose tags change from game to game as a database's do
     (values, names added, left out, reordered, beyond ASCII), some clean,
-    some with a warning or an error."""
+    some with a warning or an error, some not at a line's start."""
     players = ["Carlsen, M.", "Nakamura, H.", "Caf\u00e9, J.", "Ding, L."]
     moves = [MATE, CHECK_MARK, b"1. e4 e5 2. Nf3 Nc6 *\n", BAD, b"*\n"]
     out = []
@@ -131,14 +131,17 @@ def varied_games(n):
         if i % 13 == 0:
             tags.append(("Annotator", "x" * (i % 17)))
         head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+        if i % 9 == 0:
+            head = "  " + head
         out.append(head.encode() + b"\n" + moves[i % len(moves) if i % 3 else 2] + b"\n")
     return b"".join(out)
 
 
 def test_reports_whose_tags_change_from_game_to_game_are_the_commands(tmp_path):
     # More games than one hand-over holds, so that what is kept from report
-    # to report (each tag dict is made from the last one's) crosses batches;
-    # a report the caller changes changes no later one.
+    # to report (each tag dict is a copy of the last one with the same tag
+    # names) crosses batches; a report the caller changes changes no later
+    # one.
     path = tmp_path / "varied.pgn"
     path.write_bytes(varied_games(700))
     expected, code = cli_json(path)
@@ -153,8 +156,9 @@ def test_reports_whose_tags_change_from_game_to_game_are_the_commands(tmp_path):
             report["tags"].pop("Event", None)
             report["errors"].append("changed")
     assert len(got) == len(expected) == 701
-    clean = sum(1 for r in expected[:-1] if r["valid"] and not r["warnings"])
-    assert 200 < clean < 700
+    clean = [r for r in expected[:-1] if r["valid"] and not r["warnings"]]
+    assert 200 < len(clean) < 700
+    assert any(r["column"] == 3 for r in clean)
 
 
 def test_errors_are_exceptions(tmp_path):
