@@ -551,102 +551,114 @@ impl Splitter {
                         };
                         let mut kind = line_kind(line);
                         // The moves of a row: the line's own, or the next line's
-                        // where the number stands alone (`1.` / `e4 c6`, a page
-                        // breaking its rows after their numbers).
+                        // where the number stands alone (`1.` / `e4 c6`).
                         let mut moves = line;
-                        if kind == LineKind::Row && is_first_number_alone(line) {
-                            let next_at = self.pos + line.len() + 1;
-                            let next = if next_at <= buf.len() {
-                                whole_line(buf, next_at, eof)
-                            } else if eof {
-                                Some(&b""[..])
-                            } else {
-                                None
-                            };
-                            let Some(next) = next else {
-                                return Scan::NeedMore;
-                            };
-                            if opens_with_white_move(next) {
-                                kind = LineKind::FirstRow;
-                                moves = next;
-                            }
-                        }
                         // (A page's number is neither moves nor text.)
                         if !self.seen_moves && !super::parse::is_page_number(line) {
                             self.seen_moves = !super::parse::is_text_around_games(line);
                             line_checked = true;
                         }
-                        match kind {
-                            LineKind::Caption if self.seen_rows => {
-                                if !super::parse::is_text_around_games(line) {
-                                    self.caption_at = None;
-                                } else if !self.caption_seen {
-                                    self.caption_at = Some(self.pos);
+                        loop {
+                            match kind {
+                                LineKind::Caption if self.seen_rows => {
+                                    if !super::parse::is_text_around_games(line) {
+                                        self.caption_at = None;
+                                    } else if !self.caption_seen {
+                                        self.caption_at = Some(self.pos);
+                                    }
+                                    self.caption_seen = true;
                                 }
-                                self.caption_seen = true;
-                            }
-                            LineKind::Caption => {}
-                            LineKind::Note => {}
-                            // Words naming moves (a note's `(1.e4 d5 2.exd5)`): the
-                            // text after the game's rows is not all the next one's.
-                            LineKind::Prose => {
-                                self.caption_at = None;
-                                if !self.seen_tags
-                                    && super::parse::opens_with_caption_then_moves(line)
+                                LineKind::Caption => {}
+                                LineKind::Note => {}
+                                // Words naming moves (a note's `(1.e4 d5 2.exd5)`): the
+                                // text after the game's rows is not all the next one's.
+                                LineKind::Prose => {
+                                    self.caption_at = None;
+                                    if !self.seen_tags
+                                        && super::parse::opens_with_caption_then_moves(line)
+                                    {
+                                        self.seen_first = true;
+                                        self.past_first |= has_number_past_one(line);
+                                        self.seen_rows = true;
+                                        self.caption_seen = false;
+                                    }
+                                }
+                                // A row of no move (a diagram's `7 7`, a numbered list of
+                                // words) is text around the game, not its rows.
+                                LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
+                                // (A list's item holding White's first move is
+                                // the next game's even where the count has not
+                                // gone past 1: items are lines, one after another;
+                                // Black's column numbered 1 is no list's.)
+                                LineKind::FirstRow
+                                    if ((self.seen_first
+                                        && (self.past_first || row_body(line).1))
+                                        || (self.seen_rows && self.caption_seen))
+                                        && super::parse::holds_move(moves) =>
                                 {
-                                    self.seen_first = true;
-                                    self.past_first |= has_number_past_one(line);
+                                    if let Some(start) = self.start {
+                                        let end = self.caption_at.unwrap_or(self.pos);
+                                        self.new_game();
+                                        self.pos = end;
+                                        return Scan::Game { start, end };
+                                    }
+                                }
+                                LineKind::FirstRow | LineKind::Row => {
+                                    // (A numbered line of words, `1. Lopez - Leonardo,
+                                    // Rome 1560.`, a list's, is no row of moves.)
+                                    // Asked only while it matters, and not under tags (a
+                                    // PGN game's count starting again is its error).
+                                    if kind == LineKind::FirstRow
+                                        && !self.seen_tags
+                                        && !self.seen_first
+                                        && super::parse::holds_move(moves)
+                                    {
+                                        self.seen_first = true;
+                                    }
+                                    if self.seen_first
+                                        && !self.past_first
+                                        && ((kind == LineKind::Row && !opens_with_one(line))
+                                            || has_number_past_one(line))
+                                        && super::parse::holds_move(line)
+                                    {
+                                        self.past_first = true;
+                                    }
                                     self.seen_rows = true;
                                     self.caption_seen = false;
+                                    self.caption_at = None;
+                                }
+                                LineKind::Other => {
+                                    self.caption_seen = false;
+                                    self.caption_at = None;
+                                }
+                                // A page breaking a row after its number: a first
+                                // row when White's move opens the next line (tagless
+                                // text only, as the count starting again is). (The
+                                // line was read as moves above: asking again for
+                                // more input reads it the same.)
+                                LineKind::NumberAlone => {
+                                    kind = LineKind::Row;
+                                    if !self.seen_tags {
+                                        let next_at = self.pos + line.len() + 1;
+                                        let next = if next_at <= buf.len() {
+                                            whole_line(buf, next_at, eof)
+                                        } else if eof {
+                                            Some(&b""[..])
+                                        } else {
+                                            None
+                                        };
+                                        let Some(next) = next else {
+                                            return Scan::NeedMore;
+                                        };
+                                        if opens_with_white_move(next) {
+                                            kind = LineKind::FirstRow;
+                                            moves = next;
+                                        }
+                                    }
+                                    continue;
                                 }
                             }
-                            // A row of no move (a diagram's `7 7`, a numbered list of
-                            // words) is text around the game, not its rows.
-                            LineKind::FirstRow | LineKind::Row if !self.seen_moves => {}
-                            // (A list's item holding White's first move is
-                            // the next game's even where the count has not
-                            // gone past 1: items are lines, one after another;
-                            // Black's column numbered 1 is no list's.)
-                            LineKind::FirstRow
-                                if ((self.seen_first && (self.past_first || row_body(line).1))
-                                    || (self.seen_rows && self.caption_seen))
-                                    && super::parse::holds_move(moves) =>
-                            {
-                                if let Some(start) = self.start {
-                                    let end = self.caption_at.unwrap_or(self.pos);
-                                    self.new_game();
-                                    self.pos = end;
-                                    return Scan::Game { start, end };
-                                }
-                            }
-                            LineKind::FirstRow | LineKind::Row => {
-                                // (A numbered line of words, `1. Lopez - Leonardo,
-                                // Rome 1560.`, a list's, is no row of moves.)
-                                // Asked only while it matters, and not under tags (a
-                                // PGN game's count starting again is its error).
-                                if kind == LineKind::FirstRow
-                                    && !self.seen_tags
-                                    && !self.seen_first
-                                    && super::parse::holds_move(moves)
-                                {
-                                    self.seen_first = true;
-                                }
-                                if self.seen_first
-                                    && !self.past_first
-                                    && ((kind == LineKind::Row && !opens_with_one(line))
-                                        || has_number_past_one(line))
-                                    && super::parse::holds_move(line)
-                                {
-                                    self.past_first = true;
-                                }
-                                self.seen_rows = true;
-                                self.caption_seen = false;
-                                self.caption_at = None;
-                            }
-                            LineKind::Other => {
-                                self.caption_seen = false;
-                                self.caption_at = None;
-                            }
+                            break;
                         }
                     }
                     // Movetext: run to the next line end, comment or tag pair,
@@ -804,6 +816,17 @@ enum LineKind {
     Row,
     /// Anything else.
     Other,
+    /// The number 1 alone with its dot (`1.`): a row whose moves a page broke
+    /// onto the next line when White's move opens it, else Black's move's row.
+    NumberAlone,
+}
+
+/// A line without the blanks and table bar before its row (`| 1. e4 |`).
+#[inline]
+fn row_start(line: &[u8]) -> &[u8] {
+    let body = line.trim_ascii_start();
+    body.strip_prefix(b"|")
+        .map_or(body, <[u8]>::trim_ascii_start)
 }
 
 /// A line without the blanks, table bar (`| 1. e4 |`) or list item's mark
@@ -811,11 +834,7 @@ enum LineKind {
 /// whether it had such a mark: a row of a table or a list's item is read as
 /// the row it holds (a page listing games one per item).
 fn row_body(line: &[u8]) -> (&[u8], bool) {
-    let body = line.trim_ascii_start();
-    let body = body
-        .strip_prefix(b"|")
-        .map_or(body, <[u8]>::trim_ascii_start);
-    // (Only a mark that may be one is looked at: most lines open with a digit.)
+    let body = row_start(line);
     match body.first() {
         Some(&b) if b == b'-' || b >= 0x80 => super::parse::item_mark(body)
             .map_or((body, false), |len| (body[len..].trim_ascii_start(), true)),
@@ -824,9 +843,26 @@ fn row_body(line: &[u8]) -> (&[u8], bool) {
 }
 
 /// Classifies one line (see [`LineKind`]). Lines of PGN movetext start with a
-/// digit and are settled at their first bytes.
+/// digit and are settled at their first bytes (a list's mark is looked for
+/// only on a line that opens with one it may be).
+#[inline]
 fn line_kind(line: &[u8]) -> LineKind {
-    let (body, item) = row_body(line);
+    body_kind(row_start(line), false)
+}
+
+/// [`line_kind`] of what follows a list item's mark at the start of `body`,
+/// if one is there. (Out of line: PGN's rows, read by the inlined
+/// [`body_kind`], never open with a mark.)
+#[cold]
+#[inline(never)]
+fn item_kind(body: &[u8]) -> Option<LineKind> {
+    let len = super::parse::item_mark(body)?;
+    Some(body_kind(body[len..].trim_ascii_start(), true))
+}
+
+/// [`line_kind`] of a line's body, after its mark when `item`.
+#[inline]
+fn body_kind(body: &[u8], item: bool) -> LineKind {
     if body.trim_ascii_end().iter().all(u8::is_ascii_digit) {
         // A page number (or nothing).
         return LineKind::Note;
@@ -846,36 +882,52 @@ fn line_kind(line: &[u8]) -> LineKind {
             {
                 return LineKind::Other;
             }
+            let dotted = rest.first() == Some(&b'.');
             let rest = rest.strip_prefix(b".").unwrap_or(rest).trim_ascii_start();
             // Black's move alone (`1. ... P-K4`, `1...e5`, `1. …`) continues a game.
-            if rest.is_empty() || rest.starts_with(b".") || rest.starts_with("…".as_bytes()) {
+            if rest.is_empty() && dotted {
+                LineKind::NumberAlone
+            } else if rest.is_empty() || rest.starts_with(b".") || rest.starts_with("…".as_bytes())
+            {
                 LineKind::Row
             } else {
                 LineKind::FirstRow
             }
         }
         Some(&c) if c.is_ascii_alphabetic() || c == b'#' || c == b'"' || c >= 0x80 => {
-            if item {
-                // A list's item of a label and moves from White's first
-                // (`- B03: 1.e4 Nf6 2.e5`) is a game's first row; any other
-                // item is no row and no caption.
-                if has_move_number(body) && super::parse::opens_with_caption_then_moves(body) {
-                    LineKind::FirstRow
-                } else {
-                    LineKind::Other
+            // (A list's mark, `•`, before the item's row or words.)
+            if c >= 0x80 && !item {
+                if let Some(kind) = item_kind(body) {
+                    return kind;
                 }
-            } else if has_move_number(body) {
-                LineKind::Prose
-            } else if body.trim_ascii_end().contains(&b' ') {
-                LineKind::Caption
-            } else {
-                // One word: a move on a line of its own (`Rb2+`, Black's move in
-                // a compact export), not a caption.
-                LineKind::Other
             }
+            words_kind(body, item)
         }
         Some(c) if c.is_ascii_digit() => LineKind::Row,
+        Some(b'-') if !item => item_kind(body).unwrap_or(LineKind::Other),
         _ => LineKind::Other,
+    }
+}
+
+/// [`line_kind`] of a line of words (it opens with a letter).
+fn words_kind(body: &[u8], item: bool) -> LineKind {
+    if item {
+        // A list's item of a label and moves from White's first
+        // (`- B03: 1.e4 Nf6 2.e5`) is a game's first row; any other
+        // item is no row and no caption.
+        if has_move_number(body) && super::parse::opens_with_caption_then_moves(body) {
+            LineKind::FirstRow
+        } else {
+            LineKind::Other
+        }
+    } else if has_move_number(body) {
+        LineKind::Prose
+    } else if body.trim_ascii_end().contains(&b' ') {
+        LineKind::Caption
+    } else {
+        // One word: a move on a line of its own (`Rb2+`, Black's move in
+        // a compact export), not a caption.
+        LineKind::Other
     }
 }
 
@@ -921,12 +973,6 @@ fn has_number_past_one(line: &[u8]) -> bool {
         before = b;
     }
     false
-}
-
-/// Whether a line is the number 1 alone with its dot (`1.`): a row whose
-/// moves a page broke onto the next line.
-fn is_first_number_alone(line: &[u8]) -> bool {
-    row_body(line).0.trim_ascii_end() == b"1."
 }
 
 /// Whether a line opens with White's move: a move, not a number or Black's
