@@ -421,7 +421,9 @@ fn next_due(game: &PgnGame<'_>, at: usize, bound: usize, pos: &Position) -> Opti
 /// number and that move (`4. c3` in `White played 4. c3 and ...`; `4...Nf6`),
 /// the first such. The number is the move due's (`N.` for White's, `N...`
 /// or a book's `N.` for Black's), its move glued to it or the next word, in
-/// any notation and language the board spells ([`crate::spelling`]). What
+/// any notation and language the board spells ([`crate::spelling`]); or the
+/// text opens with the move due unnumbered (`Fg4 presque toutes les pièces
+/// ...` on the line under `11.Te1`: Black's move, then words). What
 /// still looks like the game's moves where the reading stops is never
 /// dropped silently: the judge says so (a warning naming them).
 #[must_use]
@@ -436,7 +438,24 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
             })
             .filter(|(_, w)| !w.is_empty())
     };
+    let legal = |word: &[u8]| {
+        core::str::from_utf8(word).ok().and_then(|token| {
+            let token = token.trim_end_matches([',', ';', ':', ')']);
+            let spelled = !token.is_empty()
+                && token.len() <= 32
+                && matches!(
+                    crate::spelling::read_token(pos, None, token),
+                    crate::spelling::TokenReading::One { .. }
+                );
+            spelled.then_some(token.len())
+        })
+    };
     let mut iter = words();
+    if let Some((start, first)) = iter.clone().next()
+        && let Some(len) = legal(first)
+    {
+        return Some((start, start + len));
+    }
     while let Some((start, word)) = iter.next() {
         let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
         if !(1..=4).contains(&digits) {
@@ -465,17 +484,8 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
         } else {
             (glued, start + digits + mark_len)
         };
-        let Ok(token) = core::str::from_utf8(mv) else {
-            continue;
-        };
-        let token = token.trim_end_matches([',', ';', ':', ')']);
-        if token.is_empty() || token.len() > 32 {
-            continue;
-        }
-        if let crate::spelling::TokenReading::One { .. } =
-            crate::spelling::read_token(pos, None, token)
-        {
-            return Some((start, mv_start + token.len()));
+        if let Some(len) = legal(mv) {
+            return Some((start, mv_start + len));
         }
     }
     None
