@@ -518,7 +518,8 @@ fn replay_fixed(
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
         }
     }
-    if unread.is_none() && !r.halted && !options.strict && fixes.is_empty() {
+    // (Under `--strict` too, where the warning refuses the game.)
+    if unread.is_none() && !r.halted && fixes.is_empty() {
         r.trailing_moves(game);
     }
     if let Some(span) = unread {
