@@ -166,9 +166,7 @@ pub fn run_reach(game: &PgnGame<'_>, at: usize, pos: &Position) -> Reach {
     };
     Reach {
         past_line,
-        to_result: plies > 0
-            && !stuck
-            && matches!(game.tokens.get(end), Some(Token::Result(..))),
+        to_result: plies > 0 && !stuck && matches!(game.tokens.get(end), Some(Token::Result(..))),
     }
 }
 
@@ -413,6 +411,81 @@ fn next_due(game: &PgnGame<'_>, at: usize, bound: usize, pos: &Position) -> Opti
             Token::Result(..) => return None,
             t if names_due(t, pos) => return Some(j),
             _ => {}
+        }
+    }
+    None
+}
+
+/// Where `text` (prose the reader does not take for the game's moves) names
+/// the move due in `pos` with a move legal there: the byte range of the
+/// number and that move (`4. c3` in `White played 4. c3 and ...`; `4...Nf6`),
+/// the first such. The number is the move due's (`N.` for White's, `N...`
+/// or a book's `N.` for Black's), its move glued to it or the next word, in
+/// any notation and language the board spells ([`crate::spelling`]); or the
+/// text opens with the move due unnumbered (`Fg4 presque toutes les pièces
+/// ...` on the line under `11.Te1`: Black's move, then words). What
+/// still looks like the game's moves where the reading stops is never
+/// dropped silently: the judge says so (a warning naming them).
+#[must_use]
+pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
+    let due = pos.fullmove_number();
+    let words = || {
+        text.split(|b| b.is_ascii_whitespace())
+            .scan(0usize, |at, w| {
+                let start = *at;
+                *at += w.len() + 1;
+                Some((start, w))
+            })
+            .filter(|(_, w)| !w.is_empty())
+    };
+    let legal = |word: &[u8]| {
+        core::str::from_utf8(word).ok().and_then(|token| {
+            let token = token.trim_end_matches([',', ';', ':', ')']);
+            let spelled = !token.is_empty()
+                && token.len() <= 32
+                && matches!(
+                    crate::spelling::read_token(pos, None, token),
+                    crate::spelling::TokenReading::One { .. }
+                );
+            spelled.then_some(token.len())
+        })
+    };
+    let mut iter = words();
+    if let Some((start, first)) = iter.clone().next()
+        && let Some(len) = legal(first)
+    {
+        return Some((start, start + len));
+    }
+    while let Some((start, word)) = iter.next() {
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !(1..=4).contains(&digits) {
+            continue;
+        }
+        let marks = &word[digits..];
+        let dots = marks.iter().take_while(|&&b| b == b'.').count();
+        let ellipsis = marks.starts_with("…".as_bytes());
+        let mark_len = if ellipsis { "…".len() } else { dots };
+        if mark_len == 0 {
+            continue;
+        }
+        let number = word[..digits].iter().fold(0u32, |n, d| {
+            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+        });
+        let black = dots >= 2 || ellipsis;
+        if number != due || (black && pos.turn() == Color::White) {
+            continue;
+        }
+        let glued = &word[digits + mark_len..];
+        let (mv, mv_start) = if glued.is_empty() {
+            match iter.clone().next() {
+                Some((at, w)) => (w, at),
+                None => break,
+            }
+        } else {
+            (glued, start + digits + mark_len)
+        };
+        if let Some(len) = legal(mv) {
+            return Some((start, mv_start + len));
         }
     }
     None

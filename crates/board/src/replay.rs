@@ -316,6 +316,7 @@ fn replay_fixed(
         prose: Vec::new(),
         prose_doubt: false,
         told_in_lines: false,
+        ended_by_words: false,
     };
     r.hashes.push(r.pos.zobrist());
 
@@ -492,6 +493,7 @@ fn replay_fixed(
                 ..
             } if !options.strict && scoresheet_notation::desc::end_phrase(text).is_some() => {
                 let j = crate::prose::after_end(game, i);
+                r.ended_by_words = true;
                 if j > i + 1 && r.skip_region(game, i + 1, j).is_some() {
                     prose_to = j;
                     stop = next_invalid(game, j);
@@ -515,6 +517,10 @@ fn replay_fixed(
             }
             Token::Result(..) | Token::Nag { .. } | Token::Comment { .. } => {}
         }
+    }
+    // (Under `--strict` too, where the warning refuses the game.)
+    if unread.is_none() && !r.halted && fixes.is_empty() {
+        r.trailing_moves(game);
     }
     if let Some(span) = unread {
         // The main line stops at a token that is no move: it is this ply's
@@ -1851,6 +1857,9 @@ struct Replayer {
     /// went on past that line ([`Replayer::note_with_moves`]): its text tells
     /// it in sentences, a line each, so its last such line is the game's too.
     told_in_lines: bool,
+    /// The game ended at its end words (`Resigns.`, a word where the move
+    /// due stands): what stands after them is a note, never the game's.
+    ended_by_words: bool,
 }
 
 impl Replayer {
@@ -2324,6 +2333,7 @@ impl Replayer {
         // any language, unless the game plainly goes on after them.
         let in_place = crate::prose::in_move_place(game, i, &self.pos);
         let j = if opening == Some(true) {
+            self.ended_by_words = true;
             crate::prose::after_end(game, i)
         } else {
             match crate::prose::anchor_run(game, i, &self.pos) {
@@ -2347,8 +2357,12 @@ impl Replayer {
                 }
                 // A short line after them that repeats the number is a
                 // note's (`17.uppg. Jodå, 17.h3 Sf2+ med damvinst.`).
-                Some(_) => crate::prose::after_end(game, i),
+                Some(_) => {
+                    self.ended_by_words = true;
+                    crate::prose::after_end(game, i)
+                }
                 None if in_place && (two_words_at(game, i) || plain_word_at(game, i)) => {
+                    self.ended_by_words = true;
                     crate::prose::after_end(game, i)
                 }
                 // A closing note is a sentence: one word alone after the
@@ -2459,8 +2473,7 @@ impl Replayer {
         // line a sentence), or, in a game told so, play out to its result
         // (`after which 4. Ba4 Nf6 *`): the game's, the words skipped.
         let reach = (j == i + 1).then(|| crate::prose::run_reach(game, j, &self.pos));
-        let told =
-            reach.is_some_and(|r| r.past_line || (self.told_in_lines && r.to_result));
+        let told = reach.is_some_and(|r| r.past_line || (self.told_in_lines && r.to_result));
         self.told_in_lines |= reach.is_some_and(|r| r.past_line);
         if j == i + 1 && !went_on && !told {
             // Nothing after the moves on the line goes on from them (they do
@@ -2480,6 +2493,67 @@ impl Replayer {
         }
         self.prose_doubt |= again;
         self.skip_region(game, i, j)
+    }
+
+    /// Lines of prose the parser kept whole after the game's last move that
+    /// still name the move due with a legal move ([`crate::prose::due_move_in`]:
+    /// `White played 4. c3 and Black replied 4...Nf6` after `3...Bc5`): the
+    /// game may go on there as well as a note name it, and nothing tells
+    /// which; the first such line is a warning (in place of the parser's
+    /// note), so that a game read short is never read so silently.
+    #[cold]
+    fn trailing_moves(&mut self, game: &PgnGame<'_>) {
+        let Some(&last) = self.written.last() else {
+            return;
+        };
+        if self.ended_by_words {
+            return;
+        }
+        let trailing = |token: &&Token<'_>| token.span().start() >= last.end();
+        // The game's end words after its last move (`Resigns.`): it is over,
+        // and what stands around them is a note.
+        if game.tokens.iter().filter(trailing).any(|t| {
+            matches!(t, Token::Comment { kind: CommentKind::Commentary, text, .. }
+                if scoresheet_notation::desc::end_phrase(text).is_some())
+        }) {
+            return;
+        }
+        let mut depth = 0usize;
+        for token in game.tokens.iter().filter(trailing) {
+            match token {
+                Token::StartVariation(_) => depth += 1,
+                Token::EndVariation(_) => depth = depth.saturating_sub(1),
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    text,
+                    span,
+                } if depth == 0
+                    // A line of words, not a note in brackets or parentheses.
+                    && !matches!(span_text(game, *span).first(), Some(b'[' | b'('))
+                    && !crate::prose::in_prose(&self.prose, *span) =>
+                {
+                    let Some((from, to)) = crate::prose::due_move_in(text, &self.pos) else {
+                        continue;
+                    };
+                    let line = scoresheet_notation::text::decode(text);
+                    let named = String::from_utf8_lossy(&text[from..to]);
+                    let span = *span;
+                    self.diags
+                        .retain(|d| !(d.kind == Kind::Commentary && d.span == span));
+                    self.diags.push(Diagnostic::new(
+                        Severity::Warning,
+                        Kind::Commentary,
+                        format!(
+                            "`{}` after the game's last move names `{named}`, legal where the game stands and continuing its count: kept as commentary, not read as the game's moves (if the game goes on there, it is read short)",
+                            crate::prose::shown(line.trim())
+                        ),
+                        span,
+                    ));
+                    return;
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Skips tokens `i..j` of `game` as prose (see [`Replayer::skip_prose`]).
@@ -2522,7 +2596,25 @@ impl Replayer {
                 crate::prose::shown(text.trim())
             ),
         };
-        let d = Diagnostic::new(Severity::Note, Kind::SkippedWord, message, region);
+        // Skipped after the game's last move, the prose still names the move
+        // due with a legal move: the game may go on there (a game told in
+        // sentences) as well as a note name it. Said, never dropped silently.
+        let due = match game.tokens.get(j) {
+            Some(Token::MoveNumber { .. }) => None,
+            _ if self.ended_by_words => None,
+            _ => crate::prose::due_move_in(text.as_bytes(), &self.pos),
+        };
+        let (severity, message) = match due {
+            Some((from, to)) => (
+                Severity::Warning,
+                format!(
+                    "{message}; but it names `{}`, legal where the game stands and continuing its count: if the game goes on there, it is read short",
+                    text.get(from..to).unwrap_or_default()
+                ),
+            ),
+            None => (Severity::Note, message),
+        };
+        let d = Diagnostic::new(severity, Kind::SkippedWord, message, region);
         self.diags.push(d);
         self.prose.push(region);
         Some(j)

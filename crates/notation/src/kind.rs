@@ -570,10 +570,10 @@ kinds! {
     Figurine = "figurine", Warning,
         example "1. e4 e5 2. ♘f3 *",
         fix "Write the piece letter (`Nf3`).";
-    /// A line or remark kept as a comment.
+    /// A line or remark kept as a comment; a warning when, after the game's last move, it still names the move due with a legal move (the game may go on there, read short).
     Commentary = "commentary", Note,
         example "1. P-K4 P-K4\nThe usual opening.\n2. Kt-KB3 Kt-QB3\n",
-        fix "Nothing is wrong; read the note.";
+        fix "Nothing is wrong; read the note. Where a warning names moves the game goes on with, write them as moves, without the words before them.";
     /// A comma, full stop or semicolon after a move (`1.e4, e5`, `a6.`), skipped.
     SkippedPunctuation = "skipped-punctuation", Note,
         example "1. e4, e5 2. Nf3 *",
@@ -586,10 +586,10 @@ kinds! {
     ReadBySpelling = "read-by-spelling", Note,
         example "1. e4 e5 2. Nf3ch Nc6 *",
         fix "Nothing is wrong; the note says which move the token was read as (write it in SAN for strict PGN).";
-    /// A word of prose, a column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped.
+    /// A word of prose, a column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped; a warning when a note skipped after the game's last move names the move due with a legal move (the game may go on there, read short).
     SkippedWord = "skipped-word", Note,
         example "1. e4 e5 2. Nf3 then Nc6 *",
-        fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN.";
+        fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN. Where a warning names moves the game goes on with, write them as moves, without the words before them.";
     /// A language's case ending glued to a move by a hyphen, an apostrophe or a colon (Hungarian `Hc3-mal`, Turkish `Af3'ten`, Finnish `Rf3:lla`), skipped.
     CaseEnding = "case-ending", Note,
         example "1. e4 e5 2. Nf3-mal Nc6 *",

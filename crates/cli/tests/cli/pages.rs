@@ -537,3 +537,38 @@ fn a_game_ended_by_mate_then_a_number_alone_on_its_line_are_two_games() {
          d2d4 d7d5 c2c4 e7e6 b1c3 c7c5 c1f4 c5d4 f4b8 d4c3 b8e5 c3b2 *\n"
     );
 }
+
+#[test]
+fn notes_in_lines_that_open_with_words_are_no_moves_of_the_game() {
+    // A French teaching page: the game one move a line, notes between them
+    // whose lines open with words and name other moves (`s'ensuit en effet
+    // 4...d5 ! 5.exd5 ...`, a whole variation to `21.Db3#`): none is read
+    // into the game. Black's 11th stands unnumbered before words (`Fg4
+    // presque toutes ...`) under White's 11th, the page's last line of
+    // moves: kept as the note it may be, and named in a warning.
+    let g = one_game_report(&fixtures(), BIN, "italienne-notes-in-lines-echecsmo-fr.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(21)),
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, "italienne-notes-in-lines-echecsmo-fr.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 c3d4 c5b4 c1d2 b4d2 \
+b1d2 d7d5 e4d5 f6d5 e1g1 e8g8 f1e1"
+    );
+    assert!(
+        kinds(&g, "warnings").contains(&"commentary".to_owned()),
+        "{g}"
+    );
+    assert!(
+        g["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .any(|w| w["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("names `Fg4`"))),
+        "{g}"
+    );
+}

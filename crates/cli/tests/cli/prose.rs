@@ -365,3 +365,99 @@ fn a_notes_line_ending_in_moves_over_the_games_own_number_stays_the_notes() {
         "{g}"
     );
 }
+
+/// The Opera game (Morphy against the Duke of Brunswick and Count Isouard,
+/// Paris 1858), in UCI.
+const OPERA: &str = "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 \
+b1c3 c7c6 c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8";
+
+#[test]
+fn a_game_told_a_line_a_sentence_reads_whole_in_every_language() {
+    // Words open each line (`Then Morphy played 2. Nf3 and the allies
+    // 2...d6`, `Dann 2.Sf3 d6`, `Затем 2.Кf3 d6`), the moves after them
+    // continue the game's count, the next line goes on with it, the last
+    // line ends in the result: the whole game, never its first line alone.
+    for name in [
+        "told-in-lines-opera.txt",
+        "told-in-lines-de.txt",
+        "told-in-lines-fr.txt",
+        "told-in-lines-it.txt",
+        "told-in-lines-ru.txt",
+    ] {
+        let g = report(name);
+        assert_eq!(
+            (g["valid"].as_bool(), g["plies"].as_u64()),
+            (Some(true), Some(33)),
+            "{name}: {g}"
+        );
+        assert_eq!(uci(name), OPERA, "{name}");
+    }
+    // The first line's words are the text above the moves; the words inside a
+    // line are skipped to the number that continues the count, each named.
+    let g = report("told-in-lines-opera.txt");
+    let skipped = messages(&g, "notes", "skipped-word");
+    assert!(
+        skipped
+            .iter()
+            .any(|m| m.starts_with("`and the allies`") && m.contains("skipped to `2...`")),
+        "{skipped:?}"
+    );
+}
+
+#[test]
+fn the_issues_three_lines_read_to_the_result() {
+    // Read as `1. e4 e5 *` before: the rest taken as prose, exit 0.
+    let g = report("told-in-lines-ruy-lopez.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(10)),
+        "{g}"
+    );
+    assert_eq!(
+        uci("told-in-lines-ruy-lopez.txt"),
+        "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
+    );
+    // A sentence-line, then the game's rows: the count goes on into the row.
+    let g = report("told-in-lines-then-a-row.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(12)),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_last_line_of_words_and_moves_is_read_as_a_note_and_said_so() {
+    // After a game printed in rows, one line of words with the moves due:
+    // the game told on, or a note (`If 13. Nf1 ...`)? Nothing tells; it is
+    // not read into the game, and a warning names the moves, never silently.
+    let g = report("told-in-lines-if-at-the-end.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(24)),
+        "{g}"
+    );
+    let warned = messages(&g, "warnings", "skipped-word");
+    assert!(
+        warned.len() == 1 && warned[0].contains("names `13. Nf1`"),
+        "{g}"
+    );
+    let g = report("told-in-lines-last-line-a-note.txt");
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(6)),
+        "{g}"
+    );
+    let warned = messages(&g, "warnings", "commentary");
+    assert!(
+        warned.len() == 1 && warned[0].contains("names `4. c3`"),
+        "{g}"
+    );
+    // `--strict` refuses what a warning doubts.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--strict", "told-in-lines-last-line-a-note.txt"],
+    );
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+}

@@ -1718,16 +1718,17 @@ impl<'a> Parser<'a, '_> {
             // `Then White played 2. Nf3 and Black 2...Nc6` / `Next came 3.
             // Bb5`): a sentence naming one move (`The usual reply is 3...Bc5,
             // the Giuoco Piano.`) stays prose.
-            // (A line whose words only open it, the moves running to its
-            // end, `Then 2. Nf3 Nc6`, is read as a caption and its moves:
-            // [`Self::moves_ending_prose`].)
+            // A line whose words only open it, the moves running to its end
+            // (`Then 2. Nf3 Nc6`, `e 8.Cc3 c6 9.Ag5 b5`: a one-letter word
+            // there is no move cut short), is read as a caption and its moves
+            // ([`Self::moves_ending_prose`]), not word by word.
             return self.due_ply().is_some_and(|p| {
                 moves_after_words(line, p / 2, self.mode).is_some_and(|at| {
                     !names_move_number(&line[..at])
                         && (numbers_move(&line[at..], p / 2 + 1)
-                            || (numbers_move(self.next_line(end), p / 2 + 1)
-                                && self.moves_ending_prose(start, end, end).is_none()))
+                            || numbers_move(self.next_line(end), p / 2 + 1))
                 }) && !self.row_below(end, p / 2)
+                    && self.moves_ending_prose(start, end, end).is_none()
             });
         }
         line.split(|&b| is_space(b)).any(|word| {
