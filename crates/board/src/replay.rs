@@ -2509,17 +2509,36 @@ impl Replayer {
         if self.ended_by_words {
             return;
         }
-        let trailing = |token: &&Token<'_>| token.span().start() >= last.end();
+        // The tokens after the last move played, found from the end: a clean
+        // game has none but its result, and pays for that one alone.
+        let from = game
+            .tokens
+            .iter()
+            .rposition(|t| t.span().start() < last.end())
+            .map_or(0, |k| k + 1);
+        let trailing = game.tokens.get(from..).unwrap_or_default();
+        let commentary = |t: &Token<'_>| {
+            matches!(
+                t,
+                Token::Comment {
+                    kind: CommentKind::Commentary,
+                    ..
+                }
+            )
+        };
+        if !trailing.iter().any(commentary) {
+            return;
+        }
         // The game's end words after its last move (`Resigns.`): it is over,
         // and what stands around them is a note.
-        if game.tokens.iter().filter(trailing).any(|t| {
+        if trailing.iter().any(|t| {
             matches!(t, Token::Comment { kind: CommentKind::Commentary, text, .. }
                 if scoresheet_notation::desc::end_phrase(text).is_some())
         }) {
             return;
         }
         let mut depth = 0usize;
-        for token in game.tokens.iter().filter(trailing) {
+        for token in trailing {
             match token {
                 Token::StartVariation(_) => depth += 1,
                 Token::EndVariation(_) => depth = depth.saturating_sub(1),
