@@ -8,7 +8,10 @@
 //!   true game gives the printed ply that is wrong);
 //! - **refused**: refused elsewhere, or not found at all (the text split into
 //!   other games);
-//! - **silently wrong**: converted to moves that are not the game's.
+//! - **silently wrong**: converted to moves that are not the game's, with no
+//!   warning (nothing tells the user, and `--strict` accepts it);
+//! - **wrong, warned**: converted to moves that are not the game's, with a
+//!   warning (`--strict` refuses it: the user is told to look).
 //!
 //! A score is a text file (`NAME.desc.txt` in the corpus, `NAME.txt` in ours) beside
 //! its true moves in PGN (`NAME.san.pgn`; the corpus's `NAME.literal.san.pgn`, the
@@ -40,8 +43,10 @@ struct Counts {
     located: usize,
     refused: usize,
     wrong: usize,
+    /// Converted to moves that are not the game's, with a warning.
+    warned: usize,
     /// Games read from a text that hold no true game (prose read as a game): each
-    /// also counts as silently wrong when it was converted with moves.
+    /// also counts as wrong (silently, or warned) when it was converted with moves.
     spurious: usize,
 }
 
@@ -52,6 +57,7 @@ impl Counts {
         self.located += o.located;
         self.refused += o.refused;
         self.wrong += o.wrong;
+        self.warned += o.warned;
         self.spurious += o.spurious;
     }
 
@@ -62,8 +68,14 @@ impl Counts {
             format!("{:.0}%", 100.0 * self.exact as f64 / self.games as f64)
         };
         format!(
-            "| {name} | {} | {} | {pct} | {} | {} | {} | {} |",
-            self.games, self.exact, self.located, self.refused, self.wrong, self.spurious
+            "| {name} | {} | {} | {pct} | {} | {} | {} | {} | {} |",
+            self.games,
+            self.exact,
+            self.located,
+            self.refused,
+            self.wrong,
+            self.spurious,
+            self.warned
         )
     }
 }
@@ -76,6 +88,8 @@ struct Read {
     error_ply: Option<u64>,
     /// The first error's line and message, for the report.
     error: String,
+    /// Whether the game has a warning (so `--strict` refuses it).
+    warned: bool,
 }
 
 /// One true game: its moves, and the printed ply its book misprinted, if any.
@@ -149,6 +163,7 @@ fn read_file(bin: &Path, file: &Path) -> Result<Vec<(Read, Value)>, String> {
                 first["line"].as_u64().unwrap_or(0),
                 first["message"].as_str().unwrap_or("")
             ),
+            warned: v["warnings"].as_array().is_some_and(|w| !w.is_empty()),
         };
         out.push((read, v));
     }
@@ -226,15 +241,20 @@ fn judge(bin: &Path, score: &Path, truth: &Path) -> Result<Counts, String> {
         match &r.moves {
             Some(m) if *m == t.moves => c.exact += 1,
             Some(m) => {
-                c.wrong += 1;
                 let at = m
                     .iter()
                     .zip(&t.moves)
                     .position(|(a, b)| a != b)
                     .unwrap_or(m.len().min(t.moves.len()));
+                if r.warned {
+                    c.warned += 1;
+                } else {
+                    c.wrong += 1;
+                }
                 println!(
-                    "  {name} game {}: SILENTLY WRONG from ply {} ({} plies read, {} true)",
+                    "  {name} game {}: {} from ply {} ({} plies read, {} true)",
                     i + 1,
+                    if r.warned { "wrong, warned," } else { "SILENTLY WRONG" },
                     at + 1,
                     m.len(),
                     t.moves.len()
@@ -257,10 +277,15 @@ fn judge(bin: &Path, score: &Path, truth: &Path) -> Result<Counts, String> {
         if !used[k] && !aligned {
             c.spurious += 1;
             if r.moves.as_ref().is_some_and(|m| !m.is_empty()) {
-                c.wrong += 1;
+                if r.warned {
+                    c.warned += 1;
+                } else {
+                    c.wrong += 1;
+                }
                 println!(
-                    "  {name}: game {} read is no game of the text, and was converted",
-                    k + 1
+                    "  {name}: game {} read is no game of the text, and was converted{}",
+                    k + 1,
+                    if r.warned { " with a warning" } else { " silently" }
                 );
             }
         }
@@ -309,8 +334,8 @@ fn collection(bin: &Path, title: &str, dir: &Path, ext: &str) -> Result<Counts, 
         total.add(c);
     }
     println!(
-        "\n| book | games | exact | exact % | located | refused | silently wrong | spurious |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "\n| book | games | exact | exact % | located | refused | silently wrong | spurious | wrong, warned |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for r in rows {
         println!("{r}");
