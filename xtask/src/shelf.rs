@@ -254,7 +254,11 @@ fn judge(bin: &Path, score: &Path, truth: &Path) -> Result<Counts, String> {
                 println!(
                     "  {name} game {}: {} from ply {} ({} plies read, {} true)",
                     i + 1,
-                    if r.warned { "wrong, warned," } else { "SILENTLY WRONG" },
+                    if r.warned {
+                        "wrong, warned,"
+                    } else {
+                        "SILENTLY WRONG"
+                    },
                     at + 1,
                     m.len(),
                     t.moves.len()
@@ -285,7 +289,11 @@ fn judge(bin: &Path, score: &Path, truth: &Path) -> Result<Counts, String> {
                 println!(
                     "  {name}: game {} read is no game of the text, and was converted{}",
                     k + 1,
-                    if r.warned { " with a warning" } else { " silently" }
+                    if r.warned {
+                        " with a warning"
+                    } else {
+                        " silently"
+                    }
                 );
             }
         }
