@@ -1133,9 +1133,16 @@ fn players_from_title(title: &str, book: &mut Book) {
 
 /// Whether a line is a column header: `WHITE. (Mr. M.)   BLACK. (M. B.)`, `White.   Black.`,
 /// `WHITE (Lasker)  BLACK (Janowski)`, in any capitalisation: it starts with one side's
-/// name and names the other side after it.
+/// name and names the other side after it, within [`HEADER_REACH`] bytes (a
+/// paragraph that opens with `White to play and mate ...` and names Black far
+/// on, as a newspaper column run together does, is no header).
 fn is_column_header(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
+    let head = line
+        .char_indices()
+        .take_while(|&(at, _)| at < HEADER_REACH)
+        .last()
+        .map_or(line, |(at, c)| &line[..at + c.len_utf8()]);
+    let lower = head.to_ascii_lowercase();
     let word_end = |w: &str| {
         lower
             .get(w.len()..)
@@ -1146,6 +1153,9 @@ fn is_column_header(line: &str) -> bool {
         || line.starts_with("WHITE")
         || line.starts_with("BLACK")
 }
+
+/// How far into a line a column header names both sides.
+const HEADER_REACH: usize = 80;
 
 /// The players' names in a column header: in brackets after the side's name
 /// (`WHITE. (Mr. M.)`), or the words after it up to a column gap (`White: Lasker.   Black: ...`).
@@ -1401,12 +1411,14 @@ fn move_like(word: &[u8]) -> bool {
 }
 
 /// Where the moves start in a line that opens with a caption (`Black. 1 P. to K. 4`,
-/// `Game 3. Morphy v. Amateur. 1. P-K4 P-K4`): the first printed number after the
-/// first token that is the number the next ply carries, with a move after it, when
-/// the rest of the line reads as moves to its end (no remark, nothing unreadable),
-/// so that prose naming a move (`If you play 3. Q. to K.'s 2nd, the opening...`)
-/// stays commentary. Only that one number is tried, which keeps the line's reading
-/// linear.
+/// `Game 3. Morphy v. Amateur. 1. P-K4 P-K4`): a printed number after the first
+/// token that is the number the next ply carries, with a move after it, when the
+/// rest of the line reads as moves to its end (no remark, nothing unreadable), so
+/// that prose naming a move (`If you play 3. Q. to K.'s 2nd, the opening...`)
+/// stays commentary; or when the rest reads as a game's rows with a misprint
+/// ([`counts_on`]). The first [`CAPTION_TRIES`] such numbers are tried (a
+/// problem's diagram in words, `K 5 R 1; 1 p 1 P`, may come first in a
+/// newspaper column), which keeps the line's reading linear.
 fn caption_end(
     text: &[u8],
     toks: &[Token],
@@ -1417,28 +1429,79 @@ fn caption_end(
     let index = book.plies.len() as u64 + u64::from(first_color == Color::Black);
     let expected = u64::from(first_number) + index / 2;
     let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
-    let k = (1..toks.len()).find(|&k| {
-        toks.get(k).is_some_and(|t| {
-            move_number(slice(t)).is_some_and(|(n, _)| u64::from(n) == expected)
-                && starts_move(text, toks, k + 1)
-        })
-    })?;
-    let from = toks.get(k)?.start;
     let to = toks.last()?.end;
-    let mut trial = Book::default();
-    read_moves(
-        text,
-        from,
-        to,
-        &mut trial,
-        first_color,
-        first_number,
-        &mut Vec::new(),
-    );
-    let clean = !trial.plies.is_empty()
-        && trial.commentary.is_empty()
-        && trial.plies.iter().all(|p| p.result.is_ok());
-    clean.then_some(k)
+    (1..toks.len())
+        .filter(|&k| {
+            toks.get(k).is_some_and(|t| {
+                move_number(slice(t)).is_some_and(|(n, _)| u64::from(n) == expected)
+                    && starts_move(text, toks, k + 1)
+            })
+        })
+        .take(CAPTION_TRIES)
+        .find(|&k| {
+            let Some(from) = toks.get(k).map(|t| t.start) else {
+                return false;
+            };
+            let mut trial = Book::default();
+            read_moves(
+                text,
+                from,
+                to,
+                &mut trial,
+                first_color,
+                first_number,
+                &mut Vec::new(),
+            );
+            let clean = !trial.plies.is_empty()
+                && trial.commentary.is_empty()
+                && trial.plies.iter().all(|p| p.result.is_ok());
+            // Or the rows of a game with a misprint (`Ruy Lopez. White. Black.
+            // 1 P-K 4 1 P-K 4 2 K(>K B 3 2 Kt-Q B 3 3 P-Q R 3 ...`, OCR's damage
+            // in a newspaper column run into one paragraph): its first move
+            // read, and the printed count running on in order after it. Prose
+            // naming a move names one or two numbers, never a run; the game is
+            // then read to its misprint and refused there, not taken for prose.
+            clean
+                || (trial.plies.first().is_some_and(|p| p.result.is_ok())
+                    && counts_on(text, &trial, expected))
+        })
+}
+
+/// How many numbers [`caption_end`] tries in one line.
+const CAPTION_TRIES: usize = 4;
+
+/// How many successive move numbers a game's rows must print, from the one due,
+/// before a line of them that does not read cleanly is still taken for rows.
+const COUNT_RUN: u64 = 5;
+
+/// Whether the printed numbers of `trial` (a line's reading from a number on)
+/// count on from `expected` for [`COUNT_RUN`] moves, each new number the next
+/// (a number printed again beside Black's move is the same row's), with no
+/// words kept as commentary before the run is complete (a problem's diagram
+/// in words, then prose, then the game's rows, would count on too): stray
+/// numbers of damaged text between them are passed over, but no more of them
+/// than of the run's.
+fn counts_on(text: &[u8], trial: &Book, expected: u64) -> bool {
+    let mut want = expected;
+    let mut stray = 0u64;
+    for span in &trial.numbers {
+        let Some((n, _)) = move_number(span.slice(text)) else {
+            continue;
+        };
+        let n = u64::from(n);
+        if n == want {
+            want += 1;
+            if want - expected >= COUNT_RUN {
+                return trial.commentary.iter().all(|c| c.start() >= span.end());
+            }
+        } else if n + 1 != want {
+            stray += 1;
+            if stray > want - expected {
+                return false;
+            }
+        }
+    }
+    false
 }
 
 /// Reads the moves of one line. An unnumbered line whose text does not read as moves to

@@ -1329,3 +1329,43 @@ fn prose_cannot_open_a_move_and_pieces_can() {
         assert!(parse::may_open_move(word.as_bytes()), "{word}");
     }
 }
+
+/// A newspaper column run into one paragraph: a problem's diagram in words,
+/// prose, a caption, then the game's rows, the third ply damaged by OCR.
+const COLUMN: &[u8] = b"White to play and mate in two moves. 7 Q; 8; K 5 R 1; 1 p 1 P p Kt P 1; 2 p 5; 483. \
+SOLUTION OF PROBLEM No. 699. Key move: Kt-K 6. GAME No. 559. Ruy Lopez. White. Black. Dr Lasker. R. Lomaa. \
+1 P-K 4 1 P-K 4 2 K(>K B 3 2 Kt-Q B 3 3 B-Kt 5 3 P-Q R 3 4 B-R 4 4 Kt-B 3 5 P-Q 4 5 P x P 6 Castles 6 B-K 2\n";
+
+#[test]
+fn a_caption_then_rows_with_a_misprint_are_the_game_read_to_its_misprint() {
+    let book = read_book(COLUMN);
+    let at = |k: usize| book.plies.get(k).map(|p| p.span.slice(COLUMN));
+    // The game's rows, not the diagram's `1 P`: its first two plies read, the
+    // third is the misprint (an error ply, so the game is refused there).
+    assert_eq!(at(0), Some(&b"P-K 4"[..]));
+    assert!(book.plies[0].result.is_ok() && book.plies[1].result.is_ok());
+    assert!(book.plies[2].result.is_err(), "{:?}", at(2));
+    assert!(book.plies.len() >= 10);
+}
+
+#[test]
+fn prose_naming_a_move_or_two_with_a_misprint_stays_commentary() {
+    // Two numbers, one unreadable: no run of the count, no rows.
+    for text in [
+        &b"If you play 1. P-K 4 then 1. P-K 4 2. Q(>K 3 is weak.\n"[..],
+        b"Instead of 1 P-K 4 the old books give 1 P-K 4 2 K(>K B 3 2 Kt-Q B 3 and more words here.\n",
+    ] {
+        let book = read_book(text);
+        assert!(book.plies.is_empty(), "{}", String::from_utf8_lossy(text));
+    }
+}
+
+#[test]
+fn a_line_opening_with_white_and_naming_black_far_on_is_no_column_header() {
+    let book = read_book(b"White to play and mate in two moves; the solution next week. GAME No. 5. White. Black. 1 P-K 4 1 P-K 4 2 Kt-K B 3 2 Kt-Q B 3\n");
+    assert!(book.columns.is_none());
+    assert_eq!(book.plies.len(), 4);
+    // A short header still is one.
+    let book = read_book(b"WHITE. (Mr. M.)   BLACK. (M. B.)\n1. P-K4   P-K4\n");
+    assert!(book.columns.is_some());
+}
