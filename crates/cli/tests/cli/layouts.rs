@@ -420,3 +420,37 @@ fn a_pawn_capture_by_files_run_together_with_the_next_move_is_read_apart() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_column_run_into_a_paragraph_is_read_from_its_rows_to_the_misprint() {
+    let game = report("column-run-into-a-paragraph.txt");
+    assert_eq!(game["valid"], false);
+    let first = &game["errors"][0];
+    // The game's third ply, White's misread 2nd move: not the diagram's `1 P`,
+    // not "no moves".
+    assert_eq!(first["ply"], 3, "{first}");
+    assert_eq!(first["kind"], "desc-syntax", "{first}");
+    assert_eq!(game["plies"], 2);
+}
+
+#[test]
+fn a_note_that_runs_on_the_count_after_the_last_move_is_a_warning() {
+    let game = report("note-runs-on-the-count.txt");
+    assert_eq!(game["valid"], true);
+    assert_eq!(game["plies"], 3);
+    let warnings = game["warnings"].as_array().expect("warnings");
+    assert!(
+        warnings.iter().any(|w| w["kind"] == "commentary"
+            && w["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("read short"))),
+        "{warnings:?}"
+    );
+    // `--strict` refuses the game read short.
+    let strict = run(
+        &fixtures(),
+        BIN,
+        &["validate", "--strict", "note-runs-on-the-count.txt"],
+    );
+    assert_eq!(strict.code, Some(1), "{}", strict.stdout);
+}

@@ -961,6 +961,61 @@ impl Reader {
             self.read(text, start, end);
         }
         self.numbering_jumps();
+        self.count_in_commentary(text);
+    }
+
+    /// Commentary after the game's last ply that still numbers its next move
+    /// with a move (`2 P-Q B 4` in `...I do not know who invented this
+    /// defence. 2 P-Q B 4 _ I prefer ...` after `1 P-Q 4 Kt-K B 3`; or the
+    /// count run on past a move that does not read, `2. KttoQß3 3. Kt to K B 3`
+    /// under Black's 2nd): the game may go on there, run into a note, and is
+    /// read short; the first such line is a warning in place of its note, so
+    /// that a game read short is never read so silently. Not after the game's
+    /// end words. Linear: each commentary span's tokens once.
+    fn count_in_commentary(&mut self, text: &[u8]) {
+        let (Some(last), None) = (self.book.plies.last(), &self.book.end) else {
+            return;
+        };
+        let last_end = last.span.end();
+        let index = self.book.plies.len() as u64 + u64::from(self.first_color == Color::Black);
+        let due = u64::from(self.first_number) + index / 2;
+        let Some(at) = self.book.commentary.iter().position(|c| {
+            c.start() >= last_end && {
+                let toks = tokens(text, c.start(), c.end());
+                let slice = |t: &Token| text.get(t.start..t.end).unwrap_or_default();
+                toks.iter().enumerate().any(|(k, t)| {
+                    move_number(slice(t)).is_some_and(|(n, _)| {
+                        let n = u64::from(n);
+                        (n == due || n == due + 1) && starts_move(text, &toks, k + 1)
+                    })
+                })
+            }
+        }) else {
+            return;
+        };
+        let span = self.book.commentary[at];
+        let shown = lossy(text, span);
+        let shown: String = shown.chars().take(60).collect();
+        let message = format!(
+            "`{shown}…` after the game's last move numbers the move due ({due}) with a move: kept as commentary, not read as the game's moves (if the game goes on there, it is read short)"
+        );
+        match self
+            .book
+            .notes
+            .iter_mut()
+            .find(|d| d.kind == Kind::Commentary && d.span == span)
+        {
+            Some(note) => {
+                note.severity = Severity::Warning;
+                note.message = message;
+            }
+            None => self.book.notes.push(Diagnostic::new(
+                Severity::Warning,
+                Kind::Commentary,
+                message,
+                span,
+            )),
+        }
     }
 }
 
@@ -1415,10 +1470,11 @@ fn move_like(word: &[u8]) -> bool {
 /// token that is the number the next ply carries, with a move after it, when the
 /// rest of the line reads as moves to its end (no remark, nothing unreadable), so
 /// that prose naming a move (`If you play 3. Q. to K.'s 2nd, the opening...`)
-/// stays commentary; or when the rest reads as a game's rows with a misprint
-/// ([`counts_on`]). The first [`CAPTION_TRIES`] such numbers are tried (a
-/// problem's diagram in words, `K 5 R 1; 1 p 1 P`, may come first in a
-/// newspaper column), which keeps the line's reading linear.
+/// stays commentary (the first such number only); or when the rest reads as a
+/// game's rows with a misprint ([`counts_on`]), from one of the first
+/// [`CAPTION_TRIES`] such numbers (a problem's diagram in words, `K 5 R 1; 1 p
+/// 1 P`, may come first in a newspaper column), which keeps the line's reading
+/// linear.
 fn caption_end(
     text: &[u8],
     toks: &[Token],
@@ -1438,7 +1494,8 @@ fn caption_end(
             })
         })
         .take(CAPTION_TRIES)
-        .find(|&k| {
+        .enumerate()
+        .find(|&(tried, k)| {
             let Some(from) = toks.get(k).map(|t| t.start) else {
                 return false;
             };
@@ -1452,7 +1509,11 @@ fn caption_end(
                 first_number,
                 &mut Vec::new(),
             );
-            let clean = !trial.plies.is_empty()
+            // Clean to the line's end from the first number only (a problem's
+            // solution, `(b) 1. R takes R 2. Q takes B ...`, reads clean from
+            // its own number on, after the prose before it).
+            let clean = tried == 0
+                && !trial.plies.is_empty()
                 && trial.commentary.is_empty()
                 && trial.plies.iter().all(|p| p.result.is_ok());
             // Or the rows of a game with a misprint (`Ruy Lopez. White. Black.
@@ -1465,6 +1526,7 @@ fn caption_end(
                 || (trial.plies.first().is_some_and(|p| p.result.is_ok())
                     && counts_on(text, &trial, expected))
         })
+        .map(|(_, k)| k)
 }
 
 /// How many numbers [`caption_end`] tries in one line.

@@ -4,6 +4,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::ast::{Annotation, CastleMove, CastleSide, CheckMark, MoveKind, WrittenMove};
 use crate::types::Role;
+use crate::{Kind, Severity};
 
 const Z: Span = Span::new(0, 0);
 
@@ -1368,4 +1369,29 @@ fn a_line_opening_with_white_and_naming_black_far_on_is_no_column_header() {
     // A short header still is one.
     let book = read_book(b"WHITE. (Mr. M.)   BLACK. (M. B.)\n1. P-K4   P-K4\n");
     assert!(book.columns.is_some());
+}
+
+#[test]
+fn a_note_after_the_last_move_that_numbers_the_move_due_is_a_warning() {
+    let warned = |text: &[u8]| {
+        read_book(text)
+            .notes
+            .iter()
+            .any(|d| d.kind == Kind::Commentary && d.severity == Severity::Warning)
+    };
+    // The game runs on into a note: read short, never silently.
+    assert!(warned(
+        b"1 P-Q 4 Kt-K B 3\n...I do not know who invented this defence. 2 P-Q B 4 _ I prefer this to the knight.\n"
+    ));
+    // The count run on past a move that does not read.
+    assert!(warned(
+        b"1. P-K4 P-K4\n2. Kt-QB3\n(The Hampe opening.) 2. KttoQ\xc3\x9f3 3. Kt to K B 3 3. Kt to K B 3\n"
+    ));
+    // A note on the last move, or after the game's end words: no warning.
+    assert!(!warned(
+        b"1 P-Q 4 Kt-K B 3\nIf 1 P-K 4 instead, the game is another.\n"
+    ));
+    assert!(!warned(
+        b"1 P-Q 4 Kt-K B 3\nResigns.\nHad he played 2 P-Q B 4 the game went on.\n"
+    ));
 }
