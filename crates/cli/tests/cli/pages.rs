@@ -582,7 +582,7 @@ fn an_infobox_label_glued_to_the_first_number_is_a_caption_and_its_moves_a_game(
     // The label is the caption, never a lost move; the note naming 3. Sf6 and
     // 3. d5 in the next paragraph is no move of either.
     let (games, moves) = games_and_moves("infobox-label-glued-sr.txt");
-    assert_eq!(games, [(1, true, 5), (53, true, 5)]);
+    assert_eq!(games, [(1, true, 5), (55, true, 5)]);
     assert_eq!(
         moves,
         "e2e4 e7e5 g1f3 b8c6 c2c3 *\ne2e4 e7e5 g1f3 b8c6 c2c3 *\n"

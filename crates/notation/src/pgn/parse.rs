@@ -3901,15 +3901,19 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
 }
 
 /// The length of a label glued before a move number in `word` (`Potezi` in
-/// `Potezi1.`, `Moves` in `Moves1.e4`): two letters or more that no grammar
-/// reads as a move, then digits with their dot. A move ends in its square,
-/// a mark or castling's `O-O`, so moves run together (`Nf62.c4`) never read
-/// so.
+/// `Potezi1.`, `Moves` in `Moves1.e4`): a table cell's heading, a
+/// capitalised word of three letters or more that no grammar reads as a
+/// move, then digits with their dot (`aa1. e4` is no label: garbage). A move
+/// ends in its square, a mark or castling's `O-O`, so moves run together
+/// (`Nf62.c4`) never read so.
 fn glued_label_len(word: &[u8], mode: Mode) -> Option<usize> {
     let k = word.iter().position(u8::is_ascii_digit)?;
     let head = &word[..k];
-    let letters = core::str::from_utf8(head)
-        .is_ok_and(|w| w.chars().count() >= 2 && w.chars().all(char::is_alphabetic));
+    let letters = core::str::from_utf8(head).is_ok_and(|w| {
+        w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && w.chars().next().is_some_and(char::is_uppercase)
+    });
     let digits = word[k..].iter().take_while(|b| b.is_ascii_digit()).count();
     (letters
         && count_dots(&word[k + digits..]).1 > 0
