@@ -572,3 +572,60 @@ b1d2 d7d5 e4d5 f6d5 e1g1 e8g8 f1e1"
         "{g}"
     );
 }
+
+#[test]
+fn an_infobox_label_glued_to_the_first_number_is_a_caption_and_its_moves_a_game() {
+    // The Serbian Wikipedia's Ponziani (Latin script): the infobox's label and
+    // moves run together as the page's text gives them (`Potezi1. e4 e5 2. Sf3
+    // Sc6 3. c3`), then the same moves as the article's row: two games, as an
+    // infobox row and the rows under it are (`wiki-continuations-in-prose-lt.txt`).
+    // The label is the caption, never a lost move; the note naming 3. Sf6 and
+    // 3. d5 in the next paragraph is no move of either.
+    let (games, moves) = games_and_moves("infobox-label-glued-sr.txt");
+    assert_eq!(games, [(1, true, 5), (55, true, 5)]);
+    assert_eq!(
+        moves,
+        "e2e4 e7e5 g1f3 b8c6 c2c3 *\ne2e4 e7e5 g1f3 b8c6 c2c3 *\n"
+    );
+    // Other labels glued so, one game each (a label of letters that no
+    // grammar reads as a move); moves run together are no label (`Nf62.c4`).
+    for text in [
+        "Moves1.e4 e5 2.Nf3 Nc6 3.d4\nECO C44\n",
+        "Hamleler1. e4 e5 2. Af3 Ac6 3. Fc4\n",
+    ] {
+        let games = reports_of("glued.txt", text);
+        assert_eq!(games.len(), 1, "{text}: {games:?}");
+        assert_eq!(
+            (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+            (Some(true), Some(5)),
+            "{text}: {games:?}"
+        );
+    }
+}
+
+#[test]
+fn rows_numbered_with_a_parenthesis_start_the_next_game_as_rows_with_a_full_stop_do() {
+    // A teaching text's two mates, moves numbered `1)` (read with a warning,
+    // as the parser reads `12)`): a caption and the next game's first row.
+    let games = reports_of(
+        "paren.txt",
+        "Fool's mate:\n1) f3 e5 2) g4 Qh4#\n\nScholar's mate:\n1) e4 e5 2) Bc4 Nc6 3) Qh5 Nf6 4) Qxf7#\n",
+    );
+    let read: Vec<_> = games
+        .iter()
+        .map(|g| {
+            (
+                g["line"].as_u64(),
+                g["valid"].as_bool(),
+                g["plies"].as_u64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (Some(1), Some(true), Some(4)),
+            (Some(4), Some(true), Some(7))
+        ]
+    );
+}

@@ -3900,6 +3900,28 @@ fn has_prose_word(body: &[u8], mode: Mode) -> bool {
     })
 }
 
+/// The length of a label glued before a move number in `word` (`Potezi` in
+/// `Potezi1.`, `Moves` in `Moves1.e4`): a table cell's heading, a
+/// capitalised word of three letters or more that no grammar reads as a
+/// move, then digits with their dot (`aa1. e4` is no label: garbage). A move
+/// ends in its square, a mark or castling's `O-O`, so moves run together
+/// (`Nf62.c4`) never read so.
+fn glued_label_len(word: &[u8], mode: Mode) -> Option<usize> {
+    let k = word.iter().position(u8::is_ascii_digit)?;
+    let head = &word[..k];
+    let letters = core::str::from_utf8(head).is_ok_and(|w| {
+        w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && w.chars().next().is_some_and(char::is_uppercase)
+    });
+    let digits = word[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+    (letters
+        && count_dots(&word[k + digits..]).1 > 0
+        && !is_move_word(head, mode)
+        && !may_be_move(head, mode))
+    .then_some(k)
+}
+
 /// Where the moves start on a line that opens with words (a caption): the
 /// offset of a later word that is the move number `expected` (with its dot,
 /// or bare and followed by two moves) with a move after it or glued to it.
@@ -3923,9 +3945,19 @@ fn moves_after_words(text: &[u8], expected: u64, mode: Mode) -> Option<usize> {
             break;
         }
         let w_end = word_end(i);
-        let word = &text[i..w_end];
+        let mut word = &text[i..w_end];
+        // The number the moves open with, where the word opens with it or
+        // a label is glued before the first (`Potezi1. e4`, `Moves1.e4`: an
+        // infobox's cells run together).
+        let mut at = i;
+        if expected == 1 {
+            if let Some(k) = glued_label_len(word, mode) {
+                at = i + k;
+                word = &word[k..];
+            }
+        }
         let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-        if !first && (1..=4).contains(&digits) {
+        if (!first || at > i) && (1..=4).contains(&digits) {
             let n = word[..digits]
                 .iter()
                 .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
@@ -3952,7 +3984,7 @@ fn moves_after_words(text: &[u8], expected: u64, mode: Mode) -> Option<usize> {
                         !second.is_empty() && may_be_move(second, mode)
                     });
                 if moves {
-                    return Some(i);
+                    return Some(at);
                 }
             }
         }

@@ -318,6 +318,24 @@ impl Splitter {
         &rest[..n]
     }
 
+    /// Whether the line opening with `first` (its first byte past the blanks)
+    /// can change nothing the line kinds decide, so that they need not be
+    /// asked: in a game with tags whose rows have begun and hold moves, with no
+    /// caption after them and no first row counted (only tagless text counts
+    /// one), a line opening with a digit is a row (or a page's number) and
+    /// leaves the state as it is: a caption opens with a letter, and the count
+    /// starting again is looked for in tagless text only. So a PGN game's rows
+    /// pay for one test.
+    #[inline(always)]
+    fn plain_row(&self, first: u8) -> bool {
+        first.is_ascii_digit()
+            && self.seen_tags
+            && self.seen_rows
+            && self.seen_moves
+            && !self.caption_seen
+            && !self.seen_first
+    }
+
     fn mark_start(&mut self) {
         if self.start.is_none() {
             self.start = Some(self.pos);
@@ -545,7 +563,7 @@ impl Splitter {
                     // stays with the game before (read there as words): a line of
                     // words may also be a move (`Castles`), which must not move games.
                     let mut line_checked = false;
-                    if self.line_start && self.depth == 0 {
+                    if self.line_start && self.depth == 0 && !self.plain_row(b) {
                         let Some(line) = whole_line(buf, self.pos, eof) else {
                             return Scan::NeedMore;
                         };
@@ -874,16 +892,14 @@ fn body_kind(body: &[u8], item: bool) -> LineKind {
             if rest.first().is_some_and(u8::is_ascii_digit) {
                 return LineKind::Row;
             }
-            // A row's number is followed by a full stop or a space; `1-0` and
-            // `1/2-1/2` are results, never rows.
-            if !rest
-                .first()
-                .is_some_and(|&b| matches!(b, b'.' | b' ' | b'\t'))
-            {
+            // A row's number is followed by its mark (`1.`, or `1)` and `1/`
+            // as the parser reads them too) or a space; `1-0` and `1/2-1/2`
+            // are results, never rows.
+            let dotted = number_mark(rest).is_some();
+            if !dotted && !rest.first().is_some_and(|&b| matches!(b, b' ' | b'\t')) {
                 return LineKind::Other;
             }
-            let dotted = rest.first() == Some(&b'.');
-            let rest = rest.strip_prefix(b".").unwrap_or(rest).trim_ascii_start();
+            let rest = rest[usize::from(dotted)..].trim_ascii_start();
             // Black's move alone (`1. ... P-K4`, `1...e5`, `1. …`) continues a game.
             if rest.is_empty() && dotted {
                 LineKind::NumberAlone
@@ -948,15 +964,29 @@ fn has_move_number(line: &[u8]) -> bool {
     false
 }
 
-/// Whether `line` holds a move number past 1 with its dot (`2.`, `17...`;
-/// not `1.`, `1913.`): the count of a game's rows has gone on.
+/// The mark after a move number's digits that `rest` opens with, if any:
+/// the full stop, or the `)` and `/` the parser reads as one (`12)`, `12/`)
+/// when no digit follows them (`1/2` is half a point).
+#[inline]
+fn number_mark(rest: &[u8]) -> Option<u8> {
+    match *rest {
+        [b'.', ..] => Some(b'.'),
+        [m @ (b')' | b'/'), ref after @ ..] if !after.first().is_some_and(u8::is_ascii_digit) => {
+            Some(m)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `line` holds a move number past 1 with its mark (`2.`, `17...`,
+/// `2)`; not `1.`, `1913.`, `3/4`): the count of a game's rows has gone on.
 fn has_number_past_one(line: &[u8]) -> bool {
     let mut run = 0usize;
     let mut value = 0u32;
     // The run of digits stands alone (not a square's rank, `e4.`).
     let mut alone = true;
     let mut before = b' ';
-    for &b in line {
+    for (i, &b) in line.iter().enumerate() {
         if b.is_ascii_digit() {
             if run == 0 {
                 alone = !before.is_ascii_alphanumeric();
@@ -964,7 +994,7 @@ fn has_number_past_one(line: &[u8]) -> bool {
             run += 1;
             value = value.saturating_mul(10).saturating_add(u32::from(b - b'0'));
         } else {
-            if b == b'.' && alone && (1..=3).contains(&run) && value >= 2 {
+            if alone && (1..=3).contains(&run) && value >= 2 && number_mark(&line[i..]).is_some() {
                 return true;
             }
             run = 0;
