@@ -2269,12 +2269,30 @@ impl Replayer {
             }
             crate::spelling::TokenReading::NotAMove(what) => {
                 self.diags.retain(|d| !parser_error(d));
-                let d = Diagnostic::new(
-                    Severity::Note,
-                    Kind::SkippedWord,
-                    format!("`{shown}` is {what}, not a move: skipped"),
-                    span,
-                );
+                // A word where a move is due, in any language (`y`, `og`,
+                // `ou`, `I.p.v.`): no legal move, no move misread and no move
+                // cut short is spelled so. Skipped, but said as a warning
+                // (the text there is prose, which `--strict` refuses); a
+                // number off the count after it is an error, as the word
+                // may stand where a move was left out.
+                let d = if what == "a word" {
+                    self.prose_doubt = true;
+                    Diagnostic::new(
+                        Severity::Warning,
+                        Kind::SkippedWord,
+                        format!(
+                            "`{shown}` is {what} where the move of ply {ply} is due: no legal move, nor one misprinted or cut short, is spelled so: skipped"
+                        ),
+                        span,
+                    )
+                } else {
+                    Diagnostic::new(
+                        Severity::Note,
+                        Kind::SkippedWord,
+                        format!("`{shown}` is {what}, not a move: skipped"),
+                        span,
+                    )
+                };
                 self.diags.push(d);
                 self.skipped.push(span);
                 true
