@@ -2350,6 +2350,31 @@ impl Replayer {
         // Words where the move due is printed (`17.uppg.`) end the game in
         // any language, unless the game plainly goes on after them.
         let in_place = crate::prose::in_move_place(game, i, &self.pos);
+        // The game is over by rule (mate, stalemate): no move can follow, so
+        // the prose after it is a note to the game's end, whatever numbers
+        // it names (`4. Dxf7# sebbene siano possibili altri ordini ... 4.Df3`).
+        if !self.moves.is_empty() && !self.pos.has_legal_move() {
+            self.ended_by_words = true;
+            let j = crate::prose::after_end(game, i);
+            if braced(game, i, j) {
+                return None;
+            }
+            self.skip_region(game, i, j)?;
+            // A move number with a move after it in the note may open
+            // another game printed with no result between: said, as a
+            // warning, never swallowed silently.
+            let numbered = game.tokens.get(i..j).is_some_and(|t| {
+                t.windows(2)
+                    .any(|w| matches!(w, [Token::MoveNumber { number: 1, .. }, Token::Move(_)]))
+            });
+            if numbered && let Some(d) = self.diags.last_mut() {
+                d.severity = Severity::Warning;
+                d.message.push_str(
+                    "; it numbers a first move, which may start another game printed without a result between",
+                );
+            }
+            return Some(j);
+        }
         let j = if opening == Some(true) {
             self.ended_by_words = true;
             crate::prose::after_end(game, i)
@@ -2622,24 +2647,32 @@ impl Replayer {
         let region = Span::new(start, end);
         self.diags
             .retain(|d| !(start <= d.span.start() && d.span.start() < next));
+        // Only the result, or nothing, follows the prose: it stands after
+        // the game's last move.
+        let to_end = matches!(game.tokens.get(j), None | Some(Token::Result(..)));
         let message = match game.tokens.get(j) {
             Some(Token::MoveNumber { span, .. }) => format!(
                 "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
                 crate::prose::shown(text.trim()),
                 String::from_utf8_lossy(span_text(game, *span))
             ),
-            _ => format!(
+            _ if to_end => format!(
                 "`{}` is prose after the game's last move, not moves: skipped (nothing after it continues the game)",
+                crate::prose::shown(text.trim())
+            ),
+            _ => format!(
+                "`{}` is prose between the moves, not moves: skipped to the end of its line",
                 crate::prose::shown(text.trim())
             ),
         };
         // Skipped after the game's last move, the prose still names the move
         // due with a legal move: the game may go on there (a game told in
         // sentences) as well as a note name it. Said, never dropped silently.
-        let due = match game.tokens.get(j) {
-            Some(Token::MoveNumber { .. }) => None,
-            _ if self.ended_by_words => None,
-            _ => crate::prose::due_move_in(text.as_bytes(), &self.pos),
+        // (Where the game goes on after the prose, its moves say so.)
+        let due = if to_end && !self.ended_by_words {
+            crate::prose::due_move_in(text.as_bytes(), &self.pos)
+        } else {
+            None
         };
         let (severity, message) = match due {
             Some((from, to)) => (
