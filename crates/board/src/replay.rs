@@ -450,6 +450,14 @@ fn replay_fixed(
                             Some(readings) => r.play_readings(readings),
                             None => r.play(&mv.get()),
                         }
+                        if r.halted
+                            && !options.strict
+                            && fixes.is_empty()
+                            && r.alternative_after_word(game, i, &start)
+                        {
+                            printed -= 1;
+                            continue;
+                        }
                         if let Some(j) = (r.halted && !options.strict && fixes.is_empty())
                             .then(|| r.note_after_failed(game, i))
                             .flatten()
@@ -2418,6 +2426,70 @@ impl Replayer {
             return None;
         }
         self.skip_region(game, i, j)
+    }
+
+    /// A move at token `i` that cannot be played, right after a word skipped
+    /// where a move was due (`Cc6 ou d6 3. Bc4`, Portuguese `or`; `e5 or c5`),
+    /// and that is legal where the move before the word was played: the other
+    /// move the text names in that move's place (`X or Y`), not the game's.
+    /// The word and the move are skipped together with a `skipped-word`
+    /// warning, the move's error withdrawn, and the game read on (the word's
+    /// skip already made a number off the count after it an error). A move
+    /// with no legal reading there either stays the error it is.
+    #[cold]
+    fn alternative_after_word(&mut self, game: &PgnGame<'_>, i: usize, start: &Position) -> bool {
+        let Some(Token::Invalid(word)) = i.checked_sub(1).and_then(|k| game.tokens.get(k)) else {
+            return false;
+        };
+        let (Some(Token::Move(mv)), Some(played)) =
+            (game.tokens.get(i), self.moves.len().checked_sub(1))
+        else {
+            return false;
+        };
+        if self.skipped.last() != Some(word)
+            || self.diags.iter().all(|d| {
+                d.span != *word || d.kind != Kind::SkippedWord || d.severity != Severity::Warning
+            })
+        {
+            return false;
+        }
+        let mut before = start.clone();
+        for m in &self.moves[..played] {
+            before.play_unchecked(m);
+        }
+        let legal_before = match game.readings_at(i) {
+            Some(readings) => readings
+                .moves
+                .iter()
+                .any(|r| crate::resolve(&before, &r.written).is_ok()),
+            None => crate::resolve(&before, &mv.get()).is_ok(),
+        };
+        if !legal_before {
+            return false;
+        }
+        let failed = mv.span();
+        if self.written.last() == Some(&failed) {
+            self.written.pop();
+        }
+        self.halted = false;
+        self.skipped.pop();
+        let region = Span::new(word.start(), failed.end());
+        self.diags
+            .retain(|d| !(region.start() <= d.span.start() && d.span.start() < region.end()));
+        let shown = scoresheet_notation::text::decode(span_text(game, region));
+        let ply = self.ply() - 1;
+        let d = Diagnostic::new(
+            Severity::Warning,
+            Kind::SkippedWord,
+            format!(
+                "`{}` names another move in place of the move of ply {ply}, which the game played: a note's, skipped",
+                shown.trim()
+            ),
+            region,
+        );
+        self.diags.push(d);
+        self.prose.push(region);
+        true
     }
 
     /// A move the parser read at token `i` that has no legal reading and is

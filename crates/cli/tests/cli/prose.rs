@@ -486,6 +486,9 @@ fn a_word_where_a_move_is_due_is_skipped_with_a_warning_in_any_language() {
             (Some(true), Some(6)),
             (Some(true), Some(8)),
             (Some(true), Some(9)),
+            // `ou Cf6` (French or): a move legal only in place of the move
+            // just played is the note's other move there.
+            (Some(true), Some(6)),
             // `and` where Black's move was left out: the number after it is off
             // the count, an error, never a game read past a lost move.
             (Some(false), Some(3)),
@@ -503,18 +506,25 @@ fn a_word_where_a_move_is_due_is_skipped_with_a_warning_in_any_language() {
         );
     }
     assert!(
-        messages(&games[3], "errors", "move-number")
+        messages(&games[3], "warnings", "skipped-word")
             .iter()
-            .any(|m| m.contains("after the prose skipped before")),
+            .any(|m| m.starts_with("`ou Cf6` names another move")),
         "{}",
         games[3]
     );
-    assert_eq!(games[4]["errors"][0]["move"], "e", "{}", games[4]);
     assert!(
-        messages(&games[5], "notes", "skipped-word")
+        messages(&games[4], "errors", "move-number")
+            .iter()
+            .any(|m| m.contains("after the prose skipped before")),
+        "{}",
+        games[4]
+    );
+    assert_eq!(games[5]["errors"][0]["move"], "e", "{}", games[5]);
+    assert!(
+        messages(&games[6], "notes", "skipped-word")
             .iter()
             .any(|m| m.starts_with("`though other orders")),
         "{}",
-        games[5]
+        games[6]
     );
 }
