@@ -2361,27 +2361,20 @@ impl Replayer {
         // The game is over by rule (mate, stalemate): no move can follow, so
         // the prose after it is a note to the game's end, whatever numbers
         // it names (`4. Dxf7# sebbene siano possibili altri ordini ... 4.Df3`).
+        // Unless it numbers a first move with a move after it: another game
+        // may start there, printed without a result between (a game in the
+        // prose before the real one, `... po 1.f4 e6 2.g4 Dh4 mat by ...`),
+        // which is never swallowed: the rules below judge the text.
         if !self.moves.is_empty() && !self.pos.has_legal_move() {
-            self.ended_by_words = true;
             let j = crate::prose::after_end(game, i);
-            if braced(game, i, j) {
-                return None;
-            }
-            self.skip_region(game, i, j)?;
-            // A move number with a move after it in the note may open
-            // another game printed with no result between: said, as a
-            // warning, never swallowed silently.
             let numbered = game.tokens.get(i..j).is_some_and(|t| {
                 t.windows(2)
                     .any(|w| matches!(w, [Token::MoveNumber { number: 1, .. }, Token::Move(_)]))
             });
-            if numbered && let Some(d) = self.diags.last_mut() {
-                d.severity = Severity::Warning;
-                d.message.push_str(
-                    "; it numbers a first move, which may start another game printed without a result between",
-                );
+            if !numbered && !braced(game, i, j) {
+                self.ended_by_words = true;
+                return self.skip_region(game, i, j);
             }
-            return Some(j);
         }
         let j = if opening == Some(true) {
             self.ended_by_words = true;
