@@ -3125,4 +3125,33 @@ mod tests {
             assert_eq!(variant_of(v), Variant::Unsupported, "{v}");
         }
     }
+
+    #[test]
+    fn prose_skipped_to_where_the_game_goes_on_warns_of_no_move_due() {
+        // The line names Black's move due (`2...Nc6`), but the game goes on
+        // after it with that move: nothing is read short, nothing to warn of.
+        let text = "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\nNc6 3. Bb5 a6 *";
+        let r = judge(text, ReplayOptions::default());
+        assert_eq!(r.moves.len(), 6, "{:?}", said(text, &r));
+        let skipped: Vec<_> = said(text, &r)
+            .into_iter()
+            .filter(|d| d.0 == "skipped-word")
+            .collect();
+        assert_eq!(skipped.len(), 1, "{skipped:?}");
+        assert_eq!(skipped[0].1, Severity::Note, "{skipped:?}");
+        assert!(
+            skipped[0].3.contains("prose between the moves"),
+            "{skipped:?}"
+        );
+        // At the game's end the same line is a warning naming the move.
+        let text = "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\n*";
+        let r = judge(text, ReplayOptions::default());
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Warning && d.message.contains("`2...Nc6`")),
+            "{:?}",
+            said(text, &r)
+        );
+    }
 }
