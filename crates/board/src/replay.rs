@@ -629,10 +629,15 @@ fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Languag
 /// Whether the token after token `i` of `game` is a word of prose no grammar
 /// reads: two such words together are a sentence, which is never skipped
 /// word by word.
+/// A word of one or two letters (`y`, `og`) is skipped where it stands but
+/// makes no sentence with the word before it: a sentence's words are told
+/// by the longer ones.
 fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
-    matches!(game.tokens.get(i + 1), Some(Token::Invalid(span))
-        if crate::spelling::not_a_move(&scoresheet_notation::text::decode(span_text(game, *span)))
-            == Some("a word"))
+    matches!(game.tokens.get(i + 1), Some(Token::Invalid(span)) if {
+        let text = scoresheet_notation::text::decode(span_text(game, *span));
+        text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 3
+            && crate::spelling::not_a_move(&text) == Some("a word")
+    })
 }
 
 /// Whether token `i` of `game` is followed on its line by a move number.
