@@ -629,13 +629,12 @@ fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Languag
 /// Whether the token after token `i` of `game` is a word of prose no grammar
 /// reads: two such words together are a sentence, which is never skipped
 /// word by word.
-/// A word of one or two letters (`y`, `og`) is skipped where it stands but
-/// makes no sentence with the word before it: a sentence's words are told
-/// by the longer ones.
+/// A word of one letter (`y`, `e`) is skipped where it stands but makes no
+/// sentence with the word before it: too little to tell a sentence by.
 fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
     matches!(game.tokens.get(i + 1), Some(Token::Invalid(span)) if {
         let text = scoresheet_notation::text::decode(span_text(game, *span));
-        text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 3
+        text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
             && crate::spelling::not_a_move(&text) == Some("a word")
     })
 }
