@@ -631,12 +631,23 @@ fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Languag
 /// word by word.
 /// A word of one letter (`y`, `e`) is skipped where it stands but makes no
 /// sentence with the word before it: too little to tell a sentence by.
+/// A short word before a move number (`If 17. Kd2 Kd7, White stands well.`)
+/// opens a sentence too: the note's moves follow it.
 fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
-    matches!(game.tokens.get(i + 1), Some(Token::Invalid(span)) if {
-        let text = scoresheet_notation::text::decode(span_text(game, *span));
-        text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
-            && crate::spelling::not_a_move(&text) == Some("a word")
-    })
+    let short_before_number = matches!(game.tokens.get(i + 1), Some(Token::MoveNumber { .. }))
+        && game.tokens.get(i).is_some_and(|t| {
+            scoresheet_notation::text::decode(span_text(game, t.span()))
+                .trim_matches(NOTE_PUNCTUATION)
+                .chars()
+                .count()
+                < 3
+        });
+    short_before_number
+        || matches!(game.tokens.get(i + 1), Some(Token::Invalid(span)) if {
+            let text = scoresheet_notation::text::decode(span_text(game, *span));
+            text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
+                && crate::spelling::not_a_move(&text) == Some("a word")
+        })
 }
 
 /// Whether token `i` of `game` is followed on its line by a move number.
