@@ -385,18 +385,13 @@ fn rival(game: &PgnGame<'_>, from: usize, bound: usize, at: usize, pos: &Positio
 }
 
 /// Whether `token` is a comment whose text holds the move number `n`
-/// (`20.`, `20...`; not `120.` or `20,5`).
+/// (`20.`, `20...`; not `120.` or `20,5`), as
+/// [`scoresheet_notation::pgn::printed_numbers`] reads them.
 fn names_number(token: &Token<'_>, n: u32) -> bool {
     let Token::Comment { text, .. } = token else {
         return false;
     };
-    let digits = n.to_string();
-    let digits = digits.as_bytes();
-    text.windows(digits.len() + 1).enumerate().any(|(k, w)| {
-        w.starts_with(digits)
-            && w.last() == Some(&b'.')
-            && (k == 0 || !text[k - 1].is_ascii_digit())
-    })
+    scoresheet_notation::pgn::printed_numbers(text).any(|p| p.number == n)
 }
 
 /// The first token from `at` (before `bound`) outside variations that is the
@@ -420,7 +415,8 @@ fn next_due(game: &PgnGame<'_>, at: usize, bound: usize, pos: &Position) -> Opti
 /// the move due in `pos` with a move legal there: the byte range of the
 /// number and that move (`4. c3` in `White played 4. c3 and ...`; `4...Nf6`),
 /// the first such. The number is the move due's (`N.` for White's, `N...`
-/// or a book's `N.` for Black's), its move glued to it or the next word, in
+/// or a book's `N.` for Black's, as
+/// [`scoresheet_notation::pgn::printed_numbers`] reads them), its move glued to it or the next word, in
 /// any notation and language the board spells ([`crate::spelling`]); or the
 /// text opens with the move due unnumbered (`Fg4 presque toutes les pièces
 /// ...` on the line under `11.Te1`: Black's move, then words). What
@@ -450,42 +446,25 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
             spelled.then_some(token.len())
         })
     };
-    let mut iter = words();
-    if let Some((start, first)) = iter.clone().next()
+    if let Some((start, first)) = words().next()
         && let Some(len) = legal(first)
     {
         return Some((start, start + len));
     }
-    while let Some((start, word)) = iter.next() {
-        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-        if !(1..=4).contains(&digits) {
+    for number in scoresheet_notation::pgn::printed_numbers(text) {
+        if number.number != due || (number.black && pos.turn() == Color::White) {
             continue;
         }
-        let marks = &word[digits..];
-        let dots = marks.iter().take_while(|&&b| b == b'.').count();
-        let ellipsis = marks.starts_with("…".as_bytes());
-        let mark_len = if ellipsis { "…".len() } else { dots };
-        if mark_len == 0 {
-            continue;
-        }
-        let number = word[..digits].iter().fold(0u32, |n, d| {
-            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
-        });
-        let black = dots >= 2 || ellipsis;
-        if number != due || (black && pos.turn() == Color::White) {
-            continue;
-        }
-        let glued = &word[digits + mark_len..];
-        let (mv, mv_start) = if glued.is_empty() {
-            match iter.clone().next() {
-                Some((at, w)) => (w, at),
-                None => break,
-            }
-        } else {
-            (glued, start + digits + mark_len)
-        };
+        // Its move, glued to it or the next word.
+        let rest = text.get(number.end..).unwrap_or_default();
+        let blanks = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let mv_start = number.end + blanks;
+        let mv = rest[blanks..]
+            .split(u8::is_ascii_whitespace)
+            .next()
+            .unwrap_or_default();
         if let Some(len) = legal(mv) {
-            return Some((start, mv_start + len));
+            return Some((number.start, mv_start + len));
         }
     }
     None

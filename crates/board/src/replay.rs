@@ -450,6 +450,14 @@ fn replay_fixed(
                             Some(readings) => r.play_readings(readings),
                             None => r.play(&mv.get()),
                         }
+                        if r.halted
+                            && !options.strict
+                            && fixes.is_empty()
+                            && r.alternative_after_word(game, i, &start)
+                        {
+                            printed -= 1;
+                            continue;
+                        }
                         if let Some(j) = (r.halted && !options.strict && fixes.is_empty())
                             .then(|| r.note_after_failed(game, i))
                             .flatten()
@@ -621,10 +629,25 @@ fn game_letters(game: &PgnGame<'_>) -> Option<scoresheet_notation::lang::Languag
 /// Whether the token after token `i` of `game` is a word of prose no grammar
 /// reads: two such words together are a sentence, which is never skipped
 /// word by word.
+/// A word of one letter (`y`, `e`) is skipped where it stands but makes no
+/// sentence with the word before it: too little to tell a sentence by.
+/// A short word before a move number (`If 17. Kd2 Kd7, White stands well.`)
+/// opens a sentence too: the note's moves follow it.
 fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
-    matches!(game.tokens.get(i + 1), Some(Token::Invalid(span))
-        if crate::spelling::not_a_move(&scoresheet_notation::text::decode(span_text(game, *span)))
-            == Some("a word"))
+    let short_before_number = matches!(game.tokens.get(i + 1), Some(Token::MoveNumber { .. }))
+        && game.tokens.get(i).is_some_and(|t| {
+            scoresheet_notation::text::decode(span_text(game, t.span()))
+                .trim_matches(NOTE_PUNCTUATION)
+                .chars()
+                .count()
+                < 3
+        });
+    short_before_number
+        || matches!(game.tokens.get(i + 1), Some(Token::Invalid(span)) if {
+            let text = scoresheet_notation::text::decode(span_text(game, *span));
+            text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
+                && crate::spelling::not_a_move(&text) == Some("a word")
+        })
 }
 
 /// Whether token `i` of `game` is followed on its line by a move number.
@@ -2269,12 +2292,30 @@ impl Replayer {
             }
             crate::spelling::TokenReading::NotAMove(what) => {
                 self.diags.retain(|d| !parser_error(d));
-                let d = Diagnostic::new(
-                    Severity::Note,
-                    Kind::SkippedWord,
-                    format!("`{shown}` is {what}, not a move: skipped"),
-                    span,
-                );
+                // A word where a move is due, in any language (`y`, `og`,
+                // `ou`, `I.p.v.`): no legal move, no move misread and no move
+                // cut short is spelled so. Skipped, but said as a warning
+                // (the text there is prose, which `--strict` refuses); a
+                // number off the count after it is an error, as the word
+                // may stand where a move was left out.
+                let d = if what == "a word" {
+                    self.prose_doubt = true;
+                    Diagnostic::new(
+                        Severity::Warning,
+                        Kind::SkippedWord,
+                        format!(
+                            "`{shown}` is {what} where the move of ply {ply} is due: no legal move, nor one misprinted or cut short, is spelled so: skipped"
+                        ),
+                        span,
+                    )
+                } else {
+                    Diagnostic::new(
+                        Severity::Note,
+                        Kind::SkippedWord,
+                        format!("`{shown}` is {what}, not a move: skipped"),
+                        span,
+                    )
+                };
                 self.diags.push(d);
                 self.skipped.push(span);
                 true
@@ -2332,6 +2373,24 @@ impl Replayer {
         // Words where the move due is printed (`17.uppg.`) end the game in
         // any language, unless the game plainly goes on after them.
         let in_place = crate::prose::in_move_place(game, i, &self.pos);
+        // The game is over by rule (mate, stalemate): no move can follow, so
+        // the prose after it is a note to the game's end, whatever numbers
+        // it names (`4. Dxf7# sebbene siano possibili altri ordini ... 4.Df3`).
+        // Unless it numbers a first move with a move after it: another game
+        // may start there, printed without a result between (a game in the
+        // prose before the real one, `... po 1.f4 e6 2.g4 Dh4 mat by ...`),
+        // which is never swallowed: the rules below judge the text.
+        if !self.moves.is_empty() && !self.pos.has_legal_move() {
+            let j = crate::prose::after_end(game, i);
+            let numbered = game.tokens.get(i..j).is_some_and(|t| {
+                t.windows(2)
+                    .any(|w| matches!(w, [Token::MoveNumber { number: 1, .. }, Token::Move(_)]))
+            });
+            if !numbered && !braced(game, i, j) {
+                self.ended_by_words = true;
+                return self.skip_region(game, i, j);
+            }
+        }
         let j = if opening == Some(true) {
             self.ended_by_words = true;
             crate::prose::after_end(game, i)
@@ -2375,6 +2434,70 @@ impl Replayer {
             return None;
         }
         self.skip_region(game, i, j)
+    }
+
+    /// A move at token `i` that cannot be played, right after a word skipped
+    /// where a move was due (`Cc6 ou d6 3. Bc4`, Portuguese `or`; `e5 or c5`),
+    /// and that is legal where the move before the word was played: the other
+    /// move the text names in that move's place (`X or Y`), not the game's.
+    /// The word and the move are skipped together with a `skipped-word`
+    /// warning, the move's error withdrawn, and the game read on (the word's
+    /// skip already made a number off the count after it an error). A move
+    /// with no legal reading there either stays the error it is.
+    #[cold]
+    fn alternative_after_word(&mut self, game: &PgnGame<'_>, i: usize, start: &Position) -> bool {
+        let Some(Token::Invalid(word)) = i.checked_sub(1).and_then(|k| game.tokens.get(k)) else {
+            return false;
+        };
+        let (Some(Token::Move(mv)), Some(played)) =
+            (game.tokens.get(i), self.moves.len().checked_sub(1))
+        else {
+            return false;
+        };
+        if self.skipped.last() != Some(word)
+            || self.diags.iter().all(|d| {
+                d.span != *word || d.kind != Kind::SkippedWord || d.severity != Severity::Warning
+            })
+        {
+            return false;
+        }
+        let mut before = start.clone();
+        for m in &self.moves[..played] {
+            before.play_unchecked(m);
+        }
+        let legal_before = match game.readings_at(i) {
+            Some(readings) => readings
+                .moves
+                .iter()
+                .any(|r| crate::resolve(&before, &r.written).is_ok()),
+            None => crate::resolve(&before, &mv.get()).is_ok(),
+        };
+        if !legal_before {
+            return false;
+        }
+        let failed = mv.span();
+        if self.written.last() == Some(&failed) {
+            self.written.pop();
+        }
+        self.halted = false;
+        self.skipped.pop();
+        let region = Span::new(word.start(), failed.end());
+        self.diags
+            .retain(|d| !(region.start() <= d.span.start() && d.span.start() < region.end()));
+        let shown = scoresheet_notation::text::decode(span_text(game, region));
+        let ply = self.ply() - 1;
+        let d = Diagnostic::new(
+            Severity::Warning,
+            Kind::SkippedWord,
+            format!(
+                "`{}` names another move in place of the move of ply {ply}, which the game played: a note's, skipped",
+                shown.trim()
+            ),
+            region,
+        );
+        self.diags.push(d);
+        self.prose.push(region);
+        true
     }
 
     /// A move the parser read at token `i` that has no legal reading and is
@@ -2604,24 +2727,32 @@ impl Replayer {
         let region = Span::new(start, end);
         self.diags
             .retain(|d| !(start <= d.span.start() && d.span.start() < next));
+        // Only the result, or nothing, follows the prose: it stands after
+        // the game's last move.
+        let to_end = matches!(game.tokens.get(j), None | Some(Token::Result(..)));
         let message = match game.tokens.get(j) {
             Some(Token::MoveNumber { span, .. }) => format!(
                 "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
                 crate::prose::shown(text.trim()),
                 String::from_utf8_lossy(span_text(game, *span))
             ),
-            _ => format!(
+            _ if to_end => format!(
                 "`{}` is prose after the game's last move, not moves: skipped (nothing after it continues the game)",
+                crate::prose::shown(text.trim())
+            ),
+            _ => format!(
+                "`{}` is prose between the moves, not moves: skipped to the end of its line",
                 crate::prose::shown(text.trim())
             ),
         };
         // Skipped after the game's last move, the prose still names the move
         // due with a legal move: the game may go on there (a game told in
         // sentences) as well as a note name it. Said, never dropped silently.
-        let due = match game.tokens.get(j) {
-            Some(Token::MoveNumber { .. }) => None,
-            _ if self.ended_by_words => None,
-            _ => crate::prose::due_move_in(text.as_bytes(), &self.pos),
+        // (Where the game goes on after the prose, its moves say so.)
+        let due = if to_end && !self.ended_by_words {
+            crate::prose::due_move_in(text.as_bytes(), &self.pos)
+        } else {
+            None
         };
         let (severity, message) = match due {
             Some((from, to)) => (
@@ -3008,5 +3139,34 @@ mod tests {
         for v in ["Atomic", "Crazyhouse", "antichess", "three-check"] {
             assert_eq!(variant_of(v), Variant::Unsupported, "{v}");
         }
+    }
+
+    #[test]
+    fn prose_skipped_to_where_the_game_goes_on_warns_of_no_move_due() {
+        // The line names Black's move due (`2...Nc6`), but the game goes on
+        // after it with that move: nothing is read short, nothing to warn of.
+        let text = "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\nNc6 3. Bb5 a6 *";
+        let r = judge(text, ReplayOptions::default());
+        assert_eq!(r.moves.len(), 6, "{:?}", said(text, &r));
+        let skipped: Vec<_> = said(text, &r)
+            .into_iter()
+            .filter(|d| d.0 == "skipped-word")
+            .collect();
+        assert_eq!(skipped.len(), 1, "{skipped:?}");
+        assert_eq!(skipped[0].1, Severity::Note, "{skipped:?}");
+        assert!(
+            skipped[0].3.contains("prose between the moves"),
+            "{skipped:?}"
+        );
+        // At the game's end the same line is a warning naming the move.
+        let text = "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\n*";
+        let r = judge(text, ReplayOptions::default());
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Warning && d.message.contains("`2...Nc6`")),
+            "{:?}",
+            said(text, &r)
+        );
     }
 }

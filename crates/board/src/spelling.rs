@@ -379,8 +379,8 @@ fn descriptive(
 }
 
 /// Whether a token that matched no move is plainly not one: a word of prose
-/// (letters only, three or more, no capital but the first), a column rule, a
-/// footnote mark or punctuation alone. What it is.
+/// in any language ([`is_word`]), a column rule, a footnote mark or
+/// punctuation alone. What it is.
 #[must_use]
 pub fn not_a_move(token: &str) -> Option<&'static str> {
     let t = token.trim();
@@ -401,16 +401,54 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
     }) {
         return Some("a footnote mark or punctuation");
     }
-    let word = t.trim_end_matches(['.', ',', ';', ':', '!', '?']);
-    let letters = word.chars().count();
-    if letters >= 3
-        && word.chars().all(char::is_alphabetic)
-        && word.chars().skip(1).all(char::is_lowercase)
-        && !word.chars().skip(1).any(|c| c.is_ascii_digit())
-    {
-        return Some("a word");
+    is_word(t).then_some("a word")
+}
+
+/// Whether `token` is a word of some language's prose, whatever its length:
+/// letters, no capital but the first (of each part), with a word's own marks between them
+/// (an abbreviation's dots `I.p.v.`, an apostrophe `L'obertura`, a hyphen
+/// `Seguiu-se`), punctuation after it aside. A word of three letters or more
+/// is one as it stands (the board still asks whether it is a move misread);
+/// a shorter one (`y`, `og`, `ou`, `et`), or one with marks inside, only
+/// where no move's spelling starts so ([`starts_a_move`]: `e`, `Nf`, `Kt`,
+/// `da` are moves cut short) and no grammar reads it as a move.
+fn is_word(token: &str) -> bool {
+    let word = token.trim_end_matches(['.', ',', ';', ':', '!', '?']);
+    let inner = |c: char| matches!(c, '.' | '\'' | '’' | '-');
+    let mut letters = 0usize;
+    let mut marked = false;
+    let mut after_letter = false;
+    for c in word.chars() {
+        if c.is_alphabetic() {
+            if after_letter && !c.is_lowercase() {
+                return false;
+            }
+            letters += 1;
+            after_letter = true;
+        } else if inner(c) && after_letter {
+            marked = true;
+            after_letter = false;
+        } else {
+            return false;
+        }
     }
-    None
+    if letters == 0 || !after_letter {
+        return false;
+    }
+    if letters >= 3 && !marked {
+        return true;
+    }
+    let bare: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+    !(starts_a_move(word) || starts_a_move(&bare) || reads_as_move(word) || reads_as_move(&bare))
+}
+
+/// Whether some move's spelling, in a notation and language the grammars
+/// read, starts with `text`: a move cut short (`e` of `e4`, `Nf` of `Nf3`,
+/// `P` of `P-K4`, `k` of `ke4`), never a word. Asked of short tokens only.
+fn starts_a_move(text: &str) -> bool {
+    ["4", "e4", "xe4", "-e4", "-K4", "4R"]
+        .iter()
+        .any(|rest| reads_as_move(&format!("{text}{rest}")))
 }
 
 /// A check or mate word or mark printed apart from its move (`mate.`, `ch`,

@@ -586,7 +586,7 @@ kinds! {
     ReadBySpelling = "read-by-spelling", Note,
         example "1. e4 e5 2. Nf3ch Nc6 *",
         fix "Nothing is wrong; the note says which move the token was read as (write it in SAN for strict PGN).";
-    /// A word of prose, a column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped; a warning when a note skipped after the game's last move names the move due with a legal move (the game may go on there, read short).
+    /// A column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped; a warning for a word of prose in any language where a move is due (`y`, `og`, `then`: no legal move, nor one misprinted or cut short, is spelled so), and when a note skipped after the game's last move names the move due with a legal move (the game may go on there, read short).
     SkippedWord = "skipped-word", Note,
         example "1. e4 e5 2. Nf3 then Nc6 *",
         fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN. Where a warning names moves the game goes on with, write them as moves, without the words before them.";

@@ -121,3 +121,40 @@ fn words_rules_and_marks_are_not_moves() {
     let long = "N".repeat(100);
     assert_eq!(read_token(&pos, None, &long), TokenReading::Unmatched);
 }
+
+#[test]
+fn short_words_and_abbreviations_of_any_language_are_words() {
+    let pos = after(&["e4", "e5"]);
+    // `y` (Spanish and), `og` (Danish and), `ou` (French or), `et`, an
+    // abbreviation (`I.p.v.`, Dutch instead of), a word with its apostrophe
+    // or hyphen: no move is spelled so, nor starts so.
+    for token in [
+        "y",
+        "og",
+        "ou",
+        "et",
+        "I",
+        "I.p.v.",
+        "z.B.",
+        "L'obertura",
+        "Seguiu-se",
+        "mat?",
+    ] {
+        assert_eq!(
+            read_token(&pos, None, token),
+            TokenReading::NotAMove("a word"),
+            "{token}"
+        );
+    }
+    // A move cut short (a file, a piece letter in any language, a capture by
+    // files, a capture mark) is no word: the error stays at it.
+    for token in [
+        "e", "a", "Nf", "Kt", "P", "S", "D", "da", "de", "x", "k", "P-K",
+    ] {
+        assert_eq!(
+            read_token(&pos, None, token),
+            TokenReading::Unmatched,
+            "{token}"
+        );
+    }
+}

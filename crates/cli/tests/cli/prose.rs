@@ -461,3 +461,70 @@ fn a_last_line_of_words_and_moves_is_read_as_a_note_and_said_so() {
     );
     assert_eq!(r.code, Some(1), "{}", r.stdout);
 }
+
+/// Every game report of `name` in `fixtures/prose`.
+fn reports(name: &str) -> Vec<Value> {
+    let r = run(&fixtures(), BIN, &["validate", "--format", "json", name]);
+    r.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .filter(|v: &Value| v["type"] == "game")
+        .collect()
+}
+
+#[test]
+fn a_word_where_a_move_is_due_is_skipped_with_a_warning_in_any_language() {
+    let games = reports("words-where-moves-are-due.txt");
+    let verdicts: Vec<(Option<bool>, Option<u64>)> = games
+        .iter()
+        .map(|g| (g["valid"].as_bool(), g["plies"].as_u64()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            // `y` (Spanish and), `og` (Danish and), `I.p.v.` (Dutch instead of).
+            (Some(true), Some(6)),
+            (Some(true), Some(8)),
+            (Some(true), Some(9)),
+            // `ou Cf6` (French or): a move legal only in place of the move
+            // just played is the note's other move there.
+            (Some(true), Some(6)),
+            // `and` where Black's move was left out: the number after it is off
+            // the count, an error, never a game read past a lost move.
+            (Some(false), Some(3)),
+            // `e` is a move cut short, not a word: the error stays at it.
+            (Some(false), Some(3)),
+            // After a mate, a sentence naming other moves is a note.
+            (Some(true), Some(7)),
+        ]
+    );
+    for (g, word) in games.iter().zip(["`y`", "`og`", "`I.p.v.`"]) {
+        let skipped = messages(g, "warnings", "skipped-word");
+        assert!(
+            skipped.iter().any(|m| m.starts_with(word)),
+            "{word}: {skipped:?}"
+        );
+    }
+    assert!(
+        messages(&games[3], "warnings", "skipped-word")
+            .iter()
+            .any(|m| m.starts_with("`ou Cf6` names another move")),
+        "{}",
+        games[3]
+    );
+    assert!(
+        messages(&games[4], "errors", "move-number")
+            .iter()
+            .any(|m| m.contains("after the prose skipped before")),
+        "{}",
+        games[4]
+    );
+    assert_eq!(games[5]["errors"][0]["move"], "e", "{}", games[5]);
+    assert!(
+        messages(&games[6], "notes", "skipped-word")
+            .iter()
+            .any(|m| m.starts_with("`though other orders")),
+        "{}",
+        games[6]
+    );
+}

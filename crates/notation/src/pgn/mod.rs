@@ -26,6 +26,7 @@
 //! it is the hot loop of validation, and every token it finds that is not
 //! structural is handed to the nom move grammar in [`crate::san`].
 
+mod numbers;
 mod parse;
 mod quick;
 mod record;
@@ -38,6 +39,7 @@ use crate::ast::GameResult;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
+pub use numbers::{PrintedNumber, printed_numbers};
 pub use parse::{
     MAX_TOKENS, parse_game, parse_game_chosen_into, parse_game_into, parse_game_lang_into,
     parse_game_learned_into,

@@ -4173,18 +4173,9 @@ fn names_move_number(text: &[u8]) -> bool {
 }
 
 /// Whether `text` holds the move number `number` with its dot (`19.`,
-/// `19...`; not inside a longer number, not a rating's `19.5`).
+/// `19...`; as [`super::printed_numbers`] reads them).
 fn numbers_move(text: &[u8], number: u64) -> bool {
-    let digits = number.to_string();
-    let digits = digits.as_bytes();
-    text.windows(digits.len() + 1).enumerate().any(|(k, w)| {
-        w.starts_with(digits)
-            && w.last() == Some(&b'.')
-            && (k == 0 || !text[k - 1].is_ascii_digit())
-            && !text
-                .get(k + digits.len() + 1)
-                .is_some_and(u8::is_ascii_digit)
-    })
+    super::printed_numbers(text).any(|n| u64::from(n.number) == number)
 }
 
 /// The length of a list's mark at the start of `text` (one to three marks:
