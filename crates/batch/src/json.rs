@@ -240,9 +240,8 @@ pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
 pub(crate) const FEW_TAGS: usize = 24;
 
 /// Whether a game's tags, `count` of them, their names `names` (`None`: not
-/// there), are [`clean_game_tail`]'s: few, their names plain ASCII (then
-/// equal as bytes where they are equal as text, and a repeated name is
-/// found by looking back).
+/// there), are [`clean_game_tail`]'s: few, their names plain ASCII (written
+/// as they are).
 pub(crate) fn few_plain_names<'n>(
     count: usize,
     mut names: impl Iterator<Item = Option<&'n [u8]>>,
@@ -256,11 +255,10 @@ pub(crate) fn few_plain_names<'n>(
 /// part for the same game: its place `at`, `plies` (the notation `san`
 /// when there is one), its tags as written in `text` (the game's text, or
 /// more that starts with it; `places`: each tag's name's start and end and
-/// its value's there, raw: read as
-/// `String::from_utf8_lossy` reads them, the first of a repeated name
-/// only) and `fen` (a FEN is plain ASCII: copied as it is). The tags must be
-/// this writer's ([`few_plain_names`]); the caller leaves the others to
-/// [`game`].
+/// its value's there, raw: read as `String::from_utf8_lossy` reads them;
+/// no name repeated, as the quick lane gives them) and `fen` (a FEN is plain
+/// ASCII: copied as it is). The tags must be this writer's
+/// ([`few_plain_names`]); the caller leaves the others to [`game`].
 pub(crate) fn clean_game_tail(
     out: &mut Vec<u8>,
     at: &At,
@@ -282,21 +280,20 @@ pub(crate) fn clean_game_tail(
     } else {
         b",\"notation\":null,\"tags\":{".as_slice()
     });
-    let name_of =
-        |[n, n_end, ..]: [u32; 4]| text.get(n as usize..n_end as usize).unwrap_or_default();
+    // The quick lane, whose games these are, reads no game that repeats a
+    // tag name: every tag is shown, none compared with the others.
+    debug_assert!(
+        places.iter().enumerate().all(|(i, &[n, n_end, ..])| {
+            let name = |n: u32, n_end: u32| text.get(n as usize..n_end as usize);
+            !places[..i]
+                .iter()
+                .any(|&[m, m_end, ..]| name(m, m_end) == name(n, n_end))
+        }),
+        "a repeated tag name"
+    );
     let mut first = true;
-    // A bit for each name's length and last byte: a name is compared with
-    // the ones before it only when its bit is already set.
-    let mut bits = 0u64;
-    for (i, &place) in places.iter().enumerate() {
+    for &place in places {
         let [n, n_end, v, v_end] = place.map(|p| p as usize);
-        let name = name_of(place);
-        let bit = 1u64 << ((name.len() * 7 + usize::from(name.last().copied().unwrap_or(0))) % 64);
-        // Names are plain ASCII: equal as bytes is equal as text.
-        if bits & bit != 0 && places[..i].iter().any(|&p| name_of(p) == name) {
-            continue;
-        }
-        bits |= bit;
         if !first {
             out.push(b',');
         }

@@ -168,7 +168,6 @@ fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
             vec![
                 (b"Event", b"Wch \"x\" \\ 1\t2"),
                 (b"White", b"Caf\xe9 \xff\xfe ok"),
-                (b"Event", b"repeated: not shown"),
                 (b"Black", "Ünal ♞".as_bytes()),
                 (
                     b"Site",
