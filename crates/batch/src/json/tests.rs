@@ -178,7 +178,13 @@ fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
         ),
         (Vec::new(), 0),
         (vec![(b"Result", b"*")], 0),
-        ((0..24).map(|_| (&b"T"[..], &b"v"[..])).collect(), 3),
+        // As many tags as the writer takes, each named once.
+        (
+            (0..24)
+                .map(|i| (&b"ABCDEFGHIJKLMNOPQRSTUVWX"[i..=i], &b"v"[..]))
+                .collect(),
+            3,
+        ),
         // Values about the fixed-size copy's 32 bytes and its words of
         // eight, one not plain just past a plain one, names of every length
         // about them, and the last value with no room after it.
