@@ -240,9 +240,8 @@ pub fn game_head(out: &mut Vec<u8>, file: &[u8], game: u64) {
 pub(crate) const FEW_TAGS: usize = 24;
 
 /// Whether a game's tags, `count` of them, their names `names` (`None`: not
-/// there), are [`clean_game_tail`]'s: few, their names plain ASCII (then
-/// equal as bytes where they are equal as text, and a repeated name is
-/// found by looking back).
+/// there), are [`clean_game_tail`]'s: few, their names plain ASCII (written
+/// as they are).
 pub(crate) fn few_plain_names<'n>(
     count: usize,
     mut names: impl Iterator<Item = Option<&'n [u8]>>,
@@ -254,15 +253,18 @@ pub(crate) fn few_plain_names<'n>(
 /// (no error, warning or note, no opening asked for), from `"line"` to the
 /// closing brace, byte for byte what [`game`] writes after [`game_head`]'s
 /// part for the same game: its place `at`, `plies` (the notation `san`
-/// when there is one), its tags as written (`name`, `value` raw: read as
-/// `String::from_utf8_lossy` reads them, the first of a repeated name
-/// only) and `fen`. The tags must be this writer's ([`few_plain_names`]);
-/// the caller leaves the others to [`game`].
+/// when there is one), its tags as written in `text` (the game's text, or
+/// more that starts with it; `places`: each tag's name's start and end and
+/// its value's there, raw: read as `String::from_utf8_lossy` reads them;
+/// no name repeated, as the quick lane gives them) and `fen` (a FEN is plain
+/// ASCII: copied as it is). The tags must be this writer's
+/// ([`few_plain_names`]); the caller leaves the others to [`game`].
 pub(crate) fn clean_game_tail(
     out: &mut Vec<u8>,
     at: &At,
     plies: u64,
-    tags: &[(&[u8], &[u8])],
+    text: &[u8],
+    places: &[[u32; 4]],
     fen: &str,
 ) {
     out.extend_from_slice(b"\"line\":");
@@ -278,31 +280,96 @@ pub(crate) fn clean_game_tail(
     } else {
         b",\"notation\":null,\"tags\":{".as_slice()
     });
+    // The quick lane, whose games these are, reads no game that repeats a
+    // tag name: every tag is shown, none compared with the others.
+    debug_assert!(
+        places.iter().enumerate().all(|(i, &[n, n_end, ..])| {
+            let name = |n: u32, n_end: u32| text.get(n as usize..n_end as usize);
+            !places[..i]
+                .iter()
+                .any(|&[m, m_end, ..]| name(m, m_end) == name(n, n_end))
+        }),
+        "a repeated tag name"
+    );
     let mut first = true;
-    // A bit for each name's length and last byte: a name is compared with
-    // the ones before it only when its bit is already set.
-    let mut bits = 0u64;
-    for (i, (name, value)) in tags.iter().enumerate() {
-        let bit = 1u64 << ((name.len() * 7 + usize::from(name.last().copied().unwrap_or(0))) % 64);
-        // Names are plain ASCII: equal as bytes is equal as text.
-        if bits & bit != 0 && tags[..i].iter().any(|(n, _)| n == name) {
-            continue;
-        }
-        bits |= bit;
+    for &place in places {
+        let [n, n_end, v, v_end] = place.map(|p| p as usize);
         if !first {
             out.push(b',');
         }
         first = false;
         out.push(b'"');
-        out.extend_from_slice(name);
+        append_short(out, text, n, n_end.saturating_sub(n));
         out.extend_from_slice(b"\":");
-        lossy_string(out, value);
+        let len = v_end.saturating_sub(v);
+        match text.get(v..).and_then(<[u8]>::first_chunk::<SHORT>) {
+            Some(chunk) if len <= SHORT && plain_prefix(chunk, len) => {
+                out.push(b'"');
+                let start = out.len();
+                out.extend_from_slice(chunk);
+                out.truncate(start + len);
+                out.push(b'"');
+            }
+            _ => lossy_string(out, text.get(v..v_end).unwrap_or_default()),
+        }
     }
     out.extend_from_slice(b"},\"valid\":true,\"plies\":");
     number(out, plies);
-    out.extend_from_slice(b",\"fen\":");
-    string(out, fen);
-    out.extend_from_slice(b",\"errors\":[],\"warnings\":[],\"notes\":[]}");
+    out.extend_from_slice(b",\"fen\":\"");
+    out.extend_from_slice(fen.as_bytes());
+    out.extend_from_slice(b"\",\"errors\":[],\"warnings\":[],\"notes\":[]}");
+}
+
+/// The bytes [`append_short`] and [`clean_game_tail`] copy at once: more
+/// than nearly every tag's name or value holds.
+const SHORT: usize = 32;
+
+/// Appends `src[start..start + len]`: where `len` is at most [`SHORT`] and
+/// `src` holds `SHORT` bytes from `start`, as those `SHORT` bytes, the ones
+/// past `len` then dropped. A copy of a known size is a few moves where one of
+/// any size is a call to `memcpy`, which cost more than the copy itself on
+/// names of a few bytes.
+#[inline]
+fn append_short(out: &mut Vec<u8>, src: &[u8], start: usize, len: usize) {
+    if len <= SHORT {
+        if let Some(chunk) = src.get(start..).and_then(<[u8]>::first_chunk::<SHORT>) {
+            let at = out.len();
+            out.extend_from_slice(chunk);
+            out.truncate(at + len);
+            return;
+        }
+    }
+    out.extend_from_slice(src.get(start..start + len).unwrap_or_default());
+}
+
+/// Whether the first `len` bytes of `chunk` (`len` at most [`SHORT`]) are
+/// plain ([`plain`]): read eight at a time from the chunk, the bytes past
+/// `len` masked out. [`special`] marks a byte that is not plain and at most
+/// bytes after one (a borrow runs upwards, to later bytes), so the bytes
+/// past `len` never mark one within it.
+#[inline]
+fn plain_prefix(chunk: &[u8; SHORT], len: usize) -> bool {
+    // Word `i`'s marks, those of bytes past `len` cleared.
+    let marks = |i: usize| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk.get(i * 8..i * 8 + 8).unwrap_or(&[0; 8]));
+        let within = len.saturating_sub(i * 8);
+        let mask = if within >= 8 {
+            u64::MAX
+        } else {
+            !(u64::MAX << (within * 8))
+        };
+        special(u64::from_le_bytes(word)) & mask
+    };
+    // Most values take one or two words: the others are not read.
+    let mut stop = marks(0);
+    if len > 8 {
+        stop |= marks(1);
+        if len > 16 {
+            stop |= marks(2) | marks(3);
+        }
+    }
+    stop == 0
 }
 
 /// Appends one problem as a JSON object.

@@ -388,29 +388,24 @@ impl ShownGames {
         rendered: &mut Vec<(u64, std::ops::Range<usize>)>,
     ) {
         let mut lines = BlockGames::new(block);
-        let mut tags: Vec<(&[u8], &[u8])> = Vec::with_capacity(json::FEW_TAGS);
         let mut fen = String::with_capacity(96);
         for g in &self.games {
             let text = block.bytes.get(g.text.clone()).unwrap_or_default();
             let at = at(&mut lines, block, g.text.start, text);
-            tags.clear();
-            tags.extend(
-                self.places
-                    .get(g.tags.clone())
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|&[n, n_end, v, v_end]| {
-                        (
-                            text.get(n as usize..n_end as usize).unwrap_or_default(),
-                            text.get(v as usize..v_end as usize).unwrap_or_default(),
-                        )
-                    }),
-            );
             fen.clear();
             g.position.write_fen(ep, &mut fen);
             let before = tails.len();
             // `keep` took only games whose tags are few, named in plain ASCII.
-            json::clean_game_tail(tails, &at, g.plies, &tags, &fen);
+            // The tags' places are within the game's text; the block's rest
+            // after it gives the writer's fixed-size copies room to read on.
+            json::clean_game_tail(
+                tails,
+                &at,
+                g.plies,
+                block.bytes.get(g.text.start..).unwrap_or_default(),
+                self.places.get(g.tags.clone()).unwrap_or_default(),
+                &fen,
+            );
             tails.push(b'\n');
             rendered.push((g.game, before..tails.len()));
         }

@@ -163,12 +163,11 @@ fn strings_long_and_short_are_escaped_as_serde_json_escapes_them() {
 #[test]
 fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
     type Raw<'a> = Vec<(&'a [u8], &'a [u8])>;
-    let cases: [(Raw<'_>, u64); 4] = [
+    let cases: [(Raw<'_>, u64); 5] = [
         (
             vec![
                 (b"Event", b"Wch \"x\" \\ 1\t2"),
                 (b"White", b"Caf\xe9 \xff\xfe ok"),
-                (b"Event", b"repeated: not shown"),
                 (b"Black", "Ünal ♞".as_bytes()),
                 (
                     b"Site",
@@ -179,7 +178,36 @@ fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
         ),
         (Vec::new(), 0),
         (vec![(b"Result", b"*")], 0),
-        ((0..24).map(|_| (&b"T"[..], &b"v"[..])).collect(), 3),
+        // As many tags as the writer takes, each named once.
+        (
+            (0..24)
+                .map(|i| (&b"ABCDEFGHIJKLMNOPQRSTUVWX"[i..=i], &b"v"[..]))
+                .collect(),
+            3,
+        ),
+        // Values about the fixed-size copy's 32 bytes and its words of
+        // eight, one not plain just past a plain one, names of every length
+        // about them, and the last value with no room after it.
+        (
+            vec![
+                (b"A", b"1234567"),
+                (b"Bb", b"12345678"),
+                (b"Ccc", b"123456789"),
+                (b"TwentyFourLettersLongTag", b"\"\\\xff"),
+                (
+                    b"ThirtyTwoLettersLongTagNameHere!",
+                    b"1234567890123456789012345678901",
+                ),
+                (
+                    b"ThirtyThreeLettersLongTagNameHere",
+                    b"12345678901234567890123456789012",
+                ),
+                (b"D", b"123456789012345678901234567890123"),
+                (b"E", b"plain\x7f"),
+                (b"F", b"ends in the text"),
+            ],
+            5,
+        ),
     ];
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     for (tags, plies) in cases {
@@ -221,7 +249,22 @@ fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
             tags.len(),
             tags.iter().map(|(n, _)| Some(*n))
         ));
-        clean_game_tail(&mut out, &at, plies, &tags, fen);
+        // The tags as a game's text holds them, and where.
+        let mut text = Vec::new();
+        let mut places = Vec::new();
+        for (n, v) in &tags {
+            text.push(b'[');
+            let name = text.len();
+            text.extend_from_slice(n);
+            text.extend_from_slice(b" \"");
+            let value = text.len();
+            text.extend_from_slice(v);
+            places.push([name, name + n.len(), value, value + v.len()].map(|p| p as u32));
+            text.extend_from_slice(b"\"]\n");
+        }
+        // The last value ends the text: nothing to read on into.
+        text.truncate(places.last().map_or(0, |p| p[3] as usize));
+        clean_game_tail(&mut out, &at, plies, &text, &places, fen);
         assert_eq!(String::from_utf8(out).expect("UTF-8"), by_serde(&g));
     }
     // A name that is not UTF-8, or too many tags: left to `game`.
