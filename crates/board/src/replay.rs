@@ -2727,9 +2727,15 @@ impl Replayer {
         let region = Span::new(start, end);
         self.diags
             .retain(|d| !(start <= d.span.start() && d.span.start() < next));
-        // Only the result, or nothing, follows the prose: it stands after
-        // the game's last move.
-        let to_end = matches!(game.tokens.get(j), None | Some(Token::Result(..)));
+        // No move follows the prose (only the result, other lines of prose,
+        // or nothing): it stands after the game's last move. (The search
+        // stops at the first move or number, where the game goes on.)
+        let to_end = !game
+            .tokens
+            .get(j..)
+            .unwrap_or_default()
+            .iter()
+            .any(|t| matches!(t, Token::Move(..) | Token::MoveNumber { .. }));
         let message = match game.tokens.get(j) {
             Some(Token::MoveNumber { span, .. }) => format!(
                 "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
@@ -3158,15 +3164,20 @@ mod tests {
             skipped[0].3.contains("prose between the moves"),
             "{skipped:?}"
         );
-        // At the game's end the same line is a warning naming the move.
-        let text = "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\n*";
-        let r = judge(text, ReplayOptions::default());
-        assert!(
-            r.diagnostics
-                .iter()
-                .any(|d| d.severity == Severity::Warning && d.message.contains("`2...Nc6`")),
-            "{:?}",
-            said(text, &r)
-        );
+        // At the game's end the same line is a warning naming the move, also
+        // when more lines of prose follow it and no result (a blog's post).
+        for text in [
+            "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\n*",
+            "1. e4 e5 2. Nf3\nHere some play 2...Nc6 3. Bc4 quietly\nA basic trap.\nNo comments:\n",
+        ] {
+            let r = judge(text, ReplayOptions::default());
+            assert!(
+                r.diagnostics
+                    .iter()
+                    .any(|d| d.severity == Severity::Warning && d.message.contains("`2...Nc6`")),
+                "{text}: {:?}",
+                said(text, &r)
+            );
+        }
     }
 }
