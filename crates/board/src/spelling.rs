@@ -379,7 +379,8 @@ fn descriptive(
 }
 
 /// Whether a token that matched no move is plainly not one: a word of prose
-/// in any language ([`is_word`]), a column rule, a footnote mark or
+/// in any language (letters with no capital but each part's first, neither a
+/// move's spelling nor its start), a column rule, a footnote mark or
 /// punctuation alone. What it is.
 #[must_use]
 pub fn not_a_move(token: &str) -> Option<&'static str> {
