@@ -90,24 +90,10 @@ pub fn printed_numbers(text: &[u8]) -> impl Iterator<Item = PrintedNumber> + '_ 
 }
 
 /// The dots at the start of `text` (bytes), and whether they say Black's
-/// move (two or more, or an ellipsis).
+/// move (two or more, or an ellipsis: the parser's own count).
 fn dots(text: &[u8]) -> (usize, bool) {
-    let mut bytes = 0usize;
-    let mut count = 0usize;
-    let mut ellipsis = false;
-    loop {
-        match text.get(bytes..) {
-            Some([b'.', ..]) => {
-                bytes += 1;
-                count += 1;
-            }
-            Some([0xE2, 0x80, 0xA6, ..]) => {
-                bytes += 3;
-                ellipsis = true;
-            }
-            _ => return (bytes, count >= 2 || ellipsis),
-        }
-    }
+    let (bytes, dots, _) = super::parse::count_dots(text);
+    (bytes, dots >= 2)
 }
 
 #[cfg(test)]

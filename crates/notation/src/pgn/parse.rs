@@ -4320,7 +4320,7 @@ fn is_suffix_word(word: &[u8]) -> bool {
 
 /// The dots at the start of `text`, `…` counting as three: (bytes, dots,
 /// whether an ellipsis `…` was among them).
-fn count_dots(text: &[u8]) -> (usize, usize, bool) {
+pub(super) fn count_dots(text: &[u8]) -> (usize, usize, bool) {
     let (mut bytes, mut dots, mut ellipsis) = (0, 0, false);
     loop {
         match text.get(bytes..) {
