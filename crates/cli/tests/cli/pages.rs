@@ -629,3 +629,52 @@ fn rows_numbered_with_a_parenthesis_start_the_next_game_as_rows_with_a_full_stop
         ]
     );
 }
+
+#[test]
+fn asterisks_after_a_move_with_the_game_going_on_are_footnote_marks() {
+    // Légal's mate as a Russian book prints it: `*` and `**` after moves
+    // point to the footnotes under the game, which open with the same marks.
+    let games = game_reports(&fixtures(), "footnote-asterisks-ru.txt");
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(13))
+    );
+    let notes = kinds(g, "notes");
+    assert_eq!(
+        notes.iter().filter(|k| *k == "skipped-punctuation").count(),
+        2,
+        "{notes:?}"
+    );
+    assert!(!kinds(g, "warnings").contains(&"wrong-result".to_owned()));
+    let moves = uci_moves(&fixtures(), BIN, "footnote-asterisks-ru.txt");
+    assert!(
+        moves.starts_with("e2e4 e7e5 g1f3 d7d6 f1c4 b8c6 b1c3 c8g4 f3e5 g4d1 c4f7 e8e7 c3d5"),
+        "{moves}"
+    );
+}
+
+#[test]
+fn an_asterisk_run_into_the_last_move_is_still_the_result() {
+    // At a game's end (nothing after it, or the next game's tags), `*` glued
+    // to the move is the result, as before; a game that goes on from a `*`
+    // into a new count is refused, never read as one game.
+    let end = reports_of("end.txt", "1. e4 e5 2. Nf3*\n");
+    assert_eq!(
+        (end[0]["valid"].as_bool(), end[0]["plies"].as_u64()),
+        (Some(true), Some(3))
+    );
+    assert!(
+        kinds(&end[0], "notes")
+            .iter()
+            .all(|k| k != "skipped-punctuation")
+    );
+    let joined = reports_of("joined.txt", "1. e4 e5 2. Nf3* 1. d4 d5 2. c4 *\n");
+    assert!(
+        joined
+            .iter()
+            .all(|g| !(g["valid"] == true && g["plies"] == 7)),
+        "{joined:?}"
+    );
+}

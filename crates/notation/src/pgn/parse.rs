@@ -1440,8 +1440,23 @@ impl<'a> Parser<'a, '_> {
         if first.is_ascii_digit() && self.plies == 0 && self.expected_ply.is_none() {
             return self.dated_caption(pos);
         }
-        if first.is_ascii_digit()
-            || matches!(first, b'{' | b'(' | b')' | b';' | b'$' | b'*' | b'%' | b'[')
+        // A footnote under the game, opened by the asterisks that mark the
+        // move it is about (`** Black takes the queen and is mated.`): the
+        // prose after the mark decides, as for a line of its own.
+        if first == b'*' {
+            let marks = text[pos..].iter().take_while(|&&b| b == b'*').count();
+            let blanks = text[pos + marks..]
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            let rest = pos + marks + blanks;
+            return blanks > 0
+                && rest < text.len()
+                && !text[rest].is_ascii_digit()
+                && !matches!(text[rest], b'\n' | b'\r' | b'*')
+                && self.is_commentary(rest);
+        }
+        if first.is_ascii_digit() || matches!(first, b'{' | b'(' | b')' | b';' | b'$' | b'%' | b'[')
         {
             return false;
         }
@@ -2169,10 +2184,19 @@ impl<'a> Parser<'a, '_> {
             return false;
         };
         self.segmenting = true;
+        // Asterisks ending the word after a move, with the game going on
+        // after it, are a footnote mark (`Bc4**`), not a result run into it.
+        let footnote = match parts.as_slice() {
+            [.., (Part::Move, _, _), (Part::Result, s, e)] => self
+                .footnote_mark(start + s, start + e, end)
+                .then_some(start + s),
+            _ => None,
+        };
         let readable = parts
             .iter()
             .filter(|p| !matches!(p.0, Part::Punctuation | Part::CaseEnding))
-            .count();
+            .count()
+            - usize::from(footnote.is_some());
         if readable > 1 {
             let span = self.span(start, end);
             self.relax_once(
@@ -2196,6 +2220,20 @@ impl<'a> Parser<'a, '_> {
                         severity,
                         Kind::SkippedPunctuation,
                         format!("`{what}` after a move: punctuation, skipped"),
+                        span,
+                    );
+                }
+                Part::Result if footnote == Some(s) => {
+                    let span = self.span(s, e);
+                    let severity = match self.mode {
+                        Mode::Strict => Severity::Error,
+                        Mode::Lenient => Severity::Note,
+                    };
+                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
+                    self.diag(
+                        severity,
+                        Kind::SkippedPunctuation,
+                        format!("`{what}` after a move, with the game going on: a footnote mark, skipped"),
                         span,
                     );
                 }
@@ -2244,6 +2282,21 @@ impl<'a> Parser<'a, '_> {
         }
         self.segmenting = false;
         true
+    }
+
+    /// Whether the asterisks at `s..e`, the end of a word that ends at
+    /// `word_end`, are a footnote mark printed after the move before them
+    /// (`3. Bc4** Nc6`, `Bxd1??*** 6. Bxf7+`) rather than the result `*`: a
+    /// move stands right before them, and the game goes on after the word (a
+    /// move or a move number follows, not a comment, a variation, a tag or
+    /// the text's end). A game that really ended there and runs into the next
+    /// one is refused either way (its count starts again).
+    fn footnote_mark(&self, s: usize, e: usize, word_end: usize) -> bool {
+        if e != word_end || !self.depth_stack.is_empty() || self.text[s] != b'*' {
+            return false;
+        }
+        let next = self.text[word_end..].iter().find(|&&b| !is_space(b));
+        next.is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
     }
 
     /// A `:` after a long algebraic move written with `-` (`e5-d4:`), as

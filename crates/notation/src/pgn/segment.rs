@@ -74,8 +74,11 @@ pub(super) fn cut(word: &[u8]) -> Option<Vec<(Part, usize, usize)>> {
             continue;
         }
         if b == b'*' {
-            parts.push((Part::Result, i, i + 1));
-            i += 1;
+            // A run of asterisks is one part: a result alone, a footnote mark
+            // after a move (`Bc4**`), which the parser tells apart.
+            let run = word[i..].iter().take_while(|&&c| c == b'*').count();
+            parts.push((Part::Result, i, i + run));
+            i += run;
             continue;
         }
         if let Some(len) = castling(&word[i..]) {
@@ -274,6 +277,8 @@ mod tests {
         check("a6.", &["m:a6", "p:."]);
         check("e4,", &["m:e4", "p:,"]);
         check("*", &["r:*"]);
+        check("Bc4**", &["m:Bc4", "r:**"]);
+        check("Bxd1??***", &["m:Bxd1??", "r:***"]);
         check(",", &["p:,"]);
         check("Nc63.Bb5a6", &["m:Nc6", "n:3.", "m:Bb5", "m:a6"]);
         check("Qh5+Ke7", &["m:Qh5+", "m:Ke7"]);
