@@ -161,6 +161,32 @@ def test_reports_whose_tags_change_from_game_to_game_are_the_commands(tmp_path):
     assert any(r["column"] == 3 for r in clean)
 
 
+def test_tags_that_differ_in_one_byte_are_told_apart(tmp_path):
+    # Names and values of every length up to 40 bytes, each game's differing
+    # from the game before's in one byte only, at each place in turn: what
+    # is kept from report to report is found by comparing bytes.
+    out = []
+    for length in range(1, 41):
+        for at in range(length):
+            value = "v" * length
+            changed = value[:at] + "w" + value[at + 1 :]
+            name = "N" + "a" * (length - 1)
+            other = name[:at] + "b" + name[at + 1 :] if at else "M" + name[1:]
+            for tags in ([(name, value)], [(name, changed)], [(other, value)], [(name, value)]):
+                head = "".join(f'[{n} "{v}"]\n' for n, v in [("Event", "E"), *tags])
+                out.append(head.encode() + b"\n1. e4 e5 *\n\n")
+    path = tmp_path / "one_byte.pgn"
+    path.write_bytes(b"".join(out))
+    expected, code = cli_json(path)
+    assert code == 0
+    got = list(scoresheet.validate(path, jobs=1))
+    assert len(got) == len(expected) == 4 * 820 + 1
+    for i, (report, wanted) in enumerate(zip(got, expected)):
+        assert report == wanted, f"game {i + 1}"
+        if "tags" in report:
+            assert list(report["tags"]) == list(wanted["tags"]), f"game {i + 1}"
+
+
 def test_errors_are_exceptions(tmp_path):
     with pytest.raises(scoresheet.InputError):
         scoresheet.validate(tmp_path / "missing.pgn")

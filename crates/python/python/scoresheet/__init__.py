@@ -20,12 +20,19 @@ docs/JSON.md); the last item is ``{"type": "summary", "summary": {...}}``.
 
 from __future__ import annotations
 
-import json as _json
 import os as _os
-import re as _re
-from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Union
 
 from . import _scoresheet
+
+# `typing`, `json` and `re` cost a run 60 million instructions of imports
+# (as much as Python's own start) before the first game is read: the
+# annotations are never evaluated (`from __future__ import annotations`),
+# `json` is imported once a validation runs (beside it), `re` and `Source`
+# where first needed. Type checkers read `__init__.pyi`; the names below
+# are for readers of the annotations here.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, Dict, Iterable, Iterator, List, Optional, Union
 
 __version__: str = _scoresheet.__version__
 
@@ -40,7 +47,17 @@ __all__ = [
     "GameError",
 ]
 
-Source = Union[str, "_os.PathLike[str]", bytes, BinaryIO]
+
+
+def __getattr__(name: str) -> Any:
+    """``Source``, the type of a source, made when first asked for."""
+    if name == "Source":
+        from typing import BinaryIO, Union
+
+        source = Union[str, "_os.PathLike[str]", bytes, BinaryIO]
+        globals()["Source"] = source
+        return source
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> List[str]:
@@ -69,7 +86,7 @@ class InputError(ScoresheetError, OSError):
         self.messages = messages or [message]
 
 
-_PROBLEM = _re.compile(
+_PROBLEM = (
     r"^(?P<file>.*):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|note)"
     r"\[(?P<kind>[a-z0-9-]+)\]: game (?P<game>\d+)(?P<rest>.*)$"
 )
@@ -98,9 +115,12 @@ class GameError(ScoresheetError, ValueError):
 
 def _problems(stderr: str) -> List[Dict[str, Any]]:
     """The problems of the command's human lines (``file:line:col: error[kind]: game N...``)."""
+    import re
+
+    problem = re.compile(_PROBLEM)
     out = []
     for text in stderr.splitlines():
-        m = _PROBLEM.match(text)
+        m = problem.match(text)
         if m:
             out.append(
                 {
@@ -118,7 +138,7 @@ def _problems(stderr: str) -> List[Dict[str, Any]]:
 
 # What a str holding games rather than a path starts with: a tag, a comment,
 # a move number.
-_MOVETEXT = _re.compile(r"\s*(\[|\{|;|\d+\s*\.)")
+_MOVETEXT = r"\s*(\[|\{|;|\d+\s*\.)"
 
 
 def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
@@ -144,7 +164,9 @@ def _sources(source: Union[Source, Iterable[Source]]) -> List[Any]:
             if isinstance(path, bytes):
                 path = _os.fsdecode(path)
             if not _os.path.exists(path):
-                if "\n" in path or _MOVETEXT.match(path):
+                import re
+
+                if "\n" in path or re.match(_MOVETEXT, path):
                     shown = path if len(path) <= 40 else path[:37] + "..."
                     raise UsageError(
                         f"source {shown!r} is a str that names no file but looks like "
@@ -243,6 +265,8 @@ def validate(
         "eco": _flag(eco),
     }
     job = _start(options, _sources(source))
+    # Imported while the validation runs, for its summary.
+    import json  # noqa: F401
     return _reports(job)
 
 
@@ -263,7 +287,9 @@ def _reports(job: Any) -> Iterator[Dict[str, Any]]:
     finally:
         code, stderr, error, summary = job.result()
     if summary:
-        yield _json.loads(summary)
+        import json
+
+        yield json.loads(summary)
     if error is not None:
         raise InputError(error, stderr.splitlines())
     if code == 2:
@@ -413,8 +439,10 @@ def decode(transcription: Union[str, Dict[str, Any], List[Any]], fen: Optional[s
     ``movetext``, ``confidence``, ``fen`` and ``final_fen``. Raises
     ``UsageError`` for input that is not a transcription.
     """
-    text = transcription if isinstance(transcription, str) else _json.dumps(transcription)
+    import json
+
+    text = transcription if isinstance(transcription, str) else json.dumps(transcription)
     try:
-        return _json.loads(_scoresheet.decode(text, fen))
+        return json.loads(_scoresheet.decode(text, fen))
     except ValueError as e:
         raise UsageError(str(e)) from None
