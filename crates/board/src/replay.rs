@@ -2298,13 +2298,18 @@ impl Replayer {
                 // (the text there is prose, which `--strict` refuses); a
                 // number off the count after it is an error, as the word
                 // may stand where a move was left out.
-                let d = if what == "a word" {
+                let d = if crate::spelling::is_prose(what) {
                     self.prose_doubt = true;
+                    let why = if what == "a word" {
+                        "no legal move, nor one misprinted or cut short, is spelled so"
+                    } else {
+                        "it names no square, so no move"
+                    };
                     Diagnostic::new(
                         Severity::Warning,
                         Kind::SkippedWord,
                         format!(
-                            "`{shown}` is {what} where the move of ply {ply} is due: no legal move, nor one misprinted or cut short, is spelled so: skipped"
+                            "`{shown}` is {what} where the move of ply {ply} is due: {why}: skipped"
                         ),
                         span,
                     )
@@ -2318,6 +2323,37 @@ impl Replayer {
                 };
                 self.diags.push(d);
                 self.skipped.push(span);
+                true
+            }
+            crate::spelling::TokenReading::RankMisread { mv, read, claim } => {
+                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
+                    let d = Diagnostic::new(
+                        Severity::Warning,
+                        Kind::WrongCheckMark,
+                        format!(
+                            "`{shown}` claims {what}, but {} gives none",
+                            self.pos.san(&mv)
+                        ),
+                        span,
+                    );
+                    self.push(d, ply);
+                }
+                self.diags.retain(|d| !parser_error(d));
+                for d in &mut self.diags {
+                    if d.span.start() >= span.end() {
+                        if let Some(p) = d.ply.as_mut() {
+                            *p += 1;
+                        }
+                    }
+                }
+                let d = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::ReadBySpelling,
+                    crate::spelling::rank_misread_message(&shown, &read, &self.pos.san(&mv)),
+                    span,
+                );
+                self.push(d, ply);
+                self.played(mv, span);
                 true
             }
             crate::spelling::TokenReading::Several(moves) => {
