@@ -2456,6 +2456,14 @@ impl Replayer {
                     self.ended_by_words = true;
                     crate::prose::after_end(game, i)
                 }
+                // Black's move after the sentence, with no number (running
+                // text prints none), the count going on after it.
+                None if let Some(j) = crate::prose::unnumbered_resume(game, i, &self.pos) => {
+                    if braced(game, i, j) {
+                        return None;
+                    }
+                    return self.skip_region_to(game, i, j, true);
+                }
                 None if in_place && (two_words_at(game, i) || plain_word_at(game, i)) => {
                     self.ended_by_words = true;
                     crate::prose::after_end(game, i)
@@ -2738,6 +2746,18 @@ impl Replayer {
     /// A note that holds move numbers may have been read for the game's
     /// moves where it goes on: a number off the count after it is an error.
     fn skip_region(&mut self, game: &PgnGame<'_>, i: usize, j: usize) -> Option<usize> {
+        self.skip_region_to(game, i, j, false)
+    }
+
+    /// [`Replayer::skip_region`], `unnumbered` when token `j` is Black's move
+    /// printed with no number ([`crate::prose::unnumbered_resume`]).
+    fn skip_region_to(
+        &mut self,
+        game: &PgnGame<'_>,
+        i: usize,
+        j: usize,
+        unnumbered: bool,
+    ) -> Option<usize> {
         self.prose_doubt |= game
             .tokens
             .get(i..j)
@@ -2777,6 +2797,11 @@ impl Replayer {
                 "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
                 crate::prose::shown(text.trim()),
                 String::from_utf8_lossy(span_text(game, *span))
+            ),
+            Some(Token::Move(mv)) if unnumbered => format!(
+                "`{}` is prose between the moves, not moves: skipped to `{}`, Black's move due, after which the game's numbering goes on",
+                crate::prose::shown(text.trim()),
+                String::from_utf8_lossy(span_text(game, mv.span()))
             ),
             _ if to_end => format!(
                 "`{}` is prose after the game's last move, not moves: skipped (nothing after it continues the game)",

@@ -629,3 +629,22 @@ fn rows_numbered_with_a_parenthesis_start_the_next_game_as_rows_with_a_full_stop
         ]
     );
 }
+
+#[test]
+fn a_slash_between_move_pairs_is_a_separator_skipped_with_a_note() {
+    let games = game_reports(&fixtures(), "slash-between-pairs-elpais-2001.txt");
+    assert_eq!(games.len(), 1, "{games:?}");
+    let g = &games[0];
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(10)),
+        "{g}"
+    );
+    let separators = g["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter(|n| n["kind"] == "skipped-word" && n["message"] == "`/` is a separator, not a move: skipped")
+        .count();
+    assert_eq!(separators, 4, "{g}");
+}
