@@ -250,8 +250,14 @@ pub fn unnumbered_resume(game: &PgnGame<'_>, from: usize, pos: &Position) -> Opt
     let mv = crate::resolve(pos, &black.get()).ok()?;
     let mut after = pos.clone();
     after.play_unchecked(&mv);
-    let (Some(Token::MoveNumber { number, black: false, .. }), Some(Token::Move(white))) =
-        (game.tokens.get(j + 1), game.tokens.get(j + 2))
+    let (
+        Some(Token::MoveNumber {
+            number,
+            black: false,
+            ..
+        }),
+        Some(Token::Move(white)),
+    ) = (game.tokens.get(j + 1), game.tokens.get(j + 2))
     else {
         return None;
     };

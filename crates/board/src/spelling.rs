@@ -649,7 +649,9 @@ fn ranks_for_letters(token: &str) -> Vec<String> {
             })
             .collect();
     }
-    out.into_iter().map(|read| read.into_iter().collect()).collect()
+    out.into_iter()
+        .map(|read| read.into_iter().collect())
+        .collect()
 }
 
 /// What the warning on a [`TokenReading::RankMisread`] says: both

@@ -163,9 +163,7 @@ fn short_words_and_abbreviations_of_any_language_are_words() {
     }
     // A move cut short (a file, a piece letter in any language, a capture by
     // files, a capture mark) is no word: the error stays at it.
-    for token in [
-        "e", "a", "Nf", "Kt", "da", "de", "x", "k", "P-K",
-    ] {
+    for token in ["e", "a", "Nf", "Kt", "da", "de", "x", "k", "P-K"] {
         assert_eq!(
             read_token(&pos, None, token),
             TokenReading::Unmatched,
@@ -199,7 +197,10 @@ fn a_rank_printed_as_the_letter_a_scan_takes_it_for_is_read_as_the_rank() {
     }
     // A legal move spelled as printed is never read otherwise.
     let pos = Position::new();
-    assert!(matches!(read_token(&pos, None, "Nh3"), TokenReading::One { .. }));
+    assert!(matches!(
+        read_token(&pos, None, "Nh3"),
+        TokenReading::One { .. }
+    ));
     // Where two readings of the letters name two legal moves, none is taken:
     // `l` is read for `1` and for `7`.
     let pos = Position::from_fen("8/2k5/8/R7/8/8/8/6K1 w - - 0 1").unwrap();

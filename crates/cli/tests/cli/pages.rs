@@ -644,7 +644,9 @@ fn a_slash_between_move_pairs_is_a_separator_skipped_with_a_note() {
         .as_array()
         .expect("notes")
         .iter()
-        .filter(|n| n["kind"] == "skipped-word" && n["message"] == "`/` is a separator, not a move: skipped")
+        .filter(|n| {
+            n["kind"] == "skipped-word" && n["message"] == "`/` is a separator, not a move: skipped"
+        })
         .count();
     assert_eq!(separators, 4, "{g}");
 }
