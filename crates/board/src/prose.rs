@@ -214,57 +214,6 @@ pub fn in_move_place(game: &PgnGame<'_>, from: usize, pos: &Position) -> bool {
     true
 }
 
-/// Where the game goes on after prose starting at token `from` when Black's
-/// move is due and no number is printed for it: running text prints none
-/// (`3. Bb5 The Spanish Game. a6 4. Ba4`). The first move after the prose,
-/// at the start of a sentence, when it is legal there and is followed by
-/// the number of White's next move and a legal move: the count goes on
-/// through it. Its index; `None` elsewhere (White's move due, words read as
-/// moves inside the prose, a move that cannot be played, no number after it).
-#[must_use]
-pub fn unnumbered_resume(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> {
-    if pos.turn() != Color::Black {
-        return None;
-    }
-    let bound = from.saturating_add(MAX_PROSE_TOKENS).min(game.tokens.len());
-    let j = (from..bound).find(|&k| {
-        !matches!(
-            game.tokens.get(k),
-            Some(Token::Invalid(_) | Token::Comment { .. })
-        )
-    })?;
-    let Some(Token::Move(black)) = game.tokens.get(j) else {
-        return None;
-    };
-    let start = black.span().start().saturating_sub(game.base);
-    let ends_sentence = game
-        .text
-        .get(..start)?
-        .iter()
-        .rev()
-        .find(|&&b| b != b' ' && b != b'\t')
-        .is_some_and(|b| matches!(b, b'.' | b'!' | b'?' | b'\n' | b':' | b')' | b'}'));
-    if !ends_sentence {
-        return None;
-    }
-    let mv = crate::resolve(pos, &black.get()).ok()?;
-    let mut after = pos.clone();
-    after.play_unchecked(&mv);
-    let (
-        Some(Token::MoveNumber {
-            number,
-            black: false,
-            ..
-        }),
-        Some(Token::Move(white)),
-    ) = (game.tokens.get(j + 1), game.tokens.get(j + 2))
-    else {
-        return None;
-    };
-    (*number == after.fullmove_number() && crate::resolve(&after, &white.get()).is_ok())
-        .then_some(j)
-}
-
 /// [`anchor_doubt`], and whether the text goes on past the run read at the
 /// number given (it fills `RUN_PLIES` (8), or a number after it continues its
 /// count; a result after it is no proof): a short run after which nothing

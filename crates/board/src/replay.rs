@@ -365,6 +365,7 @@ fn replay_fixed(
                             span_text(game, *span),
                             *span,
                             word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
+                            game_goes_on(game, i),
                             *letters.get_or_insert_with(|| game_letters(game)),
                         )
                     {
@@ -477,6 +478,7 @@ fn replay_fixed(
                                 span_text(game, *span),
                                 *span,
                                 word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
+                                game_goes_on(game, i),
                                 *letters.get_or_insert_with(|| game_letters(game)),
                             ) =>
                     {
@@ -648,6 +650,17 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
             text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
                 && crate::spelling::not_a_move(&text) == Some("a word")
         })
+}
+
+/// Whether a move or a move number follows token `i` of `game` closely (the
+/// next few tokens): the game goes on after it, and its count will tell
+/// whether a move was left out there.
+fn game_goes_on(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens
+        .iter()
+        .skip(i + 1)
+        .take(4)
+        .any(|t| matches!(t, Token::Move(_) | Token::MoveNumber { .. }))
 }
 
 /// Whether token `i` of `game` is followed on its line by a move number.
@@ -2180,13 +2193,15 @@ impl Replayer {
     /// A check or mate word printed apart (`Bxc5 mate.`) is the mark of the
     /// move before it, and said to be wrong when that move does not check
     /// or mate. A word of prose followed by another, or printed where the
-    /// move due stands (`sentence`), is a sentence, not skipped.
+    /// move due stands (`sentence`), is a sentence, not skipped; a capital
+    /// alone is skipped only where the game `goes_on` after it.
     #[cold]
     fn read_spelled(
         &mut self,
         text: &[u8],
         span: Span,
         sentence: bool,
+        goes_on: bool,
         letters: Option<scoresheet_notation::lang::Language>,
     ) -> bool {
         let shown = scoresheet_notation::text::decode(text);
@@ -2244,6 +2259,11 @@ impl Replayer {
         let ply = self.ply();
         match reading {
             crate::spelling::TokenReading::NotAMove("a word") if sentence => false,
+            // A capital alone with no move after it may be the game's last
+            // move cut short to its letter: nothing after it would tell.
+            crate::spelling::TokenReading::NotAMove(crate::spelling::LETTER_ALONE) if !goes_on => {
+                false
+            }
             crate::spelling::TokenReading::One {
                 mv,
                 spelling,
@@ -2455,14 +2475,6 @@ impl Replayer {
                 Some(_) => {
                     self.ended_by_words = true;
                     crate::prose::after_end(game, i)
-                }
-                // Black's move after the sentence, with no number (running
-                // text prints none), the count going on after it.
-                None if let Some(j) = crate::prose::unnumbered_resume(game, i, &self.pos) => {
-                    if braced(game, i, j) {
-                        return None;
-                    }
-                    return self.skip_region_to(game, i, j, true);
                 }
                 None if in_place && (two_words_at(game, i) || plain_word_at(game, i)) => {
                     self.ended_by_words = true;
@@ -2746,18 +2758,6 @@ impl Replayer {
     /// A note that holds move numbers may have been read for the game's
     /// moves where it goes on: a number off the count after it is an error.
     fn skip_region(&mut self, game: &PgnGame<'_>, i: usize, j: usize) -> Option<usize> {
-        self.skip_region_to(game, i, j, false)
-    }
-
-    /// [`Replayer::skip_region`], `unnumbered` when token `j` is Black's move
-    /// printed with no number ([`crate::prose::unnumbered_resume`]).
-    fn skip_region_to(
-        &mut self,
-        game: &PgnGame<'_>,
-        i: usize,
-        j: usize,
-        unnumbered: bool,
-    ) -> Option<usize> {
         self.prose_doubt |= game
             .tokens
             .get(i..j)
@@ -2797,11 +2797,6 @@ impl Replayer {
                 "`{}` is prose between the moves, not moves: skipped to `{}`, where the game's numbering goes on",
                 crate::prose::shown(text.trim()),
                 String::from_utf8_lossy(span_text(game, *span))
-            ),
-            Some(Token::Move(mv)) if unnumbered => format!(
-                "`{}` is prose between the moves, not moves: skipped to `{}`, Black's move due, after which the game's numbering goes on",
-                crate::prose::shown(text.trim()),
-                String::from_utf8_lossy(span_text(game, mv.span()))
             ),
             _ if to_end => format!(
                 "`{}` is prose after the game's last move, not moves: skipped (nothing after it continues the game)",

@@ -602,34 +602,3 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
     );
     assert!(r.stdout.contains("5 games: 1 valid"), "{}", r.stdout);
 }
-
-#[test]
-fn a_sentence_where_blacks_move_is_due_is_skipped_to_the_move_opening_the_next() {
-    let games = reports("sentence-before-blacks-move.txt");
-    let verdicts: Vec<(Option<bool>, Option<u64>)> = games
-        .iter()
-        .map(|g| (g["valid"].as_bool(), g["plies"].as_u64()))
-        .collect();
-    assert_eq!(
-        verdicts,
-        [
-            // `This is the Spanish Game. a6 4. Ba4`: running text numbers no
-            // Black move; the count goes on through `a6`.
-            (Some(true), Some(10)),
-            // Black's move left out: `4.` is off the count, never read past.
-            (Some(false), Some(5)),
-            // `a6` inside the sentence is the note's, not the game's move.
-            (Some(false), Some(5)),
-        ]
-    );
-    assert!(
-        messages(&games[0], "notes", "skipped-word")
-            .iter()
-            .any(
-                |m| m.starts_with("`This is the Spanish Game.` is prose between the moves")
-                    && m.contains("skipped to `a6`, Black's move due")
-            ),
-        "{}",
-        games[0]
-    );
-}
