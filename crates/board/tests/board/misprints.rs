@@ -234,7 +234,8 @@ fn a_rank_printed_as_a_letter_is_read_with_a_warning_naming_both_spellings() {
     assert!(
         j.diagnostics.iter().any(|d| d.kind == Kind::ReadBySpelling
             && d.severity == Severity::Warning
-            && d.message.contains("printed `Re1` with the rank `1` misread as `l`")),
+            && d.message
+                .contains("printed `Re1` with the rank `1` misread as `l`")),
         "{:?}",
         j.diagnostics
     );

@@ -539,7 +539,7 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
     assert_eq!(
         verdicts,
         [
-            // `+++` apart after a mate: its mark, a note.
+            // `+++` apart after a mate: its (check) mark, a note.
             (Some(true), Some(7)),
             // `+++` apart after a move that checks nothing: a warning.
             (Some(true), Some(8)),
@@ -555,7 +555,7 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
     assert!(
         messages(&games[0], "notes", "skipped-word")
             .iter()
-            .any(|m| m.starts_with("`+++` after the move of ply 7: its mate mark")),
+            .any(|m| m.starts_with("`+++` after the move of ply 7: its check mark")),
         "{}",
         games[0]
     );
@@ -589,7 +589,7 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
         "{}",
         games[4]
     );
-    // `--strict` refuses what was read so.
+    // `--strict` reads no token by its spelling: every game is refused.
     let r = run(
         &fixtures(),
         BIN,
@@ -600,5 +600,5 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
             "marks-where-moves-are-due.txt",
         ],
     );
-    assert!(r.stdout.contains("5 games: 1 valid"), "{}", r.stdout);
+    assert!(r.stdout.contains("5 games: 0 valid"), "{}", r.stdout);
 }
