@@ -103,6 +103,17 @@ const CONFUSIONS: &[(u8, u8)] = &[
     (b'z', b'2'),
 ];
 
+/// The ranks (`1` to `8`) readers take the letter `c` for ([`CONFUSIONS`]):
+/// `l` is read for `1` and `7`, `S` for `5`, `B` for `8`; a letter no rank
+/// is confused with (`O` is `0`, no rank) gives none.
+pub(crate) fn ranks_misread_as(c: char) -> impl Iterator<Item = char> {
+    CONFUSIONS.iter().filter_map(move |&(a, b)| {
+        let (digit, letter) = if a.is_ascii_digit() { (a, b) } else { (b, a) };
+        (char::from(letter) == c && !letter.is_ascii_digit() && (b'1'..=b'8').contains(&digit))
+            .then_some(char::from(digit))
+    })
+}
+
 /// One suggested move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Suggestion {

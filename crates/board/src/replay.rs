@@ -365,6 +365,7 @@ fn replay_fixed(
                             span_text(game, *span),
                             *span,
                             word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
+                            game_goes_on(game, i),
                             *letters.get_or_insert_with(|| game_letters(game)),
                         )
                     {
@@ -477,6 +478,7 @@ fn replay_fixed(
                                 span_text(game, *span),
                                 *span,
                                 word_after(game, i) || crate::prose::in_move_place(game, i, &r.pos),
+                                game_goes_on(game, i),
                                 *letters.get_or_insert_with(|| game_letters(game)),
                             ) =>
                     {
@@ -648,6 +650,17 @@ fn word_after(game: &PgnGame<'_>, i: usize) -> bool {
             text.trim_matches(NOTE_PUNCTUATION).chars().count() >= 2
                 && crate::spelling::not_a_move(&text) == Some("a word")
         })
+}
+
+/// Whether a move or a move number follows token `i` of `game` closely (the
+/// next few tokens): the game goes on after it, and its count will tell
+/// whether a move was left out there.
+fn game_goes_on(game: &PgnGame<'_>, i: usize) -> bool {
+    game.tokens
+        .iter()
+        .skip(i + 1)
+        .take(4)
+        .any(|t| matches!(t, Token::Move(_) | Token::MoveNumber { .. }))
 }
 
 /// Whether token `i` of `game` is followed on its line by a move number.
@@ -2180,13 +2193,15 @@ impl Replayer {
     /// A check or mate word printed apart (`Bxc5 mate.`) is the mark of the
     /// move before it, and said to be wrong when that move does not check
     /// or mate. A word of prose followed by another, or printed where the
-    /// move due stands (`sentence`), is a sentence, not skipped.
+    /// move due stands (`sentence`), is a sentence, not skipped; a capital
+    /// alone is skipped only where the game `goes_on` after it.
     #[cold]
     fn read_spelled(
         &mut self,
         text: &[u8],
         span: Span,
         sentence: bool,
+        goes_on: bool,
         letters: Option<scoresheet_notation::lang::Language>,
     ) -> bool {
         let shown = scoresheet_notation::text::decode(text);
@@ -2244,6 +2259,11 @@ impl Replayer {
         let ply = self.ply();
         match reading {
             crate::spelling::TokenReading::NotAMove("a word") if sentence => false,
+            // A capital alone with no move after it may be the game's last
+            // move cut short to its letter: nothing after it would tell.
+            crate::spelling::TokenReading::NotAMove(crate::spelling::LETTER_ALONE) if !goes_on => {
+                false
+            }
             crate::spelling::TokenReading::One {
                 mv,
                 spelling,
@@ -2298,13 +2318,18 @@ impl Replayer {
                 // (the text there is prose, which `--strict` refuses); a
                 // number off the count after it is an error, as the word
                 // may stand where a move was left out.
-                let d = if what == "a word" {
+                let d = if crate::spelling::is_prose(what) {
                     self.prose_doubt = true;
+                    let why = if what == "a word" {
+                        "no legal move, nor one misprinted or cut short, is spelled so"
+                    } else {
+                        "it names no square, so no move"
+                    };
                     Diagnostic::new(
                         Severity::Warning,
                         Kind::SkippedWord,
                         format!(
-                            "`{shown}` is {what} where the move of ply {ply} is due: no legal move, nor one misprinted or cut short, is spelled so: skipped"
+                            "`{shown}` is {what} where the move of ply {ply} is due: {why}: skipped"
                         ),
                         span,
                     )
@@ -2318,6 +2343,37 @@ impl Replayer {
                 };
                 self.diags.push(d);
                 self.skipped.push(span);
+                true
+            }
+            crate::spelling::TokenReading::RankMisread { mv, read, claim } => {
+                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
+                    let d = Diagnostic::new(
+                        Severity::Warning,
+                        Kind::WrongCheckMark,
+                        format!(
+                            "`{shown}` claims {what}, but {} gives none",
+                            self.pos.san(&mv)
+                        ),
+                        span,
+                    );
+                    self.push(d, ply);
+                }
+                self.diags.retain(|d| !parser_error(d));
+                for d in &mut self.diags {
+                    if d.span.start() >= span.end() {
+                        if let Some(p) = d.ply.as_mut() {
+                            *p += 1;
+                        }
+                    }
+                }
+                let d = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::ReadBySpelling,
+                    crate::spelling::rank_misread_message(&shown, &read, &self.pos.san(&mv)),
+                    span,
+                );
+                self.push(d, ply);
+                self.played(mv, span);
                 true
             }
             crate::spelling::TokenReading::Several(moves) => {

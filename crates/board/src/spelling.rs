@@ -96,6 +96,19 @@ pub enum TokenReading {
         /// is the caller's to report).
         claim: Claim,
     },
+    /// No legal move is spelled as printed, but exactly one is once each
+    /// letter standing where only a rank can (`Sgl-f3`: a file letter before
+    /// it, no rank after it) is read as the rank readers take it for (`l`
+    /// for `1`; [`crate::misprint`]'s confusions): a scan's misreading, which
+    /// the caller warns of naming both spellings.
+    RankMisread {
+        /// The move.
+        mv: Move,
+        /// The token with the ranks read (`Sg1-f3`).
+        read: String,
+        /// What the token's end claims.
+        claim: Claim,
+    },
     /// Several legal moves are spelled so, and the check claim does not tell them apart.
     Several(Vec<Move>),
     /// Plainly not a move: what it is (`a word`, `a column rule`, `a footnote mark`).
@@ -393,6 +406,21 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
     {
         return Some("a column rule");
     }
+    // A slash between move pairs (`1.e4 e5 / 2.Nf3`), as a newspaper runs a
+    // column's rows on in one line.
+    if t.chars().all(|c| matches!(c, '/' | '\\')) {
+        return Some("a separator");
+    }
+    // One capital alone names no square, so no move: a diagram's mark (`D`),
+    // a figure's or footnote's letter, a pronoun (`I`). Skipped with a
+    // warning, as a word is: a move cut short to its letter leaves the count
+    // off after it, which the replay then makes an error.
+    let mut one = t.trim_matches(['(', ')', '[', ']']).chars();
+    if let (Some(c), None) = (one.next(), one.next())
+        && c.is_uppercase()
+    {
+        return Some(LETTER_ALONE);
+    }
     if t.chars().all(|c| {
         superscript(c)
             || matches!(
@@ -403,6 +431,17 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
         return Some("a footnote mark or punctuation");
     }
     is_word(t).then_some("a word")
+}
+
+/// What [`not_a_move`] calls one capital alone (`D`).
+pub const LETTER_ALONE: &str = "a letter alone";
+
+/// Whether [`not_a_move`]'s `what` is prose where a move is due (a word, a
+/// letter alone): skipped with a warning, never a note, as the text there may
+/// stand for a move left out.
+#[must_use]
+pub fn is_prose(what: &str) -> bool {
+    what == "a word" || what == LETTER_ALONE
 }
 
 /// Whether `token` is a word of some language's prose, whatever its length:
@@ -459,6 +498,7 @@ fn starts_a_move(text: &str) -> bool {
 /// use scoresheet_board::spelling::{check_word, Claim};
 /// assert_eq!(check_word("mate."), Some(Claim::Mate));
 /// assert_eq!(check_word("ch"), Some(Claim::Check));
+/// assert_eq!(check_word("+++"), Some(Claim::Check));
 /// assert_eq!(check_word("match"), None);
 /// ```
 #[must_use]
@@ -467,6 +507,15 @@ pub fn check_word(token: &str) -> Option<Claim> {
         .trim()
         .trim_end_matches(['.', ',', ';', '!', '?'])
         .to_lowercase();
+    // A run of marks apart (`+++`, emphasis or a printer's triple check) is
+    // a claim too: of mate where it has a mate mark, else of check.
+    if word.chars().count() > 2 && word.chars().all(|c| matches!(c, '+' | '#' | '†' | '‡')) {
+        return Some(if word.contains(['#', '‡']) {
+            Claim::Mate
+        } else {
+            Claim::Check
+        });
+    }
     match word.as_str() {
         "mate" | "checkmate" | "#" | "++" | "‡" => Some(Claim::Mate),
         "ch" | "check" | "+" | "†" | "dis. ch" | "dbl. ch" => Some(Claim::Check),
@@ -524,8 +573,114 @@ pub fn read_token(pos: &Position, origins: Option<&Origins>, token: &str) -> Tok
 /// in a game whose piece letters are `letters`' (English when `None`): a
 /// token is matched with English letters and the game's first, with every
 /// other language's only when those spell no legal move.
+///
+/// Where no legal move is spelled as printed, each letter standing where only
+/// a rank can is read as the rank readers take it for
+/// ([`TokenReading::RankMisread`]).
 #[must_use]
 pub fn read_token_after(
+    pos: &Position,
+    origins: Option<&Origins>,
+    last: Option<Move>,
+    letters: Option<Language>,
+    token: &str,
+) -> TokenReading {
+    let reading = read_as_printed(pos, origins, last, letters, token);
+    if reading != TokenReading::Unmatched {
+        return reading;
+    }
+    let mut misread: Option<TokenReading> = None;
+    for read in ranks_for_letters(token) {
+        match read_as_printed(pos, origins, last, letters, &read) {
+            TokenReading::One { mv, claim, .. } => match &misread {
+                // Two readings that name two moves: neither is taken.
+                Some(TokenReading::RankMisread { mv: other, .. }) if *other != mv => {
+                    return reading;
+                }
+                Some(_) => {}
+                None => misread = Some(TokenReading::RankMisread { mv, read, claim }),
+            },
+            TokenReading::Several(_) => return reading,
+            _ => {}
+        }
+    }
+    misread.unwrap_or(reading)
+}
+
+/// The most letters of one token read as ranks ([`ranks_for_letters`]): a
+/// move has at most two squares.
+const MAX_MISREAD_RANKS: usize = 2;
+
+/// `token` with each letter that stands where only a rank can read as a rank
+/// it is taken for ([`crate::misprint`]'s confusions): one reading per choice
+/// (`l` is read for `1` and for `7`), none when no letter stands so. A letter
+/// stands where only a rank can right after a file letter, unless it is a
+/// file itself followed by a rank (`Rab1`: `b` is a file).
+fn ranks_for_letters(token: &str) -> Vec<String> {
+    let chars: Vec<char> = token.chars().collect();
+    let mut places: Vec<(usize, Vec<char>)> = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let after_file = i > 0 && chars.get(i - 1).is_some_and(|p| matches!(p, 'a'..='h'));
+        let a_file = matches!(c, 'a'..='h') && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if !after_file || a_file || c.is_ascii_digit() {
+            continue;
+        }
+        let ranks: Vec<char> = crate::misprint::ranks_misread_as(c).collect();
+        if !ranks.is_empty() {
+            if places.len() == MAX_MISREAD_RANKS {
+                return Vec::new();
+            }
+            places.push((i, ranks));
+        }
+    }
+    let mut out: Vec<Vec<char>> = Vec::new();
+    if !places.is_empty() {
+        out.push(chars);
+    }
+    for (i, ranks) in &places {
+        out = out
+            .into_iter()
+            .flat_map(|read| {
+                ranks.iter().map(move |&rank| {
+                    let mut read = read.clone();
+                    read[*i] = rank;
+                    read
+                })
+            })
+            .collect();
+    }
+    out.into_iter()
+        .map(|read| read.into_iter().collect())
+        .collect()
+}
+
+/// What the warning on a [`TokenReading::RankMisread`] says: both
+/// spellings, and the move read.
+///
+/// ```
+/// use scoresheet_board::spelling::rank_misread_message;
+/// assert_eq!(
+///     rank_misread_message("Sgl-f3", "Sg1-f3", "Nf3"),
+///     "`Sgl-f3` is no move as printed; read as Nf3, printed `Sg1-f3` with the rank `1` misread as `l`"
+/// );
+/// ```
+#[must_use]
+pub fn rank_misread_message(printed: &str, read: &str, san: &str) -> String {
+    let changes: Vec<String> = printed
+        .chars()
+        .zip(read.chars())
+        .filter(|(p, r)| p != r)
+        .map(|(p, r)| format!("`{r}` misread as `{p}`"))
+        .collect();
+    let rank = if changes.len() == 1 { "rank" } else { "ranks" };
+    format!(
+        "`{printed}` is no move as printed; read as {san}, printed `{read}` with the {rank} {}",
+        changes.join(" and ")
+    )
+}
+
+/// [`read_token_after`] on the token as printed.
+fn read_as_printed(
     pos: &Position,
     origins: Option<&Origins>,
     last: Option<Move>,
@@ -599,7 +754,7 @@ pub fn read_token_after(
         // move that cannot be played, never prose to skip.
         0 => match not_a_move(token) {
             Some(what)
-                if what != "a word"
+                if !is_prose(what)
                     || !(reads_as_move(&n.core) || misread_move(pos, token, letters)) =>
             {
                 TokenReading::NotAMove(what)

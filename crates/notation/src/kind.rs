@@ -582,11 +582,11 @@ kinds! {
     DashBetweenMoves = "dash-between-moves", Note,
         example "1. e4 – e5 2. Nf3 – Nc6 *",
         fix "Nothing is wrong; write the moves apart without the dash for strict PGN.";
-    /// A token no grammar reads (`Nf3ch`, `Rd8mate.`, `NF3`), read as the one legal move spelled so.
+    /// A token no grammar reads (`Nf3ch`, `Rd8mate.`, `NF3`), read as the one legal move spelled so; a warning where that move is spelled only with a letter standing where a rank must read as the rank a scan takes it for (`Sgl-f3`, `l` for `1`).
     ReadBySpelling = "read-by-spelling", Note,
         example "1. e4 e5 2. Nf3ch Nc6 *",
         fix "Nothing is wrong; the note says which move the token was read as (write it in SAN for strict PGN).";
-    /// A column rule or a footnote mark where a move stands, or a note between the moves up to where the game's numbering goes on, skipped; a warning for a word of prose in any language where a move is due (`y`, `og`, `then`: no legal move, nor one misprinted or cut short, is spelled so), and when a note skipped after the game's last move names the move due with a legal move (the game may go on there, read short).
+    /// A column rule, a slash between move pairs, a footnote mark or a check mark printed apart where a move stands, or a note between the moves up to where the game's numbering goes on, skipped; a warning for a word of prose in any language where a move is due (`y`, `og`, `then`: no legal move, nor one misprinted or cut short, is spelled so) or a capital alone (a diagram's `D`: it names no square), and when a note skipped after the game's last move names the move due with a legal move (the game may go on there, read short).
     SkippedWord = "skipped-word", Note,
         example "1. e4 e5 2. Nf3 then Nc6 *",
         fix "Nothing is wrong when the word is not a move; put prose in `{ }` for strict PGN. Where a warning names moves the game goes on with, write them as moves, without the words before them.";

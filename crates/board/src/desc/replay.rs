@@ -501,9 +501,41 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         }
                         Ok((mv, notes))
                     }
+                    TokenReading::RankMisread { mv, read, claim } => {
+                        let mut notes = vec![Diagnostic::new(
+                            Severity::Warning,
+                            Kind::ReadBySpelling,
+                            crate::spelling::rank_misread_message(&e.written, &read, &pos.san(&mv)),
+                            ply.span,
+                        )];
+                        if let Some(what) = crate::spelling::unfounded_claim(&pos, &mv, claim) {
+                            notes.push(Diagnostic::new(
+                                Severity::Warning,
+                                Kind::WrongCheckMark,
+                                format!(
+                                    "`{}` claims {what}, but {} gives none",
+                                    e.written,
+                                    pos.san(&mv)
+                                ),
+                                ply.span,
+                            ));
+                        }
+                        Ok((mv, notes))
+                    }
+                    // A capital alone in a table's column may be its ply cut
+                    // short: the columns, not a count, give the plies their
+                    // sides, so nothing after it would tell.
+                    TokenReading::NotAMove(crate::spelling::LETTER_ALONE) => Err(d),
                     TokenReading::NotAMove(what) => {
+                        // Prose where a move is due may stand for a move
+                        // left out: a warning; a mark is harmless: a note.
+                        let severity = if crate::spelling::is_prose(what) {
+                            Severity::Warning
+                        } else {
+                            Severity::Note
+                        };
                         diagnostics.push(Diagnostic::new(
-                            Severity::Note,
+                            severity,
                             Kind::SkippedWord,
                             format!("`{}` is {what}, not a move: skipped", e.written),
                             ply.span,
@@ -790,7 +822,9 @@ fn reach(
                 Err(DescResolveError::NoMove { .. }) => {
                     *budget = budget.checked_sub(1)?;
                     match read_token_after(&pos, Some(&origins), last, None, &write_move(written)) {
-                        TokenReading::One { mv, .. } => Ok(mv),
+                        TokenReading::One { mv, .. } | TokenReading::RankMisread { mv, .. } => {
+                            Ok(mv)
+                        }
                         TokenReading::Several(moves) => Err(moves),
                         _ => Err(Vec::new()),
                     }
@@ -802,7 +836,7 @@ fn reach(
             Err(e) => {
                 *budget = budget.checked_sub(1)?;
                 match read_token_after(&pos, Some(&origins), last, None, &e.written) {
-                    TokenReading::One { mv, .. } => Ok(mv),
+                    TokenReading::One { mv, .. } | TokenReading::RankMisread { mv, .. } => Ok(mv),
                     TokenReading::Several(moves) => Err(moves),
                     TokenReading::NotAMove(_) => continue,
                     TokenReading::Unmatched => Err(Vec::new()),

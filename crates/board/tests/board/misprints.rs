@@ -21,12 +21,14 @@ const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5
 
 #[test]
 fn an_unreadable_move_is_named_whole_with_its_ply_and_suggestions() {
-    let j = judge(&RUY.replace("6. Re1", "6. Rel"), false);
+    // (`Rel`, `l` where only a rank can stand, is read as `Re1` with a
+    // warning: `crate::spelling`.) `Re7`, `7` for `1`, names an illegal move.
+    let j = judge(&RUY.replace("6. Re1", "6. Re7"), false);
     let e = j.first_error().expect("an error");
     assert_eq!(e.ply, Some(11));
     assert_eq!(
-        j.written[10].slice(RUY.replace("6. Re1", "6. Rel").as_bytes()),
-        b"Rel"
+        j.written[10].slice(RUY.replace("6. Re1", "6. Re7").as_bytes()),
+        b"Re7"
     );
     assert_eq!(
         e.suggestions.first().map(String::as_str),
@@ -221,5 +223,20 @@ fn real_games_with_one_misread_character() {
     assert!(
         restored * 100 >= invalid * 80,
         "restored {restored} of {invalid}"
+    );
+}
+
+#[test]
+fn a_rank_printed_as_a_letter_is_read_with_a_warning_naming_both_spellings() {
+    let j = judge(&RUY.replace("6. Re1", "6. Rel"), false);
+    assert!(j.first_error().is_none(), "{:?}", j.diagnostics);
+    assert_eq!(j.plies, 28);
+    assert!(
+        j.diagnostics.iter().any(|d| d.kind == Kind::ReadBySpelling
+            && d.severity == Severity::Warning
+            && d.message
+                .contains("printed `Re1` with the rank `1` misread as `l`")),
+        "{:?}",
+        j.diagnostics
     );
 }

@@ -678,3 +678,24 @@ fn an_asterisk_run_into_the_last_move_is_still_the_result() {
         "{joined:?}"
     );
 }
+
+#[test]
+fn a_slash_between_move_pairs_is_a_separator_skipped_with_a_note() {
+    let games = game_reports(&fixtures(), "slash-between-pairs-elpais-2001.txt");
+    assert_eq!(games.len(), 1, "{games:?}");
+    let g = &games[0];
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(10)),
+        "{g}"
+    );
+    let separators = g["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter(|n| {
+            n["kind"] == "skipped-word" && n["message"] == "`/` is a separator, not a move: skipped"
+        })
+        .count();
+    assert_eq!(separators, 4, "{g}");
+}

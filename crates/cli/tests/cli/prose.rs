@@ -528,3 +528,77 @@ fn a_word_where_a_move_is_due_is_skipped_with_a_warning_in_any_language() {
         games[6]
     );
 }
+
+#[test]
+fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
+    let games = reports("marks-where-moves-are-due.txt");
+    let verdicts: Vec<(Option<bool>, Option<u64>)> = games
+        .iter()
+        .map(|g| (g["valid"].as_bool(), g["plies"].as_u64()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            // `+++` apart after a mate: its (check) mark, a note.
+            (Some(true), Some(7)),
+            // `+++` apart after a move that checks nothing: a warning.
+            (Some(true), Some(8)),
+            // A diagram's `D` where White's move is due: skipped, warned.
+            (Some(true), Some(10)),
+            // `D` where Black's move is due, the number after it White's: a
+            // move cut short to its letter, never read past.
+            (Some(false), Some(3)),
+            // Polish long algebraic with `l` for `1` in three squares.
+            (Some(true), Some(13)),
+        ]
+    );
+    assert!(
+        messages(&games[0], "notes", "skipped-word")
+            .iter()
+            .any(|m| m.starts_with("`+++` after the move of ply 7: its check mark")),
+        "{}",
+        games[0]
+    );
+    assert!(
+        messages(&games[1], "warnings", "wrong-check-mark")
+            .iter()
+            .any(|m| m.starts_with("`+++` is printed after the move of ply 6")),
+        "{}",
+        games[1]
+    );
+    assert!(
+        messages(&games[2], "warnings", "skipped-word")
+            .iter()
+            .any(|m| m.starts_with("`D` is a letter alone where the move of ply 7 is due")),
+        "{}",
+        games[2]
+    );
+    assert!(
+        !messages(&games[3], "errors", "move-number").is_empty(),
+        "{}",
+        games[3]
+    );
+    let misread = messages(&games[4], "warnings", "read-by-spelling");
+    assert_eq!(
+        misread,
+        [
+            "`Sgl-f3` is no move as printed; read as Nf3, printed `Sg1-f3` with the rank `1` misread as `l`",
+            "`Gcl-e3` is no move as printed; read as Be3, printed `Gc1-e3` with the rank `1` misread as `l`",
+            "`Gfl-c4` is no move as printed; read as Bc4, printed `Gf1-c4` with the rank `1` misread as `l`",
+        ],
+        "{}",
+        games[4]
+    );
+    // `--strict` reads no token by its spelling: every game is refused.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "validate",
+            "--strict",
+            "-q",
+            "marks-where-moves-are-due.txt",
+        ],
+    );
+    assert!(r.stdout.contains("5 games: 0 valid"), "{}", r.stdout);
+}
