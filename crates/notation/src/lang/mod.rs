@@ -445,8 +445,7 @@ impl Language {
     /// Whether `letter` (a piece letter or a file letter of the language's
     /// own alphabet) is one this language writes.
     fn reads(self, letter: &str) -> bool {
-        self.role_of(letter).is_some()
-            || self.letters().files.is_some_and(|f| f.contains(&letter))
+        self.role_of(letter).is_some() || self.letters().files.is_some_and(|f| f.contains(&letter))
     }
 
     /// The file (`b'a'`..=`b'h'`) a letter of this language's own files at

@@ -187,7 +187,10 @@ fn files_in_a_language_s_own_alphabet_are_read_as_its_squares() {
     check_translate(Russian, "Сф3", "Bф3");
     let mut t = Translation::default();
     translate("ζ3".as_bytes(), Language::Greek, &mut t).unwrap();
-    assert!(t.national, "a square in Greek letters says the game is Greek");
+    assert!(
+        t.national,
+        "a square in Greek letters says the game is Greek"
+    );
     translate("е4".as_bytes(), Language::Serbian, &mut t).unwrap();
     assert!(!t.national, "Cyrillic е is read as e in every language");
 }
@@ -197,27 +200,42 @@ fn own_files_tell_the_language_as_piece_letters_do() {
     // Pawn moves alone: the files are the only letters.
     assert!(matches!(
         detected(&["ζ3", "ε5", "η4??", "Βθ4#"]),
-        Detection::Language { language: Language::Greek, .. }
+        Detection::Language {
+            language: Language::Greek,
+            ..
+        }
     ));
     assert!(matches!(
         detected(&["δ4", "δ5"]),
-        Detection::Language { language: Language::Greek, .. }
+        Detection::Language {
+            language: Language::Greek,
+            ..
+        }
     ));
     // `С` is a Serbian knight and a Russian bishop: `ф` decides.
     assert!(matches!(
         detected(&["е4", "е5", "Сф3", "Сц6", "Лц4"]),
-        Detection::Language { language: Language::Serbian, .. }
+        Detection::Language {
+            language: Language::Serbian,
+            ..
+        }
     ));
     // Without a file only Serbian prints, the letters say Russian, a common
     // language, as before: the board tries Serbian where Russian is illegal.
     assert!(matches!(
         detected(&["е4", "е5", "Се2"]),
-        Detection::Language { language: Language::Russian, .. }
+        Detection::Language {
+            language: Language::Russian,
+            ..
+        }
     ));
     // Russian's Cyrillic look-alikes (`е4`, `с5`) and capture mark stay Russian.
     assert!(matches!(
         detected(&["е4", "с5", "Кf3", "Фхd5", "Крg1"]),
-        Detection::Language { language: Language::Russian, .. }
+        Detection::Language {
+            language: Language::Russian,
+            ..
+        }
     ));
     assert_eq!(detected(&["e4", "e5"]), Detection::English);
 }
