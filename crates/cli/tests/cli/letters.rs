@@ -182,3 +182,106 @@ fn letters_a_common_language_reads_illegally_are_read_in_the_rarer_table_that_re
         "{game}"
     );
 }
+
+#[test]
+fn squares_written_in_the_language_s_own_alphabet_read_whole() {
+    let cases = [
+        ("el-fools-mate.txt", "1. f3 e5 2. g4 Qh4# 0-1", "Greek"),
+        (
+            "el-french-advance.txt",
+            "1. e4 e6 2. d4 d5 3. e5 c5 4. c3 Nc6 5. Nf3 Qb6 *",
+            "Greek",
+        ),
+        (
+            "sr-two-knights.txt",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *",
+            "Serbian",
+        ),
+    ];
+    for (name, moves, language) in cases {
+        assert_eq!(san(name), (moves.to_owned(), Some(0)), "{name}");
+        let g = one_game_report(&fixtures(), BIN, name);
+        assert!(
+            problems(&g)
+                .iter()
+                .any(|(k, m)| k == "national-letters" && m.contains(language)),
+            "{name}: {g}"
+        );
+    }
+    // Written back in Greek: the pieces' letters, files in Latin as PGN has them.
+    let r = run(
+        &fixtures(),
+        BIN,
+        &[
+            "convert",
+            "--to",
+            "san",
+            "--lang",
+            "el",
+            "--moves-only",
+            "el-fools-mate.txt",
+        ],
+    );
+    assert_eq!(r.stdout.trim(), "1. f3 e5 2. g4 Βh4# 0-1", "{}", r.stderr);
+}
+
+#[test]
+fn an_illegal_move_in_greek_letters_is_located_with_suggestions() {
+    let dir = crate::common::scratch_dir("letters", "greek-illegal");
+    std::fs::write(dir.join("el.txt"), "1. ζ3 ε5\n2. η4?? Βθ5\n").expect("writing the input");
+    let g = one_game_report(&dir, BIN, "el.txt");
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(
+        (errors[0]["kind"].as_str(), errors[0]["ply"].as_u64()),
+        (Some("illegal-move"), Some(4)),
+        "{g}"
+    );
+    assert_eq!(errors[0]["move"].as_str(), Some("Βθ5"), "{g}");
+    assert!(
+        errors[0]["suggestions"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c == "Qg5 (Qd8-g5)")),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_cyrillic_letter_serbian_and_russian_read_differently_is_read_as_the_legal_one() {
+    // `С` is a knight in Serbian, a bishop in Russian; `е` and `а` are files in
+    // both. No Russian bishop reaches a3 at move 3: the Serbian reading is legal.
+    let dir = crate::common::scratch_dir("letters", "serbian-or-russian");
+    std::fs::write(dir.join("sr.txt"), "1. е4 е5 2. Се2 Се7 3. Са3 *\n")
+        .expect("writing the input");
+    let r = run(
+        &dir,
+        BIN,
+        &["convert", "--to", "san", "--moves-only", "sr.txt"],
+    );
+    assert_eq!(
+        r.stdout.trim(),
+        "1. e4 e5 2. Ne2 Ne7 3. Na3 *",
+        "{}",
+        r.stderr
+    );
+    let g = one_game_report(&dir, BIN, "sr.txt");
+    assert!(
+        problems(&g)
+            .iter()
+            .any(|(k, m)| k == "language-by-moves" && m.contains("Serbian")),
+        "{g}"
+    );
+    // Read as Russian where the Russian reading is legal, as before.
+    std::fs::write(dir.join("ru.txt"), "1. е4 е5 2. Се2 Се7 3. Сf3 *\n")
+        .expect("writing the input");
+    let r = run(
+        &dir,
+        BIN,
+        &["convert", "--to", "san", "--moves-only", "ru.txt"],
+    );
+    assert_eq!(
+        r.stdout.trim(),
+        "1. e4 e5 2. Be2 Be7 3. Bf3 *",
+        "{}",
+        r.stderr
+    );
+}

@@ -79,10 +79,14 @@ pub enum Language {
     Catalan,
     /// Esperanto: R D T K Ĉ (reĝo, damo, turo, kuriero, ĉevalo): K is the bishop.
     Esperanto,
-    /// Greek: Ρ Β Π Α Ι (ρήγας, βασίλισσα, πύργος, αξιωματικός, ίππος), Greek capitals.
+    /// Greek: Ρ Β Π Α Ι (ρήγας, βασίλισσα, πύργος, αξιωματικός, ίππος), Greek capitals;
+    /// files α β γ δ ε ζ η θ, or Latin a–h.
     Greek,
     /// Serbian, Croatian and Bosnian in Latin letters: K D T L S (kralj, dama, top, lovac, skakač).
     SerboCroatian,
+    /// Serbian in Cyrillic letters: К Д Т Л С (краљ, дама, топ, ловац, скакач);
+    /// files а б ц д е ф г х (the Latin ones transliterated), or Latin a–h.
+    Serbian,
     /// Slovene: K D T L S (kralj, dama, trdnjava, lovec, skakač).
     Slovene,
     /// Bulgarian: Ц Д Т О К (цар, дама, топ, офицер, кон), п for a pawn.
@@ -116,6 +120,9 @@ pub struct Letters {
     pub pawn: Option<&'static str>,
     /// Other spellings read but never written (`Kt`; Latin look-alikes of Cyrillic letters).
     pub aliases: &'static [(&'static str, Role)],
+    /// The files a to h in the language's own alphabet, where its texts print
+    /// them so (Greek `α`–`θ`); read beside the Latin ones, never written.
+    pub files: Option<[&'static str; 8]>,
 }
 
 /// The order of [`Letters::pieces`].
@@ -132,6 +139,7 @@ const fn letters(pieces: [&'static str; 5], pawn: Option<&'static str>) -> Lette
         pieces,
         pawn,
         aliases: &[],
+        files: None,
     }
 }
 
@@ -139,6 +147,7 @@ const EN: Letters = Letters {
     pieces: ["K", "Q", "R", "B", "N"],
     pawn: Some("P"),
     aliases: &[("Kt", Role::Knight)],
+    files: None,
 };
 const DE: Letters = letters(["K", "D", "T", "L", "S"], Some("B"));
 const FR: Letters = letters(["R", "D", "T", "F", "C"], None);
@@ -161,6 +170,7 @@ const RU: Letters = Letters {
         ("K", Role::Knight),
         ("C", Role::Bishop),
     ],
+    files: None,
 };
 
 const TR: Letters = letters(["Ş", "V", "K", "F", "A"], None);
@@ -168,7 +178,18 @@ const AZ: Letters = letters(["Ş", "V", "T", "F", "A"], None);
 const VI: Letters = letters(["V", "H", "X", "T", "M"], None);
 const RO: Letters = letters(["R", "D", "T", "N", "C"], None);
 const EO: Letters = letters(["R", "D", "T", "K", "Ĉ"], None);
-const EL: Letters = letters(["Ρ", "Β", "Π", "Α", "Ι"], None);
+// Greek Wikipedia and Greek chess sites print the files in Greek small
+// letters, the alphabet's first eight (`1.ε4 ε5 2.Ιζ3`).
+const EL: Letters = Letters {
+    files: Some(["α", "β", "γ", "δ", "ε", "ζ", "η", "θ"]),
+    ..letters(["Ρ", "Β", "Π", "Α", "Ι"], None)
+};
+// Serbian Wikipedia in Cyrillic transliterates the Latin files letter by
+// letter (`1. е4 е5 2. Сф3 Сц6 3. Лц4`): c is ц, h is х.
+const SR: Letters = Letters {
+    files: Some(["а", "б", "ц", "д", "е", "ф", "г", "х"]),
+    ..letters(["К", "Д", "Т", "Л", "С"], None)
+};
 const SH: Letters = letters(["K", "D", "T", "L", "S"], None);
 const BG: Letters = letters(["Ц", "Д", "Т", "О", "К"], Some("п"));
 const UK: Letters = letters(["Кр", "Ф", "Т", "С", "К"], Some("п"));
@@ -182,6 +203,7 @@ const ZH: Letters = Letters {
     pieces: ["王", "后", "车", "象", "马"],
     pawn: Some("兵"),
     aliases: &[("車", Role::Rook), ("馬", Role::Knight)],
+    files: None,
 };
 
 impl Language {
@@ -210,8 +232,8 @@ impl Language {
 
     /// Every language, in the order detection prefers among languages that
     /// agree: [`Language::COMMON`], then the rarer tables.
-    pub const ALL: [Language; 35] = {
-        const RARER: [Language; 19] = [
+    pub const ALL: [Language; 36] = {
+        const RARER: [Language; 20] = [
             Language::Turkish,
             Language::Azerbaijani,
             Language::Vietnamese,
@@ -220,6 +242,7 @@ impl Language {
             Language::Esperanto,
             Language::Greek,
             Language::SerboCroatian,
+            Language::Serbian,
             Language::Slovene,
             Language::Bulgarian,
             Language::Ukrainian,
@@ -232,7 +255,7 @@ impl Language {
             Language::Basque,
             Language::Chinese,
         ];
-        let mut all = [Language::English; 35];
+        let mut all = [Language::English; 36];
         let mut k = 0;
         while k < all.len() {
             all[k] = if k < Language::COMMON.len() {
@@ -273,6 +296,7 @@ impl Language {
             Language::Esperanto => "eo",
             Language::Greek => "el",
             Language::SerboCroatian => "sh",
+            Language::Serbian => "sr",
             Language::Slovene => "sl",
             Language::Bulgarian => "bg",
             Language::Ukrainian => "uk",
@@ -325,6 +349,7 @@ impl Language {
             Language::Esperanto => "Esperanto",
             Language::Greek => "Greek",
             Language::SerboCroatian => "Serbo-Croatian",
+            Language::Serbian => "Serbian",
             Language::Slovene => "Slovene",
             Language::Bulgarian => "Bulgarian",
             Language::Ukrainian => "Ukrainian",
@@ -362,6 +387,7 @@ impl Language {
             Language::Esperanto => &EO,
             Language::Greek => &EL,
             Language::SerboCroatian => &SH,
+            Language::Serbian => &SR,
             Language::Slovene => &SH,
             Language::Bulgarian => &BG,
             Language::Ukrainian => &UK,
@@ -409,7 +435,26 @@ impl Language {
             s.push_str(p);
             s.push_str(" for a pawn");
         }
+        if let Some(files) = l.files {
+            s.push_str("; files ");
+            s.push_str(&files.join(" "));
+        }
         s
+    }
+
+    /// Whether `letter` (a piece letter or a file letter of the language's
+    /// own alphabet) is one this language writes.
+    fn reads(self, letter: &str) -> bool {
+        self.role_of(letter).is_some() || self.letters().files.is_some_and(|f| f.contains(&letter))
+    }
+
+    /// The file (`b'a'`..=`b'h'`) a letter of this language's own files at
+    /// the start of `text` stands for, and the letter's length in bytes.
+    fn file_at(self, text: &[u8]) -> Option<(u8, usize)> {
+        if text.first().is_none_or(u8::is_ascii) {
+            return None;
+        }
+        own_file_in(self.letters().files.as_ref()?, text)
     }
 
     /// The longest letter of this language at the start of `text`, with its role and length.
@@ -511,6 +556,8 @@ fn followed_by_square(rest: &[u8]) -> bool {
     while i < rest.len() && i < 12 {
         let (len, file) = if let Some(_f) = cyrillic_file(&rest[i..]) {
             (2, true)
+        } else if let Some((_, _, len)) = any_own_file(&rest[i..]) {
+            (len, true)
         } else {
             match rest[i..] {
                 [b'a'..=b'h', ..] => (1, true),
@@ -525,6 +572,31 @@ fn followed_by_square(rest: &[u8]) -> bool {
         i += len;
     }
     false
+}
+
+/// The file a letter of `files` at the start of `text` stands for, and the
+/// letter's length. Serbian `х` (h) is also the Cyrillic capture mark (`Фхd5`):
+/// it is a file only before a rank (`Тх1`), as a destination square's file.
+fn own_file_in(files: &[&'static str; 8], text: &[u8]) -> Option<(u8, usize)> {
+    let k = files.iter().position(|f| text.starts_with(f.as_bytes()))?;
+    let len = files[k].len();
+    if files[k] == "х" && !matches!(text.get(len), Some(b'1'..=b'8')) {
+        return None;
+    }
+    Some((b"abcdefgh"[k], len))
+}
+
+/// A file letter of some language's own alphabet at the start of `text`
+/// (Greek `ζ`, Serbian `ф`): the table's letter, its file, its length.
+fn any_own_file(text: &[u8]) -> Option<(&'static str, u8, usize)> {
+    if text.first().is_none_or(u8::is_ascii) {
+        return None;
+    }
+    Language::ALL.iter().find_map(|l| {
+        let files = l.letters().files.as_ref()?;
+        let (file, len) = own_file_in(files, text)?;
+        Some((files[usize::from(file - b'a')], file, len))
+    })
 }
 
 /// A Cyrillic letter that looks like a file letter: `а`, `с`, `е` (two bytes each).
@@ -588,7 +660,7 @@ pub fn detect<'t>(tokens: impl IntoIterator<Item = &'t [u8]>) -> Detection {
 
 /// The [`Detection`] of the letters `used` among `languages` (English first).
 fn decide(used: Vec<&'static str>, languages: &[Language]) -> Detection {
-    let fits = |l: &Language| used.iter().all(|u| l.role_of(u).is_some());
+    let fits = |l: &Language| used.iter().all(|u| l.reads(u));
     if fits(&Language::English) {
         return Detection::English;
     }
@@ -745,7 +817,35 @@ fn token_letters(token: &[u8]) -> impl Iterator<Item = &'static str> {
             .filter(|l| rest.starts_with(l.as_bytes()) && *l != "п")
             .max_by_key(|l| l.len())
     });
-    lead.into_iter().chain(promo)
+    lead.into_iter().chain(promo).chain(own_files(token))
+}
+
+/// The letters of languages' own files a token writes on a square (`ζ3`,
+/// `Сф3`, `γδ4`): they tell the language as piece letters do. Cyrillic `а`
+/// and `е`, which Russian texts print for Latin files, tell nothing: they
+/// are read as a and e in every language.
+fn own_files(token: &[u8]) -> impl Iterator<Item = &'static str> + '_ {
+    let mut i = if token.is_ascii() { token.len() } else { 0 };
+    core::iter::from_fn(move || {
+        while i < token.len() {
+            let rest = &token[i..];
+            if let Some(len) = cyrillic_file(rest).map(|_| 2) {
+                i += len;
+                continue;
+            }
+            if let Some((letter, _, len)) = any_own_file(rest) {
+                i += len;
+                let on_square = matches!(token.get(i), Some(b'1'..=b'8'))
+                    || any_own_file(&token[i..]).is_some();
+                if on_square {
+                    return Some(letter);
+                }
+                continue;
+            }
+            i += 1;
+        }
+        None
+    })
 }
 
 /// Whether a token English cannot read might be written in another language
@@ -934,6 +1034,15 @@ impl Alphabet<'_> {
         }
     }
 
+    /// A file of the language's own alphabet (`ζ` in Greek), as
+    /// [`Language::file_at`]; learned letters are pieces only.
+    fn file_at(self, text: &[u8]) -> Option<(u8, usize)> {
+        match self {
+            Alphabet::Table(l) => l.file_at(text),
+            Alphabet::Learned(_) => None,
+        }
+    }
+
     fn foreign(self) -> bool {
         !matches!(
             self,
@@ -1098,7 +1207,9 @@ fn translate_in(
     } else if let Some(&b) = token.first() {
         let letter_len = utf8_len(b);
         let is_letter = b.is_ascii_uppercase()
-            || ((0xD0..=0xD1).contains(&b) && cyrillic_file(token).is_none())
+            || ((0xD0..=0xD1).contains(&b)
+                && cyrillic_file(token).is_none()
+                && alphabet.file_at(token).is_none())
             || (b >= 0xC0 && capital_at(token).is_some());
         if is_letter && followed_by_square(token.get(letter_len..).unwrap_or_default()) {
             return Err(UnknownLetter {
@@ -1114,6 +1225,14 @@ fn translate_in(
         if let Some(f) = cyrillic_file(rest) {
             out.push(f, i);
             i += 2;
+            continue;
+        }
+        if let Some((f, len)) = alphabet.file_at(rest) {
+            // A square in the language's own letters (`ζ3`) is as national
+            // as its piece letters: the game is read in that language.
+            out.push(f, i);
+            out.national = true;
+            i += len;
             continue;
         }
         match rest {
@@ -1135,7 +1254,7 @@ fn translate_in(
             .bytes
             .last()
             .is_some_and(|b| matches!(b, b'1'..=b'8' | b'=' | b'(' | b'/'));
-        if after_rank && (rest[0].is_ascii_uppercase() || (0xD0..=0xD1).contains(&rest[0])) {
+        if after_rank && (rest[0].is_ascii_uppercase() || rest[0] >= 0xC0) {
             if let Some((role, len)) = alphabet.letter_at(rest) {
                 if role != Role::Pawn {
                     out.push(role.upper_char() as u8, i);

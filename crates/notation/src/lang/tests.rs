@@ -166,6 +166,81 @@ fn letters_read_differently_leave_the_language_undecided() {
 }
 
 #[test]
+fn files_in_a_language_s_own_alphabet_are_read_as_its_squares() {
+    use Language::{Greek, Russian, Serbian};
+    // Greek Wikipedia: `1. ζ3 ε5 2. η4?? Βθ4#`, `Ι:δ4`, `γδ4`.
+    check_translate(Greek, "ζ3", "f3");
+    check_translate(Greek, "η4??", "g4??");
+    check_translate(Greek, "Βθ4#", "Qh4#");
+    check_translate(Greek, "Ι:δ4", "N:d4");
+    check_translate(Greek, "γδ4", "cd4");
+    check_translate(Greek, "Πα1-δ1", "Ra1-d1");
+    check_translate(Greek, "η8=Β", "g8=Q");
+    // Latin files stay readable in Greek.
+    check_translate(Greek, "Ιf3", "Nf3");
+    // Serbian Cyrillic: c is ц, h is х; `х` before no rank is the capture mark.
+    check_translate(Serbian, "Сф3", "Nf3");
+    check_translate(Serbian, "Лц4", "Bc4");
+    check_translate(Serbian, "Тх1", "Rh1");
+    check_translate(Serbian, "Дхд5", "Qxd5");
+    // Another language's own files are no files: Russian reads `ф` as nothing.
+    check_translate(Russian, "Сф3", "Bф3");
+    let mut t = Translation::default();
+    translate("ζ3".as_bytes(), Language::Greek, &mut t).unwrap();
+    assert!(
+        t.national,
+        "a square in Greek letters says the game is Greek"
+    );
+    translate("е4".as_bytes(), Language::Serbian, &mut t).unwrap();
+    assert!(!t.national, "Cyrillic е is read as e in every language");
+}
+
+#[test]
+fn own_files_tell_the_language_as_piece_letters_do() {
+    // Pawn moves alone: the files are the only letters.
+    assert!(matches!(
+        detected(&["ζ3", "ε5", "η4??", "Βθ4#"]),
+        Detection::Language {
+            language: Language::Greek,
+            ..
+        }
+    ));
+    assert!(matches!(
+        detected(&["δ4", "δ5"]),
+        Detection::Language {
+            language: Language::Greek,
+            ..
+        }
+    ));
+    // `С` is a Serbian knight and a Russian bishop: `ф` decides.
+    assert!(matches!(
+        detected(&["е4", "е5", "Сф3", "Сц6", "Лц4"]),
+        Detection::Language {
+            language: Language::Serbian,
+            ..
+        }
+    ));
+    // Without a file only Serbian prints, the letters say Russian, a common
+    // language, as before: the board tries Serbian where Russian is illegal.
+    assert!(matches!(
+        detected(&["е4", "е5", "Се2"]),
+        Detection::Language {
+            language: Language::Russian,
+            ..
+        }
+    ));
+    // Russian's Cyrillic look-alikes (`е4`, `с5`) and capture mark stay Russian.
+    assert!(matches!(
+        detected(&["е4", "с5", "Кf3", "Фхd5", "Крg1"]),
+        Detection::Language {
+            language: Language::Russian,
+            ..
+        }
+    ));
+    assert_eq!(detected(&["e4", "e5"]), Detection::English);
+}
+
+#[test]
 fn codes_round_trip() {
     for l in Language::ALL {
         assert_eq!(Language::from_code(l.code()), Some(l));

@@ -3356,6 +3356,19 @@ impl<'a> Parser<'a, '_> {
             }
             Err(failure) => {
                 self.translation = tr;
+                // A sentence's comma or full stop after the move (`1.ε4, ε6`)
+                // is punctuation, as after a move in Latin letters.
+                let bare = end
+                    - token
+                        .iter()
+                        .rev()
+                        .take_while(|c| matches!(c, b'.' | b',' | b';'))
+                        .count();
+                if bare > start && bare < end && self.national_reads(lang, start, bare) {
+                    self.national_token(lang, start, bare, before, main);
+                    self.punctuation_after_move(bare, end);
+                    return;
+                }
                 let read = self.fallback(start, end, main, before, Some(lang))
                     || (!self.depth_stack.is_empty() && self.prose_parentheses());
                 if !read && !self.segmented(start, end) {
@@ -3365,6 +3378,19 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
+    }
+
+    /// Whether `start..end` reads as a move in `lang` (or the game's learned
+    /// letters), translated and read by the English grammar.
+    #[cold]
+    fn national_reads(&self, lang: Language, start: usize, end: usize) -> bool {
+        let token = &self.text[start..end];
+        let mut tr = Translation::default();
+        let translated = match self.learned {
+            Some(learned) => crate::lang::translate_learned(token, learned, &mut tr),
+            None => translate(token, lang, &mut tr),
+        };
+        translated.is_ok() && read_move(&tr.bytes, 0, self.mode, &mut Vec::new()).is_ok()
     }
 
     /// Every distinct reading of a move token in `languages` (each translated
