@@ -4175,9 +4175,13 @@ pub(super) fn opens_with_a_whole_turn(run: &[u8]) -> bool {
     let digits = number.iter().take_while(|b| b.is_ascii_digit()).count();
     let (dot_bytes, _, _) = count_dots(&number[digits..]);
     let glued = &number[digits + dot_bytes..];
+    // (A word opening with a digit is the next move number, `2.Bc4`.)
     let shaped = |word: &[u8]| {
         let word = &word[..trim_marks(word)];
-        !word.is_empty() && word.len() <= 48 && may_be_move(word, Mode::Lenient)
+        !word.is_empty()
+            && !word[0].is_ascii_digit()
+            && word.len() <= 48
+            && may_be_move(word, Mode::Lenient)
     };
     let white = if glued.is_empty() {
         words.next()

@@ -140,6 +140,12 @@ struct Splitter {
     /// run from White's first told in a sentence after it is the next game,
     /// not a note on this one's moves (a game in rows goes on below its notes).
     rows_ended: bool,
+    /// The game's moves told in prose ended in a mate (`3. Qh5#`, `4. Dxf7
+    /// mat`): the same for a game told in sentences as `rows_ended` for rows.
+    /// A note restarting from move 1 inside a game told in prose that goes on
+    /// (`achieved with the move order 1. e4 d5 2. Nc3 Nf6`, then `3. e5`) is
+    /// no game of its own.
+    told_ended: bool,
     /// The scan resumes inside a line, at the run of moves that the last game
     /// ended before: what is left of the line is looked at as the new game's
     /// (it may tell the next game too).
@@ -298,6 +304,7 @@ impl Splitter {
         self.seen_moves = false;
         self.told_first = false;
         self.rows_ended = false;
+        self.told_ended = false;
         self.sentence_from = false;
     }
 
@@ -371,12 +378,21 @@ impl Splitter {
         at_line_start: bool,
     ) -> Option<Scan> {
         let mut run_at = first;
+        // Where the game in progress's text on this line starts.
+        let mut from = 0;
         while let Some(c) = run_at {
             let next = super::parse::first_move_number_after_words(&line[c..]).map(|n| c + n);
             let run = &line[c..next.unwrap_or(line.len())];
             if super::parse::opens_with_a_whole_turn(run) && has_number_past_one(run) {
                 let counted = (self.seen_first && self.past_first) || self.told_first;
-                let ended = !self.seen_rows || self.rows_ended;
+                let before = &line[from..c];
+                let ended = if self.seen_rows {
+                    self.rows_ended
+                } else if has_move_number(before) {
+                    tells_a_mate(before)
+                } else {
+                    self.told_ended
+                };
                 if counted && ended {
                     let start = self.start.unwrap_or(at);
                     let whole_line =
@@ -397,8 +413,12 @@ impl Splitter {
                     }
                 }
                 self.told_first = true;
+                from = c;
             }
             run_at = next;
+        }
+        if has_move_number(&line[from..]) {
+            self.told_ended = tells_a_mate(&line[from..]);
         }
         None
     }
@@ -624,7 +644,8 @@ impl Splitter {
                         }
                     }
                     // A line at the top level: a row numbered 1 after the game's
-                    // rows and a caption starts the next game. The caption goes
+                    // rows and a caption, or after a game told in prose that
+                    // ended in its mate, starts the next game. The caption goes
                     // with the next game when none of its lines may hold a move
                     // (`#662 Morphy v Anderssen`, the next game's title); else it
                     // stays with the game before (read there as words): a line of
@@ -702,8 +723,10 @@ impl Splitter {
                                 LineKind::FirstRow
                                     if ((self.seen_first
                                         && (self.past_first || row_body(line).1))
-                                        || ((self.seen_rows || self.told_first)
-                                            && self.caption_seen))
+                                        || (self.seen_rows && self.caption_seen)
+                                        || (self.told_first
+                                            && !self.seen_rows
+                                            && self.told_ended))
                                         && super::parse::holds_move(moves) =>
                                 {
                                     if let Some(start) = self.start {
@@ -1101,6 +1124,37 @@ fn has_number_past_one(line: &[u8]) -> bool {
     false
 }
 
+/// Whether a game's text told in prose names its mate: a move marked as
+/// mate (`3. Qh5#`, `Dh4++`) or followed by a word for the mate (`4. Dxf7
+/// mat,`, `Dh4 matt`).
+fn tells_a_mate(text: &[u8]) -> bool {
+    let mut before: &[u8] = b"";
+    for word in text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()) {
+        let end = word
+            .iter()
+            .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'))
+            .map_or(0, |i| i + 1);
+        let bare = &word[..end];
+        if bare.ends_with(b"#")
+            || bare.ends_with(b"++")
+            || (is_mate_word(bare) && super::parse::holds_move(before))
+        {
+            return true;
+        }
+        before = word;
+    }
+    false
+}
+
+/// Whether `word` is the word for mate as the languages that print it so
+/// write it: `mat` with at most two more letters (mat, matt, mate, matto).
+fn is_mate_word(word: &[u8]) -> bool {
+    let word = word.strip_prefix(b"+").unwrap_or(word);
+    (3..=5).contains(&word.len())
+        && word[..3].eq_ignore_ascii_case(b"mat")
+        && word.iter().all(u8::is_ascii_alphabetic)
+}
+
 /// Whether a row's text ends the game: its last word (before a note in
 /// parentheses) a move marked as mate (`Qh4#`, `Df3xf7 #`, `Qh5++`) or a word
 /// for the mate or the game's end
@@ -1126,13 +1180,9 @@ fn ends_in_mate_or_end_words(seg: &[u8]) -> bool {
         .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?'))
         .map_or(0, |i| i + 1);
     let word = &token[..word_end];
-    let word = word.strip_prefix(b"+").unwrap_or(word);
     word.ends_with(b"#")
         || word.ends_with(b"++")
-        || (word.len() <= 5
-            && word.len() >= 3
-            && word[..3].eq_ignore_ascii_case(b"mat")
-            && word.iter().all(u8::is_ascii_alphabetic))
+        || is_mate_word(word)
         || crate::desc::is_end_words(token)
 }
 
