@@ -1130,20 +1130,38 @@ fn has_number_past_one(line: &[u8]) -> bool {
 fn tells_a_mate(text: &[u8]) -> bool {
     let mut before: &[u8] = b"";
     for word in text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()) {
-        let end = word
-            .iter()
-            .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'))
-            .map_or(0, |i| i + 1);
-        let bare = &word[..end];
+        let bare = bare_word(word);
         if bare.ends_with(b"#")
             || bare.ends_with(b"++")
             || (is_mate_word(bare) && super::parse::holds_move(before))
         {
             return true;
         }
-        before = word;
+        // (A check mark apart is no word: `4. Vxf7 + mat.`)
+        if bare != b"+" {
+            before = word;
+        }
     }
     false
+}
+
+/// A word without the punctuation, closing parenthesis and footnote marks
+/// printed after it (`Qh5#,`, `#.[2][3]`, `mat.`).
+fn bare_word(mut word: &[u8]) -> &[u8] {
+    loop {
+        let end = word
+            .iter()
+            .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'))
+            .map_or(0, |i| i + 1);
+        word = &word[..end];
+        match word
+            .strip_suffix(b"]")
+            .and_then(|w| memchr::memrchr(b'[', w))
+        {
+            Some(open) if word.len() - open <= 5 => word = &word[..open],
+            _ => return word,
+        }
+    }
 }
 
 /// Whether `word` is the word for mate as the languages that print it so
@@ -1173,13 +1191,11 @@ fn ends_in_mate_or_end_words(seg: &[u8]) -> bool {
     {
         seg = seg[..open].trim_ascii_end();
     }
-    let (t_start, t_end) = last_token(seg);
-    let token = &seg[t_start..t_end];
-    let word_end = token
+    let token = seg
         .iter()
-        .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?'))
-        .map_or(0, |i| i + 1);
-    let word = &token[..word_end];
+        .rposition(|&b| is_blank(b))
+        .map_or(seg, |i| &seg[i + 1..]);
+    let word = bare_word(token);
     word.ends_with(b"#")
         || word.ends_with(b"++")
         || is_mate_word(word)
