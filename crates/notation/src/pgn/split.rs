@@ -133,7 +133,8 @@ struct Splitter {
     caption_at: Option<usize>,
     /// The current game has a run of moves from White's first told inside a
     /// sentence, its count going past 1 (`For example, 1. e4 g5 2. d4 f6??
-    /// 3. Qh5#`): a game told in prose, which the next such run ends.
+    /// 3. Qh5#`): a game told in prose, which the next such run ends once
+    /// the game has ended ([`Splitter::told_ended`]).
     told_first: bool,
     /// The game's last row of moves ended it (a mate mark or a word for the
     /// mate or the end after its last move: `2. g4 Qh4#`, `4. Dxf7 mat.`): a
@@ -364,8 +365,9 @@ impl Splitter {
     /// first told in its sentences, `first` the first such run's offset: each
     /// run holding a whole turn and going past move 1 (`1. e4 g5 2. d4 f6??
     /// 3. Qh5#`) is a game of its own once the game in progress has gone past
-    /// move 1 and is told in prose or its rows ended (a mate or the end words
-    /// after their last move): pages tell one game after another in sentences
+    /// move 1 and ended (its rows' last move marked or followed by the mate
+    /// or the end words; its moves told in prose naming their mate): pages
+    /// tell one game after another in sentences
     /// (a trap and its variants, a mate and its kin). The game in progress
     /// ends at the line's start when no move number stands before the run on
     /// the line (the words before it introduce the next game), else just
