@@ -144,7 +144,10 @@ fn strip_end(s: &mut String, removed: &mut String, claim: &mut Claim) {
         // a space or a dot; never inside a word (`much`).
         let word_end =
             |n: usize| before(n).is_some_and(|c| !c.is_lowercase() || c == 'x') && lower.len() > n;
-        let (n, c): (usize, Option<Claim>) = if lower.ends_with("mate") && word_end(4) {
+        // (The whole word first: `Qh5-f7checkmate` is the move and `checkmate`.)
+        let (n, c): (usize, Option<Claim>) = if lower.ends_with("checkmate") && word_end(9) {
+            (9, Some(Claim::Mate))
+        } else if lower.ends_with("mate") && word_end(4) {
             (4, Some(Claim::Mate))
         } else if lower.ends_with("check") && word_end(5) {
             (5, Some(Claim::Check))

@@ -51,6 +51,7 @@ fn algebraic_spellings_in_any_form() {
     assert_eq!(one(&pos, "P-K4"), "e4");
     let pos = after(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
     assert_eq!(one(&pos, "Qxf7mate"), "Qxf7#");
+    assert_eq!(one(&pos, "Qh5-f7checkmate."), "Qxf7#");
     assert_eq!(one(&pos, "Q×f7‡"), "Qxf7#");
     assert_eq!(one(&pos, "Dh5:f7+"), "Qxf7#");
 }

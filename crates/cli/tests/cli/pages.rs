@@ -656,6 +656,28 @@ fn asterisks_after_a_move_with_the_game_going_on_are_footnote_marks() {
 }
 
 #[test]
+fn games_told_one_after_another_in_sentences_are_each_read_whole() {
+    // A chess club's solutions to a construction task (skcaissa.de): the
+    // intended solution after a sentence's words, ended by `6.Le2 0-0#`, two
+    // more told a sentence each (`z.B. 1. e3 Sh6 ... 0-0# (Eiko)`, `oder
+    // 1.e4 e5 ... (Christian).`), then a caption and the last as a row. Each
+    // run from White's first move, once the game before has ended in its
+    // mate, starts the next game: four games of twelve plies, each whole.
+    let (games, moves) = games_and_moves("solutions-told-in-sentences-de.txt");
+    assert_eq!(
+        games,
+        [(1, true, 12), (4, true, 12), (6, true, 12), (7, true, 12)]
+    );
+    assert_eq!(
+        moves,
+        "e2e4 e7e6 d1g4 f8c5 g4g6 c5f2 e1e2 f7g6 e2f3 g8h6 f1e2 e8g8 0-1\n\
+         e2e3 g8h6 d1g4 e7e5 g4g6 f7g6 e1e2 d8h4 e2f3 f8d6 f1e2 e8g8 0-1\n\
+         e2e4 e7e5 d1g4 f8b4 g4g6 f7g6 e1e2 d8g5 e2f3 g8h6 f1e2 e8g8 0-1\n\
+         e2e4 f7f5 e4f5 e7e6 f5e6 f8c5 e1e2 g8h6 e2f3 d8h4 f1e2 e8g8 0-1\n"
+    );
+}
+
+#[test]
 fn an_asterisk_run_into_the_last_move_is_still_the_result() {
     // At a game's end (nothing after it, or the next game's tags), `*` glued
     // to the move is the result, as before; a game that goes on from a `*`
@@ -698,4 +720,47 @@ fn a_slash_between_move_pairs_is_a_separator_skipped_with_a_note() {
         })
         .count();
     assert_eq!(separators, 4, "{g}");
+}
+
+#[test]
+fn games_told_in_one_sentence_after_a_game_ended_in_mate_are_each_a_game() {
+    // A game in rows ended by its mate, then kin of it told in sentences, two
+    // on one line; a line of one side's moves (a progressive game's) and a
+    // note from a later move are no games, and a note restarting from move 1
+    // inside a game whose rows go on below it stays the game's note.
+    let games = reports_of(
+        "kin.txt",
+        "The shortest mate:\n1. f3 e5\n2. g4 Qh4#\n\
+         Similar mates: 1. e4 g5 2. d4 f6 3. Qh5#, and in a game of 1959, 1. e4 g5 2. Nc3 f5 3. Qh5#.\n\
+         After 2. Nc3 Black may try 2...f6 instead.\n\
+         In progressive chess it is 1. e4 2. f6 g5 3. Qh5#.\n",
+    );
+    let read: Vec<_> = games
+        .iter()
+        .map(|g| {
+            (
+                g["line"].as_u64(),
+                g["valid"].as_bool(),
+                g["plies"].as_u64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (Some(1), Some(true), Some(4)),
+            (Some(4), Some(true), Some(5)),
+            (Some(4), Some(true), Some(5)),
+        ]
+    );
+    let games = reports_of(
+        "note.txt",
+        "1. e4 e5\n2. Nf3 Nc6\nThe usual order is 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 here.\n3. Bc4 Bc5\n4. c3 Nf6 1-0\n",
+    );
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (games[0]["valid"].as_bool(), games[0]["plies"].as_u64()),
+        (Some(true), Some(8)),
+        "{games:?}"
+    );
 }

@@ -4233,6 +4233,43 @@ pub(super) fn opens_with_caption_then_moves(line: &[u8]) -> bool {
         })
 }
 
+/// Where, after its first word, `text` holds the number 1 with White's move
+/// after it (`... per exemple 1. e4 e5 2. Dh5`, `: 1.e4 g5`), as the parser
+/// finds a game's moves after a caption ([`moves_after_words`]): for the
+/// splitter, where a run of moves from the initial position may open inside a
+/// sentence. A word opening with a bracket (`(1.e4`) is a note's.
+pub(super) fn first_move_number_after_words(text: &[u8]) -> Option<usize> {
+    moves_after_words(text, 1, Mode::Lenient)
+}
+
+/// Whether `run`, opening with a move number, holds a whole turn after it:
+/// White's move and Black's, each a word shaped as a move (`1. e4 e5`,
+/// `1.f3 e5`, `1. P-K4 P-K4`), not one side's moves alone (`1.e4 2.Lc4
+/// 3.Df3`, a list of White's moves or a progressive game's `1. e4 2. f6 g5`).
+pub(super) fn opens_with_a_whole_turn(run: &[u8]) -> bool {
+    let mut words = run.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+    let Some(number) = words.next() else {
+        return false;
+    };
+    let digits = number.iter().take_while(|b| b.is_ascii_digit()).count();
+    let (dot_bytes, _, _) = count_dots(&number[digits..]);
+    let glued = &number[digits + dot_bytes..];
+    // (A word opening with a digit is the next move number, `2.Bc4`.)
+    let shaped = |word: &[u8]| {
+        let word = &word[..trim_marks(word)];
+        !word.is_empty()
+            && !word[0].is_ascii_digit()
+            && word.len() <= 48
+            && may_be_move(word, Mode::Lenient)
+    };
+    let white = if glued.is_empty() {
+        words.next()
+    } else {
+        Some(glued)
+    };
+    white.is_some_and(shaped) && words.next().is_some_and(shaped)
+}
+
 /// Whether `text` holds a move number: one to three digits (not inside a
 /// longer number) and a dot not followed by a digit (`9...`, `12.`; not a
 /// rating's `2.465`, a year's `1913.`).

@@ -131,6 +131,26 @@ struct Splitter {
     /// Where the caption seen after the game's rows starts, when none of its
     /// lines may hold a move: the next game starts there (its title).
     caption_at: Option<usize>,
+    /// The current game has a run of moves from White's first told inside a
+    /// sentence, its count going past 1 (`For example, 1. e4 g5 2. d4 f6??
+    /// 3. Qh5#`): a game told in prose, which the next such run ends once
+    /// the game has ended ([`Splitter::told_ended`]).
+    told_first: bool,
+    /// The game's last row of moves ended it (a mate mark or a word for the
+    /// mate or the end after its last move: `2. g4 Qh4#`, `4. Dxf7 mat.`): a
+    /// run from White's first told in a sentence after it is the next game,
+    /// not a note on this one's moves (a game in rows goes on below its notes).
+    rows_ended: bool,
+    /// The game's moves told in prose ended in a mate (`3. Qh5#`, `4. Dxf7
+    /// mat`): the same for a game told in sentences as `rows_ended` for rows.
+    /// A note restarting from move 1 inside a game told in prose that goes on
+    /// (`achieved with the move order 1. e4 d5 2. Nc3 Nf6`, then `3. e5`) is
+    /// no game of its own.
+    told_ended: bool,
+    /// The scan resumes inside a line, at the run of moves that the last game
+    /// ended before: what is left of the line is looked at as the new game's
+    /// (it may tell the next game too).
+    sentence_from: bool,
 }
 
 /// A run of blanks this long inside a game ends the game where the run
@@ -283,6 +303,10 @@ impl Splitter {
         self.past_first = false;
         self.caption_at = None;
         self.seen_moves = false;
+        self.told_first = false;
+        self.rows_ended = false;
+        self.told_ended = false;
+        self.sentence_from = false;
     }
 
     /// Whether a tag line (or a book's `% key: value` header) here ends the
@@ -334,6 +358,71 @@ impl Splitter {
             && self.seen_moves
             && !self.caption_seen
             && !self.seen_first
+    }
+
+    /// Looks at a line of words from `at` (its first non-blank byte, or the
+    /// run of moves a game was just cut before) for runs of moves from White's
+    /// first told in its sentences, `first` the first such run's offset: each
+    /// run holding a whole turn and going past move 1 (`1. e4 g5 2. d4 f6??
+    /// 3. Qh5#`) is a game of its own once the game in progress has gone past
+    /// move 1 and ended (its rows' last move marked or followed by the mate
+    /// or the end words; its moves told in prose naming their mate): pages
+    /// tell one game after another in sentences
+    /// (a trap and its variants, a mate and its kin). The game in progress
+    /// ends at the line's start when no move number stands before the run on
+    /// the line (the words before it introduce the next game), else just
+    /// before the run. Tagless text only, as the count starting again is.
+    fn sentence_games(
+        &mut self,
+        line: &[u8],
+        at: usize,
+        first: Option<usize>,
+        at_line_start: bool,
+    ) -> Option<Scan> {
+        let mut run_at = first;
+        // Where the game in progress's text on this line starts.
+        let mut from = 0;
+        while let Some(c) = run_at {
+            let next = super::parse::first_move_number_after_words(&line[c..]).map(|n| c + n);
+            let run = &line[c..next.unwrap_or(line.len())];
+            if super::parse::opens_with_a_whole_turn(run) && has_number_past_one(run) {
+                let counted = (self.seen_first && self.past_first) || self.told_first;
+                let before = &line[from..c];
+                let ended = if self.seen_rows {
+                    self.rows_ended
+                } else if has_move_number(before) {
+                    tells_a_mate(before)
+                } else {
+                    self.told_ended
+                };
+                if counted && ended {
+                    let start = self.start.unwrap_or(at);
+                    let whole_line =
+                        at_line_start && Some(c) == first && !has_move_number(&line[..c]);
+                    let end = if whole_line {
+                        self.caption_at.unwrap_or(at)
+                    } else {
+                        at + c
+                    };
+                    if end > start {
+                        self.new_game();
+                        self.pos = end;
+                        if !whole_line {
+                            self.line_start = false;
+                            self.sentence_from = true;
+                        }
+                        return Some(Scan::Game { start, end });
+                    }
+                }
+                self.told_first = true;
+                from = c;
+            }
+            run_at = next;
+        }
+        if has_move_number(&line[from..]) {
+            self.told_ended = tells_a_mate(&line[from..]);
+        }
+        None
     }
 
     fn mark_start(&mut self) {
@@ -557,12 +646,25 @@ impl Splitter {
                         }
                     }
                     // A line at the top level: a row numbered 1 after the game's
-                    // rows and a caption starts the next game. The caption goes
+                    // rows and a caption, or after a game told in prose that
+                    // ended in its mate, starts the next game. The caption goes
                     // with the next game when none of its lines may hold a move
                     // (`#662 Morphy v Anderssen`, the next game's title); else it
                     // stays with the game before (read there as words): a line of
                     // words may also be a move (`Castles`), which must not move games.
                     let mut line_checked = false;
+                    // The rest of a line after a game told in its sentences
+                    // ended: the next game's run of moves, maybe more games.
+                    if self.sentence_from {
+                        let Some(line) = whole_line(buf, self.pos, eof) else {
+                            return Scan::NeedMore;
+                        };
+                        self.sentence_from = false;
+                        if let Some(game) = self.sentence_games(line, self.pos, Some(0), false) {
+                            return game;
+                        }
+                    }
+                    let mut row_line = false;
                     if self.line_start && self.depth == 0 && !self.plain_row(b) {
                         let Some(line) = whole_line(buf, self.pos, eof) else {
                             return Scan::NeedMore;
@@ -578,7 +680,7 @@ impl Splitter {
                         }
                         loop {
                             match kind {
-                                LineKind::Caption if self.seen_rows => {
+                                LineKind::Caption if self.seen_rows || self.told_first => {
                                     if !super::parse::is_text_around_games(line) {
                                         self.caption_at = None;
                                     } else if !self.caption_seen {
@@ -591,6 +693,17 @@ impl Splitter {
                                 // Words naming moves (a note's `(1.e4 d5 2.exd5)`): the
                                 // text after the game's rows is not all the next one's.
                                 LineKind::Prose => {
+                                    if !self.seen_tags {
+                                        let first =
+                                            super::parse::first_move_number_after_words(line);
+                                        if first.is_some() {
+                                            if let Some(game) =
+                                                self.sentence_games(line, self.pos, first, true)
+                                            {
+                                                return game;
+                                            }
+                                        }
+                                    }
                                     self.caption_at = None;
                                     if !self.seen_tags
                                         && super::parse::opens_with_caption_then_moves(line)
@@ -599,6 +712,7 @@ impl Splitter {
                                         self.past_first |= has_number_past_one(line);
                                         self.seen_rows = true;
                                         self.caption_seen = false;
+                                        row_line = true;
                                     }
                                 }
                                 // A row of no move (a diagram's `7 7`, a numbered list of
@@ -611,7 +725,10 @@ impl Splitter {
                                 LineKind::FirstRow
                                     if ((self.seen_first
                                         && (self.past_first || row_body(line).1))
-                                        || (self.seen_rows && self.caption_seen))
+                                        || (self.seen_rows && self.caption_seen)
+                                        || (self.told_first
+                                            && !self.seen_rows
+                                            && self.told_ended))
                                         && super::parse::holds_move(moves) =>
                                 {
                                     if let Some(start) = self.start {
@@ -644,6 +761,7 @@ impl Splitter {
                                     self.seen_rows = true;
                                     self.caption_seen = false;
                                     self.caption_at = None;
+                                    row_line = true;
                                 }
                                 LineKind::Other => {
                                     self.caption_seen = false;
@@ -733,6 +851,9 @@ impl Splitter {
                             let (t_start, t_end) = last_token(seg);
                             crate::desc::is_end_words(&seg[t_start..t_end])
                         };
+                    if row_line && !self.seen_tags {
+                        self.rows_ended = ends_in_mate_or_end_words(seg);
+                    }
                     self.depth = depth;
                     self.mark_start();
                     self.seen_movetext = true;
@@ -1003,6 +1124,84 @@ fn has_number_past_one(line: &[u8]) -> bool {
         before = b;
     }
     false
+}
+
+/// Whether a game's text told in prose names its mate: a move marked as
+/// mate (`3. Qh5#`, `Dh4++`) or followed by a word for the mate (`4. Dxf7
+/// mat,`, `Dh4 matt`).
+fn tells_a_mate(text: &[u8]) -> bool {
+    let mut before: &[u8] = b"";
+    for word in text.split(|&b| is_blank(b)).filter(|w| !w.is_empty()) {
+        let bare = bare_word(word);
+        if bare.ends_with(b"#")
+            || bare.ends_with(b"++")
+            || (is_mate_word(bare) && super::parse::holds_move(before))
+        {
+            return true;
+        }
+        // (A check mark apart is no word: `4. Vxf7 + mat.`)
+        if bare != b"+" {
+            before = word;
+        }
+    }
+    false
+}
+
+/// A word without the punctuation, closing parenthesis and footnote marks
+/// printed after it (`Qh5#,`, `#.[2][3]`, `mat.`).
+fn bare_word(mut word: &[u8]) -> &[u8] {
+    loop {
+        let end = word
+            .iter()
+            .rposition(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'))
+            .map_or(0, |i| i + 1);
+        word = &word[..end];
+        match word
+            .strip_suffix(b"]")
+            .and_then(|w| memchr::memrchr(b'[', w))
+        {
+            Some(open) if word.len() - open <= 5 => word = &word[..open],
+            _ => return word,
+        }
+    }
+}
+
+/// Whether `word` is the word for mate as the languages that print it so
+/// write it: `mat` with at most two more letters (mat, matt, mate, matto).
+fn is_mate_word(word: &[u8]) -> bool {
+    let word = word.strip_prefix(b"+").unwrap_or(word);
+    (3..=5).contains(&word.len())
+        && word[..3].eq_ignore_ascii_case(b"mat")
+        && word.iter().all(u8::is_ascii_alphabetic)
+}
+
+/// Whether a row's text ends the game: its last word (before a note in
+/// parentheses) a move marked as mate (`Qh4#`, `Df3xf7 #`, `Qh5++`) or a word
+/// for the mate or the game's end
+/// after it (`4. Dxf7 mat.`, `4. Vxf7 + mat.`, `Dh4 matt`, `22. Rxf8
+/// Resigns`): the word for mate is `mat` with at most two more letters in
+/// the languages that print it so (mat, matt, mate, matto).
+fn ends_in_mate_or_end_words(seg: &[u8]) -> bool {
+    // A note in parentheses after the last move is no word of the row
+    // (`6. Le2 0-0# (Eiko)`).
+    let mut seg = seg.trim_ascii_end();
+    while let Some(open) = seg
+        .strip_suffix(b".")
+        .unwrap_or(seg)
+        .strip_suffix(b")")
+        .and_then(|s| memchr::memrchr(b'(', s))
+    {
+        seg = seg[..open].trim_ascii_end();
+    }
+    let token = seg
+        .iter()
+        .rposition(|&b| is_blank(b))
+        .map_or(seg, |i| &seg[i + 1..]);
+    let word = bare_word(token);
+    word.ends_with(b"#")
+        || word.ends_with(b"++")
+        || is_mate_word(word)
+        || crate::desc::is_end_words(token)
 }
 
 /// Whether a line opens with White's move: a move, not a number or Black's
