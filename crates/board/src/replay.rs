@@ -2183,6 +2183,49 @@ impl Replayer {
         self.played(f.mv, f.span);
     }
 
+    /// Plays `mv`, read from the token at `span` (printed `shown`) by its
+    /// spelling rather than its grammar, with `said` saying so: the parser's
+    /// error on the token is withdrawn, its remarks on later moves moved one
+    /// ply on (it counted no ply here), and a check or mate mark the move
+    /// does not make warned of.
+    fn play_spelled(
+        &mut self,
+        mv: Move,
+        claim: crate::spelling::Claim,
+        said: Diagnostic,
+        shown: &str,
+        span: Span,
+        ply: u32,
+    ) {
+        if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
+            let d = Diagnostic::new(
+                Severity::Warning,
+                Kind::WrongCheckMark,
+                format!(
+                    "`{shown}` claims {what}, but {} gives none",
+                    self.pos.san(&mv)
+                ),
+                span,
+            );
+            self.push(d, ply);
+        }
+        // The parser's errors on the token itself.
+        self.diags.retain(|d| {
+            !(d.severity == Severity::Error
+                && span.start() <= d.span.start()
+                && d.span.end() <= span.end())
+        });
+        for d in &mut self.diags {
+            if d.span.start() >= span.end() {
+                if let Some(p) = d.ply.as_mut() {
+                    *p += 1;
+                }
+            }
+        }
+        self.push(said, ply);
+        self.played(mv, span);
+    }
+
     /// A printed token that no grammar reads (`text`, at `span`), matched
     /// against the spellings of the legal moves ([`crate::spelling`]): one
     /// legal move spelled so is played, with a `read-by-spelling` note; a
@@ -2270,28 +2313,6 @@ impl Replayer {
                 by_claim,
                 claim,
             } => {
-                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
-                    let d = Diagnostic::new(
-                        Severity::Warning,
-                        Kind::WrongCheckMark,
-                        format!(
-                            "`{shown}` claims {what}, but {} gives none",
-                            self.pos.san(&mv)
-                        ),
-                        span,
-                    );
-                    self.push(d, ply);
-                }
-                self.diags.retain(|d| !parser_error(d));
-                // The parser counted no ply for this token: its remarks on the
-                // moves after it are one ply later.
-                for d in &mut self.diags {
-                    if d.span.start() >= span.end() {
-                        if let Some(p) = d.ply.as_mut() {
-                            *p += 1;
-                        }
-                    }
-                }
                 let why = if by_claim {
                     ", the one of the moves spelled so that fits its check mark"
                 } else {
@@ -2306,8 +2327,7 @@ impl Replayer {
                     ),
                     span,
                 );
-                self.push(d, ply);
-                self.played(mv, span);
+                self.play_spelled(mv, claim, d, &shown, span, ply);
                 true
             }
             crate::spelling::TokenReading::NotAMove(what) => {
@@ -2346,34 +2366,13 @@ impl Replayer {
                 true
             }
             crate::spelling::TokenReading::RankMisread { mv, read, claim } => {
-                if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
-                    let d = Diagnostic::new(
-                        Severity::Warning,
-                        Kind::WrongCheckMark,
-                        format!(
-                            "`{shown}` claims {what}, but {} gives none",
-                            self.pos.san(&mv)
-                        ),
-                        span,
-                    );
-                    self.push(d, ply);
-                }
-                self.diags.retain(|d| !parser_error(d));
-                for d in &mut self.diags {
-                    if d.span.start() >= span.end() {
-                        if let Some(p) = d.ply.as_mut() {
-                            *p += 1;
-                        }
-                    }
-                }
                 let d = Diagnostic::new(
                     Severity::Warning,
                     Kind::ReadBySpelling,
                     crate::spelling::rank_misread_message(&shown, &read, &self.pos.san(&mv)),
                     span,
                 );
-                self.push(d, ply);
-                self.played(mv, span);
+                self.play_spelled(mv, claim, d, &shown, span, ply);
                 true
             }
             crate::spelling::TokenReading::Several(moves) => {

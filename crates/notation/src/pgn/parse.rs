@@ -2210,33 +2210,14 @@ impl<'a> Parser<'a, '_> {
             match part {
                 Part::Punctuation if &self.text[s..e] == b":" && self.capture_mark_after() => {}
                 Part::Punctuation => {
-                    let span = self.span(s, e);
-                    let severity = match self.mode {
-                        Mode::Strict => Severity::Error,
-                        Mode::Lenient => Severity::Note,
-                    };
-                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
-                    self.diag(
-                        severity,
-                        Kind::SkippedPunctuation,
-                        format!("`{what}` after a move: punctuation, skipped"),
-                        span,
-                    );
+                    self.skipped_part(Kind::SkippedPunctuation, s, e, "after a move: punctuation");
                 }
-                Part::Result if footnote == Some(s) => {
-                    let span = self.span(s, e);
-                    let severity = match self.mode {
-                        Mode::Strict => Severity::Error,
-                        Mode::Lenient => Severity::Note,
-                    };
-                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
-                    self.diag(
-                        severity,
-                        Kind::SkippedPunctuation,
-                        format!("`{what}` after a move, with the game going on: a footnote mark, skipped"),
-                        span,
-                    );
-                }
+                Part::Result if footnote == Some(s) => self.skipped_part(
+                    Kind::SkippedPunctuation,
+                    s,
+                    e,
+                    "after a move, with the game going on: a footnote mark",
+                ),
                 Part::Result => {
                     let r = GameResult::from_ascii(&self.text[s..e])
                         .or_else(|| self.short_draw(s, e))
@@ -2252,22 +2233,12 @@ impl<'a> Parser<'a, '_> {
                     self.move_number(s, digits, dot_bytes, dots, ellipsis);
                 }
                 Part::Move => self.move_token(s, e),
-                Part::CaseEnding => {
-                    let span = self.span(s, e);
-                    let what = String::from_utf8_lossy(&self.text[s..e]).into_owned();
-                    let severity = match self.mode {
-                        Mode::Strict => Severity::Error,
-                        Mode::Lenient => Severity::Note,
-                    };
-                    self.diag(
-                        severity,
-                        Kind::CaseEnding,
-                        format!(
-                            "`{what}` after the move: a language's case ending glued to it, skipped"
-                        ),
-                        span,
-                    );
-                }
+                Part::CaseEnding => self.skipped_part(
+                    Kind::CaseEnding,
+                    s,
+                    e,
+                    "after the move: a language's case ending glued to it",
+                ),
                 Part::Marks => {
                     if !self.suffix_token(s, e) {
                         self.invalid(
@@ -2282,6 +2253,19 @@ impl<'a> Parser<'a, '_> {
         }
         self.segmenting = false;
         true
+    }
+
+    /// A part of a word cut apart skipped, as `what` says (`` `,` after a
+    /// move: punctuation, skipped``): a note, an error in strict mode.
+    fn skipped_part(&mut self, kind: Kind, s: usize, e: usize, what: &str) {
+        let span = self.span(s, e);
+        let severity = match self.mode {
+            Mode::Strict => Severity::Error,
+            Mode::Lenient => Severity::Note,
+        };
+        let part = String::from_utf8_lossy(&self.text[s..e]);
+        let message = format!("`{part}` {what}, skipped");
+        self.diag(severity, kind, message, span);
     }
 
     /// Whether the asterisks at `s..e`, the end of a word that ends at
