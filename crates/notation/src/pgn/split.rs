@@ -1660,9 +1660,9 @@ pub struct Block {
     pub first: bool,
     /// The block ends the file.
     pub last: bool,
-    /// The block ends just before a line that starts with `[` (else it was cut
-    /// after a result, or where it reached the reader's maximum size, or it ends
-    /// the file).
+    /// The block ends just before a tag line (`[Name "`: else it was cut after
+    /// a result, or where it reached the reader's maximum size, or it ends the
+    /// file).
     pub before_tag: bool,
 }
 
@@ -1872,7 +1872,12 @@ fn last_cut(bytes: &[u8]) -> Option<(usize, bool)> {
     loop {
         let start = memchr::memrchr(b'\n', &bytes[..nl]).map_or(0, |i| i + 1);
         if nl + 1 < bytes.len() && ends_with_result(&bytes[start..nl]) {
-            return Some((nl + 1, bytes[nl + 1] == b'['));
+            // A tag follows only when the line reads as one as far as the
+            // splitter would look (`[Ev1. [Event` is no tag, and a line cut
+            // at the buffer's end may not tell): else the block's last game
+            // may go on past the cut, and is read on from there.
+            let tag = looks_like_tag(&bytes[nl + 1..], false) == Some(true);
+            return Some((nl + 1, tag));
         }
         if start == 0 {
             return None;
