@@ -2197,16 +2197,9 @@ impl Replayer {
         span: Span,
         ply: u32,
     ) {
-        if let Some(what) = crate::spelling::unfounded_claim(&self.pos, &mv, claim) {
-            let d = Diagnostic::new(
-                Severity::Warning,
-                Kind::WrongCheckMark,
-                format!(
-                    "`{shown}` claims {what}, but {} gives none",
-                    self.pos.san(&mv)
-                ),
-                span,
-            );
+        if let Some(d) =
+            crate::spelling::unfounded_claim_warning(&self.pos, &mv, claim, shown, span)
+        {
             self.push(d, ply);
         }
         // The parser's errors on the token itself.

@@ -564,6 +564,25 @@ pub fn unfounded_claim(pos: &Position, mv: &Move, claim: Claim) -> Option<&'stat
     }
 }
 
+/// The `wrong-check-mark` warning for `mv`, printed `written` at `span`,
+/// when it does not bear out its `claim` ([`unfounded_claim`]).
+#[must_use]
+pub fn unfounded_claim_warning(
+    pos: &Position,
+    mv: &Move,
+    claim: Claim,
+    written: &str,
+    span: scoresheet_notation::span::Span,
+) -> Option<scoresheet_notation::diag::Diagnostic> {
+    let what = unfounded_claim(pos, mv, claim)?;
+    Some(scoresheet_notation::diag::Diagnostic::new(
+        scoresheet_notation::diag::Severity::Warning,
+        scoresheet_notation::kind::Kind::WrongCheckMark,
+        format!("`{written}` claims {what}, but {} gives none", pos.san(mv)),
+        span,
+    ))
+}
+
 /// Matches a printed token with the spellings of the legal moves of `pos`
 /// (see the module's documentation). `origins` are the book's rooks and
 /// pawns for descriptive readings (the position's own when `None`).

@@ -487,18 +487,9 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             ply.span,
                         );
                         let mut notes = vec![note];
-                        if let Some(what) = crate::spelling::unfounded_claim(&pos, &mv, claim) {
-                            notes.push(Diagnostic::new(
-                                Severity::Warning,
-                                Kind::WrongCheckMark,
-                                format!(
-                                    "`{}` claims {what}, but {} gives none",
-                                    e.written,
-                                    pos.san(&mv)
-                                ),
-                                ply.span,
-                            ));
-                        }
+                        notes.extend(crate::spelling::unfounded_claim_warning(
+                            &pos, &mv, claim, &e.written, ply.span,
+                        ));
                         Ok((mv, notes))
                     }
                     TokenReading::RankMisread { mv, read, claim } => {
@@ -508,18 +499,9 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             crate::spelling::rank_misread_message(&e.written, &read, &pos.san(&mv)),
                             ply.span,
                         )];
-                        if let Some(what) = crate::spelling::unfounded_claim(&pos, &mv, claim) {
-                            notes.push(Diagnostic::new(
-                                Severity::Warning,
-                                Kind::WrongCheckMark,
-                                format!(
-                                    "`{}` claims {what}, but {} gives none",
-                                    e.written,
-                                    pos.san(&mv)
-                                ),
-                                ply.span,
-                            ));
-                        }
+                        notes.extend(crate::spelling::unfounded_claim_warning(
+                            &pos, &mv, claim, &e.written, ply.span,
+                        ));
                         Ok((mv, notes))
                     }
                     // A capital alone in a table's column may be its ply cut
