@@ -60,32 +60,77 @@ pub fn parse_game_told<'a>(
 }
 
 /// A game its letters told to be in a common language that has no legal
-/// reading in it, read in the rarer languages whose tables also have its
-/// letters (an Icelandic `Rf3`, a knight, where Portuguese reads a king):
-/// the board decides, as between the common ones. Only games read with
-/// another language's letters than English, and illegal so, pay for it.
+/// reading in it, read in the other languages whose tables also have its
+/// letters: the board decides, as between the common ones. A game read in
+/// another language's letters than English (an Icelandic `Rf3`, a knight,
+/// where Portuguese reads a king) tries the rarer tables; a game whose
+/// letters are all English (`1.e4 e5, 2.Rf3 Rc6, 3.Bb5`: Icelandic, `R` the
+/// knight) tries every language that reads one of its letters as another
+/// piece. Only games illegal so pay for it; an English game that writes
+/// `N` or `Q` has no other reading.
 fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
-    let Some(at) = game
+    let national = game
         .diagnostics
         .iter()
-        .position(|d| d.kind == Kind::NationalLetters)
-    else {
-        return;
-    };
-    let options = ReplayOptions::default();
-    if replay(game, &options).first_error().is_none() {
+        .position(|d| d.kind == Kind::NationalLetters);
+    let told_elsewhere = game.diagnostics.iter().any(|d| {
+        matches!(
+            d.kind,
+            Kind::LanguageByMoves | Kind::UndecidableLanguage | Kind::MixedPieceLetters
+        )
+    });
+    if national.is_none() && told_elsewhere {
         return;
     }
-    let told = game.diagnostics[at]
-        .candidates
-        .iter()
-        .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
-        .next();
-    let rarer = Language::ALL
-        .into_iter()
-        .filter(|l| !Language::COMMON.contains(l));
-    let mut legal = legal_readings(text, base, mode, rarer);
+    let options = ReplayOptions::default();
+    let replayed = replay(game, &options);
+    let Some(error) = replayed.first_error() else {
+        return;
+    };
+    let (told, span, others): (Option<Language>, Span, Vec<Language>) = match national {
+        Some(at) => {
+            // The relaxation names the language it read the game in.
+            let message = &game.diagnostics[at].message;
+            let told = Language::ALL
+                .into_iter()
+                .find(|l| message.contains(&format!("read as {} (", l.name())));
+            let rarer = Language::ALL
+                .into_iter()
+                .filter(|l| !Language::COMMON.contains(l))
+                .collect();
+            (told, game.diagnostics[at].span, rarer)
+        }
+        None => {
+            // Read as English: only an illegal move written with a piece
+            // letter another language reads as another piece.
+            if error.kind != Kind::IllegalMove {
+                return;
+            }
+            let letters = english_letters(game);
+            let english = |u: &str| Language::English.role_of(u);
+            let others = Language::ALL
+                .into_iter()
+                .filter(|&l| {
+                    l != Language::English
+                        && letters.iter().all(|u| l.role_of(u).is_some())
+                        && letters.iter().any(|u| l.role_of(u) != english(u))
+                })
+                .collect::<Vec<_>>();
+            (Some(Language::English), error.span, others)
+        }
+    };
+    if others.is_empty() {
+        return;
+    }
+    let mut legal = legal_readings(text, base, mode, others.iter().copied());
     legal.retain(|(_, moves)| !moves.is_empty());
+    let to_the_end = !legal.is_empty();
+    if legal.is_empty() {
+        // No reading is legal to the end (prose after the moves, a misprint
+        // later on): the one that plays furthest, far past where the told
+        // reading stops, is how the game is written; its own error stays.
+        legal = furthest_reading(text, base, mode, &others, replayed.moves.len());
+    }
     let Some((first, moves)) = legal.first() else {
         return;
     };
@@ -93,7 +138,6 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
         return;
     }
     let first = *first;
-    let span = game.diagnostics[at].span;
     let alike: Vec<Language> = legal.iter().map(|(l, _)| *l).collect();
     parse_game_chosen_into(game, text, base, mode, first, &alike);
     let common = told.map_or_else(|| "a common language".to_owned(), |l| l.name().to_owned());
@@ -101,18 +145,47 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
         Severity::Note,
         Kind::LanguageByMoves,
         format!(
-            "the piece letters fit {common}, whose reading is illegal, and {}: read as {}, the legal one",
+            "the piece letters fit {common}, whose reading is illegal, and {}: read as {}, {}",
             alike
                 .iter()
                 .map(|l| l.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-            first.name()
+            first.name(),
+            if to_the_end {
+                "the legal one".to_owned()
+            } else {
+                format!("legal furthest ({} plies)", moves.len())
+            }
         ),
         span,
     );
     note.candidates = alike.iter().map(|l| l.code().to_owned()).collect();
     game.diagnostics.push(note);
+}
+
+/// The piece letters leading the main line's move tokens of a game read in
+/// English (`R`, `B`, `K`), each once.
+fn english_letters(game: &Game<'_>) -> Vec<&'static str> {
+    let mut letters: Vec<&'static str> = Vec::new();
+    for mv in game.mainline() {
+        let span = mv.span();
+        let Some(written) = text_at(game, span) else {
+            continue;
+        };
+        if let Some(letter) = scoresheet_notation::lang::leading_letter(written) {
+            if !letters.contains(&letter) {
+                letters.push(letter);
+            }
+        }
+    }
+    letters
+}
+
+/// The bytes of `span` in `game`'s text.
+fn text_at<'a>(game: &Game<'a>, span: Span) -> Option<&'a [u8]> {
+    game.text
+        .get(span.start().checked_sub(game.base)?..span.end().checked_sub(game.base)?)
 }
 
 /// The game read in each of `languages` and replayed leniently (only whether
@@ -135,6 +208,38 @@ fn legal_readings(
         }
     }
     legal
+}
+
+/// Of the game read in each of `languages`, the readings that play the most
+/// moves before their first error, when that is at least four plies more than
+/// `told` (where the language its letters told stops) and every such reading
+/// names the same moves: each with its moves in UCI.
+fn furthest_reading(
+    text: &[u8],
+    base: usize,
+    mode: Mode,
+    languages: &[Language],
+    told: usize,
+) -> Vec<(Language, Vec<String>)> {
+    const FURTHER: usize = 4;
+    let options = ReplayOptions::default();
+    let mut best: Vec<(Language, Vec<String>)> = Vec::new();
+    for &language in languages {
+        let mut trial = Game::default();
+        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
+        let r = replay(&trial, &options);
+        let reach = r.moves.len();
+        if reach < told + FURTHER {
+            continue;
+        }
+        let moves: Vec<String> = r.moves.iter().map(|m| m.to_uci()).collect();
+        match best.first() {
+            Some((_, b)) if b.len() > reach => {}
+            Some((_, b)) if b.len() == reach => best.push((language, moves)),
+            _ => best = vec![(language, moves)],
+        }
+    }
+    best
 }
 
 /// The candidates' readings of a game whose letters they read differently

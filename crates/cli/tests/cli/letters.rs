@@ -184,6 +184,63 @@ fn letters_a_common_language_reads_illegally_are_read_in_the_rarer_table_that_re
 }
 
 #[test]
+fn letters_english_reads_illegally_are_read_in_the_language_that_reads_them_legally() {
+    // `R` and `B` alone are English letters, but `2. Rf3` is no rook move:
+    // Icelandic reads `R` as the knight (riddari), and every move is legal so.
+    let (moves, code) = san("is-scotch-letters-of-english.txt");
+    assert_eq!(
+        (moves.as_str(), code),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4. Nxd4 Bc5 5. Be3 *",
+            Some(0)
+        )
+    );
+    let g = one_game_report(&fixtures(), BIN, "is-scotch-letters-of-english.txt");
+    let found = problems(&g);
+    assert!(
+        found.iter().any(|(k, m)| k == "language-by-moves"
+            && m.contains("fit English, whose reading is illegal, and Icelandic")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(k, m)| k == "national-letters" && m.contains("told by the legal moves")),
+        "{found:?}"
+    );
+    let dir = crate::common::scratch_dir("letters", "english-illegal");
+    // An English game that writes `N`: no other table has its letters, and
+    // its misprinted `Rf3` stays an error at that move.
+    std::fs::write(dir.join("en.txt"), "1. e4 e5 2. Rf3 Nc6 *\n").expect("writing the input");
+    // Prose after the moves stops every reading; the one that plays furthest,
+    // Icelandic, is how the game is written, and its own error stays.
+    std::fs::write(
+        dir.join("is.txt"),
+        "Skoski leikurinn: 1. e4 e5 2. Rf3 Rc6 3. d4 exd4 4. Rxd4 Bc5 5. Be3 Df6 6. c3 Rge7 7. Bc4 Re5 8. Be2 Dg6 9. O-O d6 10. f3 O-O 11. Rd2 Ra3\n",
+    )
+    .expect("writing the input");
+    let en = one_game_report(&dir, BIN, "en.txt");
+    assert_eq!(
+        (en["valid"].as_bool(), en["errors"][0]["ply"].as_u64()),
+        (Some(false), Some(3)),
+        "{en}"
+    );
+    assert!(!problems(&en).iter().any(|(k, _)| k == "language-by-moves"));
+    let is = one_game_report(&dir, BIN, "is.txt");
+    assert_eq!(
+        (is["valid"].as_bool(), is["plies"].as_u64()),
+        (Some(false), Some(21)),
+        "{is}"
+    );
+    assert!(
+        problems(&is)
+            .iter()
+            .any(|(k, m)| k == "language-by-moves" && m.contains("Icelandic")),
+        "{is}"
+    );
+}
+
+#[test]
 fn squares_written_in_the_language_s_own_alphabet_read_whole() {
     let cases = [
         ("el-fools-mate.txt", "1. f3 e5 2. g4 Qh4# 0-1", "Greek"),

@@ -168,7 +168,7 @@ fn read_detected<'a>(
 /// `candidates` (the languages whose letters the game uses: the board crate
 /// tells which reading is legal) rather than asked for: the `national-letters`
 /// relaxation names the candidates, as when the letters alone tell the
-/// language.
+/// language, and says the legal moves told it.
 pub fn parse_game_chosen_into<'a>(
     game: &mut Game<'a>,
     text: &'a [u8],
@@ -184,6 +184,7 @@ pub fn parse_game_chosen_into<'a>(
         mode,
         PassLetters {
             detected: Some(candidates),
+            by_moves: true,
             ..PassLetters::of(language)
         },
     );
@@ -260,6 +261,9 @@ struct PassLetters<'l> {
     lang: Option<Language>,
     /// The languages detection found for these letters, when it chose `lang`.
     detected: Option<&'l [Language]>,
+    /// Whether the board chose `lang` among `detected` by the legal moves
+    /// (the letters alone told another language, or none).
+    by_moves: bool,
     /// The languages a game mixes, with the letters that told them.
     mixture: Option<(&'l [Language], &'l [&'static str])>,
     /// Letters learned from the board for this game.
@@ -285,6 +289,7 @@ fn parse_pass<'a>(
     let PassLetters {
         lang,
         detected,
+        by_moves,
         mixture,
         learned,
     } = letters;
@@ -315,6 +320,7 @@ fn parse_pass<'a>(
         eol_cache: (usize::MAX, 0),
         lang,
         detected,
+        by_moves,
         mixture: mixture.map(|m| m.0),
         mixed_letters: mixture.map_or(&[], |m| m.1),
         learned,
@@ -505,6 +511,8 @@ struct Parser<'a, 'g> {
     lang: Option<Language>,
     /// The languages detection found for these letters, when it chose `lang`.
     detected: Option<&'g [Language]>,
+    /// Whether the board chose `lang` by the legal moves ([`PassLetters`]).
+    by_moves: bool,
     /// The languages a game mixes (no one has all its letters): each move is
     /// read in every one of them, `lang` the first that reads it.
     mixture: Option<&'g [Language]>,
@@ -3601,7 +3609,12 @@ impl<'a> Parser<'a, '_> {
         let (names, how) = match self.detected {
             Some(c) => {
                 let names: Vec<&str> = c.iter().map(|l| l.name()).collect();
-                (names.join(", "), "told by its letters")
+                let how = if self.by_moves {
+                    "told by the legal moves"
+                } else {
+                    "told by its letters"
+                };
+                (names.join(", "), how)
             }
             None => (lang.name().to_string(), "as asked"),
         };
