@@ -532,6 +532,21 @@ fn replay_fixed(
     if unread.is_none() && !r.halted && fixes.is_empty() {
         r.trailing_moves(game);
     }
+    // Text without tags whose every move-like word was skipped as prose: no
+    // game was read, and none is said valid (a page of words quoting moves).
+    if r.moves.is_empty()
+        && game.tags.is_empty()
+        && !r.diags.iter().any(|d| d.severity == Severity::Error)
+    {
+        if let Some(&first) = r.prose.first() {
+            r.diags.push(Diagnostic::new(
+                Severity::Error,
+                Kind::NotChess,
+                "no move read: every word here that looks like a move was skipped as prose, so this text holds no game that could be read",
+                first,
+            ));
+        }
+    }
     if let Some(span) = unread {
         // The main line stops at a token that is no move: it is this ply's
         // printed move, which the parser's error names.

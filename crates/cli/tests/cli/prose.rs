@@ -602,3 +602,30 @@ fn marks_and_misread_ranks_where_moves_are_due_are_read_by_the_legal_moves() {
     );
     assert!(r.stdout.contains("5 games: 0 valid"), "{}", r.stdout);
 }
+
+#[test]
+fn a_page_whose_every_move_like_word_is_skipped_as_prose_is_no_valid_game() {
+    // A forum reply quoting moves in sentences, one game's opening among them:
+    // a game of no moves is never said valid. Either the quoted game is read
+    // (its seven plies) or the text is refused as holding no game.
+    let dir = crate::common::scratch_dir("prose", "no-game");
+    std::fs::write(
+        dir.join("reply.txt"),
+        "Resign, based on the fact I had a lapse and played 2... f5?!\n\
+         Assuming that's not correct, how about 3... d6\n\
+         This gambit is not all that bad. 1. e4 e5 2. Bc4 f5 3. exf5 Nf6 4. Be2 etc... when white is not up a tempo because the Bishop moved twice.\n",
+    )
+    .expect("writing the input");
+    let g = one_game_report(&dir, BIN, "reply.txt");
+    match g["plies"].as_u64() {
+        Some(0) => {
+            assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
+            assert_eq!(messages(&g, "errors", "not-chess").len(), 1, "{g}");
+        }
+        plies => assert_eq!(
+            (plies, uci_moves(&dir, BIN, "reply.txt").as_str()),
+            (Some(7), "e2e4 e7e5 f1c4 f7f5 e4f5 g8f6 c4e2"),
+            "{g}"
+        ),
+    }
+}
