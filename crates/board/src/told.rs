@@ -68,6 +68,10 @@ pub fn parse_game_told<'a>(
 /// knight) tries every language that reads one of its letters as another
 /// piece. Only games illegal so pay for it; an English game that writes
 /// `N` or `Q` has no other reading.
+/// How many plies past the told language's reading another reading must play,
+/// none being legal to the end, to be taken for it.
+const FURTHER: usize = 4;
+
 fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mode) {
     let national = game
         .diagnostics
@@ -129,7 +133,13 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
         // No reading is legal to the end (prose after the moves, a misprint
         // later on): the one that plays furthest, far past where the told
         // reading stops, is how the game is written; its own error stays.
-        legal = furthest_reading(text, base, mode, &others, replayed.moves.len());
+        let (best, _) = furthest_reading(text, base, mode, &others);
+        if best
+            .first()
+            .is_some_and(|(_, m)| m.len() >= replayed.moves.len() + FURTHER)
+        {
+            legal = best;
+        }
     }
     let Some((first, moves)) = legal.first() else {
         return;
@@ -211,35 +221,34 @@ fn legal_readings(
 }
 
 /// Of the game read in each of `languages`, the readings that play the most
-/// moves before their first error, when that is at least four plies more than
-/// `told` (where the language its letters told stops) and every such reading
-/// names the same moves: each with its moves in UCI.
+/// moves before their first error (each with its moves in UCI), and how many
+/// plies the best of the others plays.
 fn furthest_reading(
     text: &[u8],
     base: usize,
     mode: Mode,
     languages: &[Language],
-    told: usize,
-) -> Vec<(Language, Vec<String>)> {
-    const FURTHER: usize = 4;
+) -> (Vec<(Language, Vec<String>)>, usize) {
     let options = ReplayOptions::default();
     let mut best: Vec<(Language, Vec<String>)> = Vec::new();
+    let mut runner_up = 0;
     for &language in languages {
         let mut trial = Game::default();
         parse_game_lang_into(&mut trial, text, base, mode, Some(language));
         let r = replay(&trial, &options);
         let reach = r.moves.len();
-        if reach < told + FURTHER {
-            continue;
-        }
         let moves: Vec<String> = r.moves.iter().map(|m| m.to_uci()).collect();
-        match best.first() {
-            Some((_, b)) if b.len() > reach => {}
-            Some((_, b)) if b.len() == reach => best.push((language, moves)),
-            _ => best = vec![(language, moves)],
+        match best.first().map(|(_, b)| b.len()) {
+            Some(b) if b > reach => runner_up = runner_up.max(reach),
+            Some(b) if b == reach => best.push((language, moves)),
+            Some(b) => {
+                runner_up = runner_up.max(b);
+                best = vec![(language, moves)];
+            }
+            None => best = vec![(language, moves)],
         }
     }
-    best
+    (best, runner_up)
 }
 
 /// The candidates' readings of a game whose letters they read differently
@@ -257,7 +266,20 @@ fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mod
         .iter()
         .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
         .collect();
-    let legal = legal_readings(text, base, mode, candidates.iter().copied());
+    let mut legal = legal_readings(text, base, mode, candidates.iter().copied());
+    let mut furthest = None;
+    if legal.is_empty() {
+        // No reading legal to the end (words after the moves, a misprint
+        // later): the one that plays further than every other is how the game
+        // is written; its own error stays.
+        let (best, runner_up) = furthest_reading(text, base, mode, &candidates);
+        // Only where some reading stopped sooner: readings that all stop at
+        // the same move never told the letter apart.
+        if best.len() < candidates.len() && best.first().is_some_and(|(_, m)| m.len() > runner_up) {
+            furthest = Some(runner_up);
+            legal = best;
+        }
+    }
     let Some((first, moves)) = legal.first() else {
         return;
     };
@@ -273,7 +295,14 @@ fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mod
     }
     let first = *first;
     let names: Vec<&str> = candidates.iter().map(|l| l.name()).collect();
-    let why = if legal.len() == 1 {
+    let why = if let Some(runner_up) = furthest {
+        let agree: Vec<&str> = legal.iter().map(|(l, _)| l.name()).collect();
+        format!(
+            "no reading is legal to the end, and {} plays {} plies legally where the others stop by {runner_up}",
+            agree.join(", "),
+            moves.len()
+        )
+    } else if legal.len() == 1 {
         format!("only {} gives legal moves", first.name())
     } else {
         let agree: Vec<&str> = legal.iter().map(|(l, _)| l.name()).collect();
@@ -454,6 +483,22 @@ mod tests {
             .map(|c| c.split(' ').next().unwrap_or_default())
             .collect();
         assert_eq!(codes, ["de", "sv", "da", "no", "cs", "sk", "pl"]);
+    }
+
+    #[test]
+    fn with_no_reading_legal_to_the_end_the_one_legal_furthest_is_read_with_its_error() {
+        // `1. d4 Sg8-f6`: only a knight stands on g8 (German); `2. Se3` is
+        // then no knight move (only a bishop's, Czech): no reading is legal
+        // to the end, and German's goes a move further than Czech's.
+        let (kinds, candidates, moves) = told("1. d4 Sg8-f6 2. Se3 *");
+        assert!(kinds.contains(&"language-by-moves"), "{kinds:?}");
+        assert!(!kinds.contains(&"undecidable-language"), "{kinds:?}");
+        assert_eq!(candidates, ["de", "sv", "da", "no", "pl"]);
+        assert_eq!(moves, ["d2d4", "g8f6"]);
+        let mut game = Game::default();
+        parse_game_told(&mut game, b"1. d4 Sg8-f6 2. Se3 *", 0, Mode::Lenient, None);
+        let r = replay(&game, &ReplayOptions::default());
+        assert_eq!(r.first_error().map(|d| d.kind), Some(Kind::IllegalMove));
     }
 
     #[test]
