@@ -256,8 +256,9 @@ pub(crate) fn few_plain_names<'n>(
 /// when there is one), its tags as written in `text` (the game's text, or
 /// more that starts with it; `places`: each tag's name's start and end and
 /// its value's there, raw: read as `String::from_utf8_lossy` reads them;
-/// no name repeated, as the quick lane gives them) and `fen` (a FEN is plain
-/// ASCII: copied as it is). The tags must be this writer's
+/// no name repeated, as the quick lane gives them) and its FEN, which `fen`
+/// appends (a FEN is plain ASCII: written as it is, straight from the
+/// board). The tags must be this writer's
 /// ([`few_plain_names`]); the caller leaves the others to [`game`].
 pub(crate) fn clean_game_tail(
     out: &mut Vec<u8>,
@@ -265,7 +266,7 @@ pub(crate) fn clean_game_tail(
     plies: u64,
     text: &[u8],
     places: &[[u32; 4]],
-    fen: &str,
+    fen: impl FnOnce(&mut Vec<u8>),
 ) {
     out.extend_from_slice(b"\"line\":");
     number(out, at.line);
@@ -291,55 +292,87 @@ pub(crate) fn clean_game_tail(
         }),
         "a repeated tag name"
     );
-    let mut first = true;
-    for &place in places {
-        let [n, n_end, v, v_end] = place.map(|p| p as usize);
-        if !first {
-            out.push(b',');
-        }
-        first = false;
-        out.push(b'"');
-        append_short(out, text, n, n_end.saturating_sub(n));
-        out.extend_from_slice(b"\":");
-        let len = v_end.saturating_sub(v);
-        match text.get(v..).and_then(<[u8]>::first_chunk::<SHORT>) {
-            Some(chunk) if len <= SHORT && plain_prefix(chunk, len) => {
-                out.push(b'"');
-                let start = out.len();
-                out.extend_from_slice(chunk);
-                out.truncate(start + len);
-                out.push(b'"');
-            }
-            _ => lossy_string(out, text.get(v..v_end).unwrap_or_default()),
-        }
-    }
+    plain_tags(out, text, places);
     out.extend_from_slice(b"},\"valid\":true,\"plies\":");
     number(out, plies);
     out.extend_from_slice(b",\"fen\":\"");
-    out.extend_from_slice(fen.as_bytes());
+    fen(out);
     out.extend_from_slice(b"\",\"errors\":[],\"warnings\":[],\"notes\":[]}");
 }
 
-/// The bytes [`append_short`] and [`clean_game_tail`] copy at once: more
-/// than nearly every tag's name or value holds.
+/// The bytes [`plain_tags`] copies at once: more than nearly every tag's
+/// name or value holds.
 const SHORT: usize = 32;
 
-/// Appends `src[start..start + len]`: where `len` is at most [`SHORT`] and
-/// `src` holds `SHORT` bytes from `start`, as those `SHORT` bytes, the ones
-/// past `len` then dropped. A copy of a known size is a few moves where one of
-/// any size is a call to `memcpy`, which cost more than the copy itself on
-/// names of a few bytes.
-#[inline]
-fn append_short(out: &mut Vec<u8>, src: &[u8], start: usize, len: usize) {
-    if len <= SHORT {
-        if let Some(chunk) = src.get(start..).and_then(<[u8]>::first_chunk::<SHORT>) {
-            let at = out.len();
-            out.extend_from_slice(chunk);
-            out.truncate(at + len);
-            return;
+/// The room [`plain_tags`] makes for a tag written by fixed-size copies:
+/// its quotes, colon and comma (`"":"",`), and two copies of [`SHORT`]
+/// bytes.
+const TAG_ROOM: usize = 2 * SHORT + 6;
+
+/// Appends the tags at `places` in `text` (as [`clean_game_tail`] takes
+/// them) as the members of a JSON object, `"name":"value"`, comma between.
+/// A tag whose name and value are at most [`SHORT`] bytes, the value plain,
+/// with `SHORT` bytes of `text` from each, is written by two copies of
+/// `SHORT` bytes into room made for the tags at once, the bytes past each
+/// then written over: a copy of a known size is a few moves where one of
+/// any size is a call to `memcpy`, and the room checked once, not at every
+/// byte pushed (pushing cost three times the copies on the strict corpus).
+/// Any other tag is written piece by piece.
+fn plain_tags(out: &mut Vec<u8>, text: &[u8], places: &[[u32; 4]]) {
+    let mut rest = places;
+    while !rest.is_empty() {
+        let base = out.len();
+        out.resize(base + rest.len() * TAG_ROOM, 0);
+        let room = out.get_mut(base..).unwrap_or_default();
+        let mut at = 0;
+        let mut done = 0;
+        for &place in rest {
+            let [n, n_end, v, v_end] = place.map(|p| p as usize);
+            let (n_len, v_len) = (n_end.saturating_sub(n), v_end.saturating_sub(v));
+            let name = text.get(n..).and_then(<[u8]>::first_chunk::<SHORT>);
+            let value = text.get(v..).and_then(<[u8]>::first_chunk::<SHORT>);
+            let (Some(name), Some(value)) = (name, value) else {
+                break;
+            };
+            if n_len > SHORT || v_len > SHORT || !plain_prefix(value, v_len) {
+                break;
+            }
+            // Within the room: at most `TAG_ROOM` bytes a tag before this one.
+            let Some(tag) = room
+                .get_mut(at..)
+                .and_then(<[u8]>::first_chunk_mut::<TAG_ROOM>)
+            else {
+                break;
+            };
+            tag[0] = b'"';
+            tag[1..=SHORT].copy_from_slice(name);
+            let mut end = 1 + n_len;
+            tag[end..end + 3].copy_from_slice(b"\":\"");
+            end += 3;
+            tag[end..end + SHORT].copy_from_slice(value);
+            end += v_len;
+            tag[end..end + 2].copy_from_slice(b"\",");
+            at += end + 2;
+            done += 1;
+        }
+        out.truncate(base + at);
+        rest = rest.get(done..).unwrap_or_default();
+        // A tag the copies cannot write, piece by piece (`keep` took only
+        // games whose tags' names are plain ASCII: copied as they are).
+        if let Some((&[n, n_end, v, v_end], after)) = rest.split_first() {
+            let [n, n_end, v, v_end] = [n, n_end, v, v_end].map(|p| p as usize);
+            out.push(b'"');
+            out.extend_from_slice(text.get(n..n_end).unwrap_or_default());
+            out.extend_from_slice(b"\":");
+            lossy_string(out, text.get(v..v_end).unwrap_or_default());
+            out.push(b',');
+            rest = after;
         }
     }
-    out.extend_from_slice(src.get(start..start + len).unwrap_or_default());
+    // Each tag ends with a comma: the last one's goes.
+    if !places.is_empty() {
+        out.pop();
+    }
 }
 
 /// Whether the first `len` bytes of `chunk` (`len` at most [`SHORT`]) are

@@ -388,12 +388,9 @@ impl ShownGames {
         rendered: &mut Vec<(u64, std::ops::Range<usize>)>,
     ) {
         let mut lines = BlockGames::new(block);
-        let mut fen = String::with_capacity(96);
         for g in &self.games {
             let text = block.bytes.get(g.text.clone()).unwrap_or_default();
             let at = at(&mut lines, block, g.text.start, text);
-            fen.clear();
-            g.position.write_fen(ep, &mut fen);
             let before = tails.len();
             // `keep` took only games whose tags are few, named in plain ASCII.
             // The tags' places are within the game's text; the block's rest
@@ -404,7 +401,7 @@ impl ShownGames {
                 g.plies,
                 block.bytes.get(g.text.start..).unwrap_or_default(),
                 self.places.get(g.tags.clone()).unwrap_or_default(),
-                &fen,
+                |out| g.position.write_fen_bytes(ep, out),
             );
             tails.push(b'\n');
             rendered.push((g.game, before..tails.len()));

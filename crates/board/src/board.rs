@@ -190,6 +190,11 @@ impl Board {
 
     /// Appends the placement field of the FEN ([`Board::board_fen`]) to `s`.
     pub fn write_board_fen(&self, s: &mut String) {
+        self.write_board_fen_into(s);
+    }
+
+    /// [`Board::write_board_fen`], into a string or bytes.
+    pub(crate) fn write_board_fen_into(&self, s: &mut impl crate::setup::FenText) {
         // Square by occupied square (a8 first, the FEN's order), into bytes
         // on the stack appended at once: every report of a clean game writes
         // a FEN, and a square at a time, pushed char by char, was most of it.
@@ -237,6 +242,6 @@ impl Board {
                 put(b'/');
             }
         }
-        s.push_str(core::str::from_utf8(field.get(..len).unwrap_or_default()).unwrap_or_default());
+        s.push_ascii(field.get(..len).unwrap_or_default());
     }
 }

@@ -1122,27 +1122,44 @@ impl Position {
     /// assert_eq!(fen, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn write_fen(&self, ep: EpStyle, out: &mut String) {
+        self.write_fen_into(ep, out);
+    }
+
+    /// [`Position::write_fen`] into bytes (a FEN is ASCII): what a JSON
+    /// report is written in, with no string in between to copy from.
+    ///
+    /// ```
+    /// use scoresheet_board::{EpStyle, Position};
+    /// let mut json = b"\"fen\":\"".to_vec();
+    /// Position::new().write_fen_bytes(EpStyle::Legal, &mut json);
+    /// assert_eq!(json, b"\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn write_fen_bytes(&self, ep: EpStyle, out: &mut Vec<u8>) {
+        self.write_fen_into(ep, out);
+    }
+
+    fn write_fen_into(&self, ep: EpStyle, out: &mut impl crate::setup::FenText) {
         let ep_square = match ep {
             EpStyle::Always => self.ep_square,
             EpStyle::Legal => self.legal_ep_square(),
         };
-        self.board.write_board_fen(out);
-        out.push(' ');
-        out.push(self.turn.char());
-        out.push(' ');
+        self.board.write_board_fen_into(out);
+        out.push_byte(b' ');
+        out.push_byte(self.turn.char() as u8);
+        out.push_byte(b' ');
         crate::setup::write_castling_field(out, &self.board, self.castling, self.castling_notation);
-        out.push(' ');
+        out.push_byte(b' ');
         match ep_square {
             Some(sq) => {
-                out.push(sq.file().char());
-                out.push(sq.rank().char());
+                out.push_byte(sq.file().char() as u8);
+                out.push_byte(sq.rank().char() as u8);
             }
-            None => out.push('-'),
+            None => out.push_byte(b'-'),
         }
-        out.push(' ');
-        out.push_str(itoa::Buffer::new().format(self.halfmove_clock));
-        out.push(' ');
-        out.push_str(itoa::Buffer::new().format(self.fullmove_number));
+        out.push_byte(b' ');
+        out.push_ascii(itoa::Buffer::new().format(self.halfmove_clock).as_bytes());
+        out.push_byte(b' ');
+        out.push_ascii(itoa::Buffer::new().format(self.fullmove_number).as_bytes());
     }
 
     /// A text diagram, rank 8 at the top, rank numbers on the left and file letters

@@ -691,20 +691,60 @@ fn parse_castling(
     Ok((rights, notation, dropped))
 }
 
+/// Where a FEN is written: a `String`, or the bytes of a report being
+/// written (a FEN is ASCII), appended to with no copy in between.
+pub(crate) trait FenText {
+    /// Appends `bytes`, all ASCII.
+    fn push_ascii(&mut self, bytes: &[u8]);
+    /// Appends `b`, ASCII.
+    fn push_byte(&mut self, b: u8);
+    /// The bytes written so far.
+    fn written(&self) -> usize;
+}
+
+impl FenText for String {
+    fn push_ascii(&mut self, bytes: &[u8]) {
+        self.push_str(core::str::from_utf8(bytes).unwrap_or_default());
+    }
+
+    fn push_byte(&mut self, b: u8) {
+        // ASCII: the char of the same number.
+        self.push(char::from(b));
+    }
+
+    fn written(&self) -> usize {
+        self.len()
+    }
+}
+
+impl FenText for Vec<u8> {
+    fn push_ascii(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+
+    fn push_byte(&mut self, b: u8) {
+        self.push(b);
+    }
+
+    fn written(&self) -> usize {
+        self.len()
+    }
+}
+
 /// Appends the castling field to `s`: White then Black, king side before
 /// queen side (`-` for none), with no allocation.
 pub(crate) fn write_castling_field(
-    s: &mut String,
+    s: &mut impl FenText,
     board: &Board,
     rights: Bitboard,
     notation: CastlingNotation,
 ) {
     // Most games end with no right left: nothing to look for.
     if rights.is_empty() {
-        s.push('-');
+        s.push_byte(b'-');
         return;
     }
-    let before = s.len();
+    let before = s.written();
     for color in Color::ALL {
         let back = Bitboard::rank(color.back_rank());
         let ours = rights & back;
@@ -734,14 +774,16 @@ pub(crate) fn write_castling_field(
                 }
                 _ => sq.file().char(),
             };
-            s.push(match color {
+            let c = match color {
                 Color::White => c.to_ascii_uppercase(),
                 Color::Black => c,
-            });
+            };
+            // The field's letters are ASCII.
+            s.push_byte(c as u8);
         }
     }
-    if s.len() == before {
-        s.push('-');
+    if s.written() == before {
+        s.push_byte(b'-');
     }
 }
 

@@ -264,7 +264,9 @@ fn a_clean_game_written_by_parts_is_its_report_as_serde_json_writes_it() {
         }
         // The last value ends the text: nothing to read on into.
         text.truncate(places.last().map_or(0, |p| p[3] as usize));
-        clean_game_tail(&mut out, &at, plies, &text, &places, fen);
+        clean_game_tail(&mut out, &at, plies, &text, &places, |out| {
+            out.extend_from_slice(fen.as_bytes());
+        });
         assert_eq!(String::from_utf8(out).expect("UTF-8"), by_serde(&g));
     }
     // A name that is not UTF-8, or too many tags: left to `game`.

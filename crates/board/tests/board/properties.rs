@@ -63,6 +63,12 @@ fn check_ply(pos: &Position, start: usize, pick: u16) -> Result<Option<Move>, Te
     prop_assert_eq!(&again, pos, "{}", fen);
     prop_assert_eq!(again.to_fen(EpStyle::Always), fen.clone());
     let legal_style = pos.to_fen(EpStyle::Legal);
+    // The FEN written as bytes (a JSON report's) is the string's, byte for byte.
+    for (style, text) in [(EpStyle::Always, &fen), (EpStyle::Legal, &legal_style)] {
+        let mut bytes = b"before ".to_vec();
+        pos.write_fen_bytes(style, &mut bytes);
+        prop_assert_eq!(bytes.get(7..), Some(text.as_bytes()), "{}", text);
+    }
     let again = Position::from_fen(&legal_style)
         .map_err(|e| TestCaseError::fail(format!("{legal_style:?} does not read back: {e}")))?;
     prop_assert_eq!(again.zobrist(), pos.zobrist(), "{}", legal_style);
