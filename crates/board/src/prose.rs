@@ -569,6 +569,9 @@ pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize>
                 }
                 note_to = note.end;
             }
+            // A number that names no move (`més de 300 anys`, a date's `18.
+            // apríl`): a quantity of the prose.
+            Token::MoveNumber { .. } if names_no_move(game, j) => {}
             Token::MoveNumber { number, .. } if *number >= due => return None,
             // (A move under a number, or the reply after it, is the note's
             // line: `via 3...Bb7 4.Nf3 Bb4`.)
@@ -579,6 +582,27 @@ pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize>
         }
     }
     Some(game.tokens.len())
+}
+
+/// Whether the move number at token `j` of `game` names no move: a word
+/// follows it (three letters or more, letters only), or nothing that may be
+/// one (a comment, another number, the result, the text's end).
+fn names_no_move(game: &PgnGame<'_>, j: usize) -> bool {
+    match game.tokens.get(j + 1) {
+        Some(
+            Token::Move(_) | Token::StartVariation(_) | Token::EndVariation(_) | Token::Nag { .. },
+        ) => false,
+        Some(Token::Invalid(span)) => {
+            let text = game
+                .text
+                .get(span.start().saturating_sub(game.base)..span.end().saturating_sub(game.base))
+                .unwrap_or_default();
+            let word = String::from_utf8_lossy(text);
+            let word = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+            word.chars().count() >= 3 && word.chars().all(char::is_alphabetic)
+        }
+        _ => true,
+    }
 }
 
 /// Whether the move at token `j` of `game` stands under a move number: right
