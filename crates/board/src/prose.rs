@@ -521,8 +521,9 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
 /// going on from their count. The game is not ended there
 /// when the prose may still hold its moves: the number due opening a line or
 /// a sentence (the game going on below a note), a number past it, a
-/// note's run that the count goes on from (a discussion naming several moves
-/// for one turn: which is the game's, the text does not show), a run from
+/// note's run that the count goes on from, several moves named for the turn
+/// due (`5. … Jxe4` and `5. …Se7`: which is the game's, the text does not
+/// show), a run from
 /// White's first move (another game, printed without a result between), a
 /// comment naming the move due or the next, or a move legal in `pos` printed
 /// without a number before it (a move printed after a note would be lost; a
@@ -563,7 +564,10 @@ pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize>
                 if j < bound && names_due(token, pos) && inside_sentence(game, j) =>
             {
                 let note = run(game, j, pos);
-                if note.plies > NOTE_PLIES || note.over || goes_on_after(game, note.end, note.last)
+                if note.plies > NOTE_PLIES
+                    || note.over
+                    || goes_on_after(game, note.end, note.last)
+                    || (note_to == 0 && rival(game, from, bound.min(game.tokens.len()), j, pos))
                 {
                     return None;
                 }
