@@ -48,6 +48,11 @@ pub const MAX_PROSE_TOKENS: usize = 1024;
 /// The most plies read on from a number to see whether the game goes on there.
 const RUN_PLIES: usize = 8;
 
+/// The most plies a note's mention of the move due reads on for after the
+/// game's last move (`... play after 3...Bc5.`): a move, or a turn. A longer
+/// run continuing the count may be the game going on, as printed in prose.
+const NOTE_PLIES: usize = 2;
+
 /// The most numbers tried as where the game goes on after one note.
 const MAX_CANDIDATES: usize = 8;
 
@@ -83,11 +88,24 @@ fn ply_named(number: u32, black: bool) -> u64 {
     2 * u64::from(number).saturating_sub(1) + u64::from(black)
 }
 
+/// The moves read on from a number ([`run`]).
+struct Run {
+    /// The index of the token where the run stops.
+    end: usize,
+    /// The ply of its last move.
+    last: u64,
+    /// How many moves it played.
+    plies: usize,
+    /// It stopped at a move that cannot be played.
+    stuck: bool,
+    /// Its last move ended the game by rule (mate, stalemate): nothing can
+    /// follow it, so no count goes on from it.
+    over: bool,
+}
+
 /// The moves read on from the number at token `at` in `pos`: legal moves
-/// under numbers that continue the count, at most `RUN_PLIES` (8). The index
-/// where the run stops, the ply of its last move, how many it played, and
-/// whether it stopped at a move that cannot be played.
-fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, bool) {
+/// under numbers that continue the count, at most `RUN_PLIES` (8).
+fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> Run {
     let mut pos = pos.clone();
     let mut last = ply_due(&pos);
     let mut plies = 0usize;
@@ -108,7 +126,13 @@ fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, boo
             }
             Token::Move(m) => {
                 let Ok(mv) = crate::resolve(&pos, &m.get()) else {
-                    return (j, last, plies, true);
+                    return Run {
+                        end: j,
+                        last,
+                        plies,
+                        stuck: true,
+                        over: false,
+                    };
                 };
                 last = ply_due(&pos);
                 pos.play_unchecked(&mv);
@@ -122,7 +146,13 @@ fn run(game: &PgnGame<'_>, at: usize, pos: &Position) -> (usize, u64, usize, boo
         }
         j += 1;
     }
-    (j, last, plies, false)
+    Run {
+        end: j,
+        last,
+        plies,
+        stuck: false,
+        over: plies > 0 && !pos.has_legal_move(),
+    }
 }
 
 /// Where the moves read on from a number go ([`run_reach`]).
@@ -142,7 +172,9 @@ pub struct Reach {
 /// [`anchor_run`] reads them): past the number's line, or to the result.
 #[must_use]
 pub fn run_reach(game: &PgnGame<'_>, at: usize, pos: &Position) -> Reach {
-    let (end, _, plies, stuck) = run(game, at, pos);
+    let Run {
+        end, plies, stuck, ..
+    } = run(game, at, pos);
     // The run's last move played (outside variations).
     let mut depth = 0usize;
     let mut played = None;
@@ -243,7 +275,13 @@ pub fn anchor_run(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<(us
             .get(at..c)
             .is_some_and(|t| t.iter().any(|t| names_number(t, pos.fullmove_number())));
         tried += 1;
-        let (end, last, plies, stuck) = run(game, c, pos);
+        let Run {
+            end,
+            last,
+            plies,
+            stuck,
+            ..
+        } = run(game, c, pos);
         if plies == 0 {
             at = c + 1;
             continue;
@@ -472,31 +510,141 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
 
 /// Where a closing note ends, when prose starts at token `from` of `game`
 /// with `pos` the position before it and no number continues the count after
-/// it: the game's result token (or the end of its tokens), when nothing after
-/// the sentence continues the game: no move number at or past the move due,
-/// and no move the parser read there that is legal in `pos` (a move printed
-/// without its number after a note would be lost).
+/// it ([`anchor_run`] found none): the game's result token (or the end of its
+/// tokens), when nothing after the sentence continues the game.
+///
+/// Prose resumes after the game's last move (a web abstract's `1. e4 e52. Nf3
+/// Nc63. Bc4 This opening is defined by ...`): its words have no legal reading
+/// there, and the numbers it names are a note's (`... play after 3...Bc5.`):
+/// each stands inside a sentence, and the moves read on from it stop short
+/// (a move or a turn, [`NOTE_PLIES`], no mate among them), nothing after them
+/// going on from their count. The game is not ended there
+/// when the prose may still hold its moves: the number due opening a line or
+/// a sentence (the game going on below a note), a number past it, a
+/// note's run that the count goes on from, several moves named for the turn
+/// due (`5. … Jxe4` and `5. …Se7`: which is the game's, the text does not
+/// show), a run from
+/// White's first move (another game, printed without a result between), a
+/// comment naming the move due or the next, or a move legal in `pos` printed
+/// without a number before it (a move printed after a note would be lost; a
+/// note's line going back, `for example via 3...Bb7 4.Nf3 Bb4`, has its
+/// numbers).
 #[must_use]
 pub fn closing(game: &PgnGame<'_>, from: usize, pos: &Position) -> Option<usize> {
     let due = pos.fullmove_number();
+    let bound = from.saturating_add(MAX_PROSE_TOKENS);
     let mut depth = 0usize;
+    // Tokens before this index are a note's run, read from its number.
+    let mut note_to = 0usize;
     for (j, token) in game.tokens.iter().enumerate().skip(from.saturating_add(1)) {
         match token {
             Token::StartVariation(_) => depth += 1,
             Token::EndVariation(_) => depth = depth.saturating_sub(1),
             Token::Result(..) if depth == 0 => return Some(j),
-            Token::MoveNumber { number, .. } if depth == 0 && *number >= due => return None,
             // A comment that names the move due or the next (`; ce que vous
             // éviterez. 4... exd4 5. cxd4`: PGN's `;` took the rest of the
-            // line) may hold the game's moves: not a closing note.
-            t @ Token::Comment { .. } if names_number(t, due) || names_number(t, due + 1) => {
+            // line; a line of words the parser kept whole, `et 3.d4 Fg4`) may
+            // hold the game's moves: not a closing note.
+            t @ Token::Comment { .. }
+                if depth == 0 && (names_number(t, due) || names_number(t, due + 1)) =>
+            {
                 return None;
             }
-            Token::Move(m) if depth == 0 && crate::resolve(pos, &m.get()).is_ok() => return None,
+            _ if depth > 0 || j < note_to => {}
+            Token::MoveNumber {
+                number: 1,
+                black: false,
+                ..
+            } if matches!(game.tokens.get(j + 1), Some(Token::Move(_))) => {
+                return None;
+            }
+            // The number of the move due, inside a sentence: a note's
+            // mention of it, when its run stops short.
+            Token::MoveNumber { .. }
+                if j < bound && names_due(token, pos) && inside_sentence(game, j) =>
+            {
+                let note = run(game, j, pos);
+                if note.plies > NOTE_PLIES
+                    || note.over
+                    || goes_on_after(game, note.end, note.last)
+                    || (note_to == 0 && rival(game, from, bound.min(game.tokens.len()), j, pos))
+                {
+                    return None;
+                }
+                note_to = note.end;
+            }
+            // A number that names no move (`més de 300 anys`, a date's `18.
+            // apríl`): a quantity of the prose.
+            Token::MoveNumber { .. } if names_no_move(game, j) => {}
+            Token::MoveNumber { number, .. } if *number >= due => return None,
+            // (A move under a number, or the reply after it, is the note's
+            // line: `via 3...Bb7 4.Nf3 Bb4`.)
+            Token::Move(m) if !numbered(game, j) && crate::resolve(pos, &m.get()).is_ok() => {
+                return None;
+            }
             _ => {}
         }
     }
     Some(game.tokens.len())
+}
+
+/// Whether the move number at token `j` of `game` names no move: a word
+/// follows it (three letters or more, letters only), or nothing that may be
+/// one (a comment, another number, the result, the text's end).
+fn names_no_move(game: &PgnGame<'_>, j: usize) -> bool {
+    match game.tokens.get(j + 1) {
+        Some(
+            Token::Move(_) | Token::StartVariation(_) | Token::EndVariation(_) | Token::Nag { .. },
+        ) => false,
+        Some(Token::Invalid(span)) => {
+            let text = game
+                .text
+                .get(span.start().saturating_sub(game.base)..span.end().saturating_sub(game.base))
+                .unwrap_or_default();
+            let word = String::from_utf8_lossy(text);
+            let word = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+            word.chars().count() >= 3 && word.chars().all(char::is_alphabetic)
+        }
+        _ => true,
+    }
+}
+
+/// Whether the move at token `j` of `game` stands under a move number: right
+/// after it, or as the reply after the move right after it (`4.Nf3 Bb4`).
+fn numbered(game: &PgnGame<'_>, j: usize) -> bool {
+    let before = |k: usize| k.checked_sub(1).and_then(|k| game.tokens.get(k));
+    match before(j) {
+        Some(Token::MoveNumber { .. }) => true,
+        Some(Token::Move(_)) => matches!(
+            j.checked_sub(1).and_then(before),
+            Some(Token::MoveNumber { .. })
+        ),
+        _ => false,
+    }
+}
+
+/// Whether the first move number outside variations from token `end` on
+/// continues the count past ply `last` (the moves read on from a note's
+/// number go on there: the text may be the game's).
+fn goes_on_after(game: &PgnGame<'_>, end: usize, last: u64) -> bool {
+    let mut depth = 0usize;
+    for token in game.tokens.iter().skip(end).take(MAX_PROSE_TOKENS) {
+        match token {
+            Token::StartVariation(_) => depth += 1,
+            Token::EndVariation(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Token::Result(..) => return false,
+            Token::MoveNumber { number, black, .. } => return ply_named(*number, *black) > last,
+            // (A line of words the parser kept whole: `et 3.d4 Fg4`.)
+            Token::Comment { text, .. } => {
+                if let Some(n) = scoresheet_notation::pgn::printed_numbers(text).next() {
+                    return ply_named(n.number, n.black) > last;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Where a note after the game's end words ends: the game's result token

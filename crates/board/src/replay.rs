@@ -750,12 +750,19 @@ fn words_from(game: &PgnGame<'_>, at: usize) -> u8 {
     let wordish = |w: Option<&str>| {
         w.is_some_and(|w| {
             let w = w.trim_matches(NOTE_PUNCTUATION);
-            // A word's own apostrophe (`White’s`, `l'avantage`) after two
-            // letters or more: no move's name has one (`K's` stays no word).
+            // A word's own apostrophe (`White’s`, `l'avantage`, `L'obertura`)
+            // after two letters or more, or before three (an elided article):
+            // no move's name has one (`K's` stays no word).
             let letters = w.chars().take_while(|c| c.is_alphabetic()).count();
+            let after = w
+                .chars()
+                .skip(letters + 1)
+                .take_while(|c| c.is_alphabetic())
+                .count();
             !w.is_empty()
-                && w.chars()
-                    .all(|c| c.is_alphabetic() || (letters >= 2 && matches!(c, '\'' | '’')))
+                && w.chars().all(|c| {
+                    c.is_alphabetic() || ((letters >= 2 || after >= 3) && matches!(c, '\'' | '’'))
+                })
         })
     };
     let first = words.next();

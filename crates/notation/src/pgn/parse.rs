@@ -4267,6 +4267,75 @@ pub(super) fn opens_with_a_whole_turn(run: &[u8]) -> bool {
     white.is_some_and(shaped) && words.next().is_some_and(shaped)
 }
 
+/// A word of `text` without a move number glued before it (`1.e4`,
+/// `12...Nf6`) and the marks after it, and whether it had such a number.
+fn unnumbered_word(word: &[u8]) -> (&[u8], bool) {
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    let (dot_bytes, dots, _) = count_dots(&word[digits..]);
+    let numbered = digits > 0 && dots > 0;
+    let word = if numbered {
+        &word[digits + dot_bytes..]
+    } else {
+        word
+    };
+    (&word[..trim_marks(word)], numbered)
+}
+
+/// Whether `text`, a game told in a sentence from its moves on (`1. e4 e5 2.
+/// Nf3 Qf6. The opening is categorised by ...`), goes on in prose after its
+/// moves: three words of a sentence together (letters only, no word a move
+/// as printed) after a word shaped as a move. For the splitter: the game
+/// told there has ended its moves, and prose has resumed.
+pub(super) fn moves_then_sentence(text: &[u8]) -> bool {
+    let mut moved = false;
+    let mut words = 0usize;
+    for word in text.split(|&b| is_space(b)).filter(|w| !w.is_empty()) {
+        let (bare, numbered) = unnumbered_word(word);
+        let shaped = !bare.is_empty()
+            && bare.len() <= 48
+            && GameResult::from_ascii(bare).is_none()
+            && may_be_move(bare, Mode::Lenient);
+        if shaped || numbered {
+            moved |= shaped;
+            words = 0;
+            continue;
+        }
+        let Ok(w) = core::str::from_utf8(word) else {
+            continue;
+        };
+        let w = w.trim_matches(|c: char| {
+            c.is_ascii_punctuation() || matches!(c, '«' | '»' | '“' | '”' | '„')
+        });
+        if moved
+            && w.chars().count() >= 2
+            && w.chars()
+                .all(|c| c.is_alphabetic() || c == '\'' || c == '’')
+        {
+            words += 1;
+            if words >= 3 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// White's first move in `run` (a run of moves opening with the number 1,
+/// its move glued to it or the next word), without its marks: what a
+/// sentence naming a game's opening shares with the game's first row.
+pub(super) fn first_move_word(run: &[u8]) -> &[u8] {
+    let mut words = run.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return &[];
+    };
+    let (glued, numbered) = unnumbered_word(first);
+    if numbered && glued.is_empty() {
+        words.next().map_or(&[][..], |w| unnumbered_word(w).0)
+    } else {
+        glued
+    }
+}
+
 /// Whether `text` holds a move number: one to three digits (not inside a
 /// longer number) and a dot not followed by a digit (`9...`, `12.`; not a
 /// rating's `2.465`, a year's `1913.`).

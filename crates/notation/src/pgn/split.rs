@@ -147,11 +147,27 @@ struct Splitter {
     /// (`achieved with the move order 1. e4 d5 2. Nc3 Nf6`, then `3. e5`) is
     /// no game of its own.
     told_ended: bool,
+    /// Prose resumed after the moves of the game told in prose: its last line
+    /// of moves goes on in a sentence after them (`1. e4 e5 2. Nf3 Qf6. The
+    /// opening is categorised by ...`), or a line of words without a move
+    /// number came after it. A run from White's first that opens a later line
+    /// of words is then the next game (a page of abstracts, a paragraph each),
+    /// as is a row numbered 1 whose first move is not the told game's (a
+    /// sentence naming a game's opening above its rows shares its first move).
+    told_closed: bool,
+    /// White's first move in the game told in prose (at most
+    /// [`FIRST_MOVE_KEPT`] bytes).
+    told_opening: [u8; FIRST_MOVE_KEPT],
+    told_opening_len: u8,
     /// The scan resumes inside a line, at the run of moves that the last game
     /// ended before: what is left of the line is looked at as the new game's
     /// (it may tell the next game too).
     sentence_from: bool,
 }
+
+/// The bytes of a told game's first move kept to compare with a row's
+/// ([`Splitter::told_opening`]): a move's longest usual spelling and marks.
+const FIRST_MOVE_KEPT: usize = 16;
 
 /// A run of blanks this long inside a game ends the game where the run
 /// starts: blank lines never count toward a game's size (an unfinished game
@@ -306,6 +322,8 @@ impl Splitter {
         self.told_first = false;
         self.rows_ended = false;
         self.told_ended = false;
+        self.told_closed = false;
+        self.told_opening_len = 0;
         self.sentence_from = false;
     }
 
@@ -388,17 +406,16 @@ impl Splitter {
             if super::parse::opens_with_a_whole_turn(run) && has_number_past_one(run) {
                 let counted = (self.seen_first && self.past_first) || self.told_first;
                 let before = &line[from..c];
+                let whole_line = at_line_start && Some(c) == first && !has_move_number(&line[..c]);
                 let ended = if self.seen_rows {
                     self.rows_ended
                 } else if has_move_number(before) {
                     tells_a_mate(before)
                 } else {
-                    self.told_ended
+                    self.told_ended || (whole_line && self.told_closed)
                 };
                 if counted && ended {
                     let start = self.start.unwrap_or(at);
-                    let whole_line =
-                        at_line_start && Some(c) == first && !has_move_number(&line[..c]);
                     let end = if whole_line {
                         self.caption_at.unwrap_or(at)
                     } else {
@@ -414,6 +431,12 @@ impl Splitter {
                         return Some(Scan::Game { start, end });
                     }
                 }
+                if !self.told_first {
+                    let first_move = super::parse::first_move_word(run);
+                    let kept = first_move.len().min(FIRST_MOVE_KEPT);
+                    self.told_opening[..kept].copy_from_slice(&first_move[..kept]);
+                    self.told_opening_len = kept as u8;
+                }
                 self.told_first = true;
                 from = c;
             }
@@ -421,8 +444,17 @@ impl Splitter {
         }
         if has_move_number(&line[from..]) {
             self.told_ended = tells_a_mate(&line[from..]);
+            self.told_closed = super::parse::moves_then_sentence(&line[from..]);
         }
         None
+    }
+
+    /// Whether the row `line` (numbered 1) opens with another first move
+    /// than the game told in prose: no sentence naming its opening.
+    fn opens_otherwise(&self, line: &[u8]) -> bool {
+        let told = &self.told_opening[..usize::from(self.told_opening_len)];
+        let row = super::parse::first_move_word(row_body(line).0);
+        !told.is_empty() && &row[..row.len().min(FIRST_MOVE_KEPT)] != told
     }
 
     fn mark_start(&mut self) {
@@ -687,6 +719,7 @@ impl Splitter {
                                         self.caption_at = Some(self.pos);
                                     }
                                     self.caption_seen = true;
+                                    self.told_closed |= self.told_first && !self.seen_rows;
                                 }
                                 LineKind::Caption => {}
                                 LineKind::Note => {}
@@ -702,6 +735,9 @@ impl Splitter {
                                             {
                                                 return game;
                                             }
+                                        } else if self.told_first && !self.seen_rows {
+                                            self.told_closed =
+                                                super::parse::moves_then_sentence(line);
                                         }
                                     }
                                     self.caption_at = None;
@@ -728,7 +764,9 @@ impl Splitter {
                                         || (self.seen_rows && self.caption_seen)
                                         || (self.told_first
                                             && !self.seen_rows
-                                            && self.told_ended))
+                                            && (self.told_ended
+                                                || (self.told_closed
+                                                    && self.opens_otherwise(moves)))))
                                         && super::parse::holds_move(moves) =>
                                 {
                                     if let Some(start) = self.start {
