@@ -688,16 +688,52 @@ fn ranks_for_letters(token: &str) -> Vec<String> {
 /// ```
 #[must_use]
 pub fn rank_misread_message(printed: &str, read: &str, san: &str) -> String {
-    let changes: Vec<String> = printed
-        .chars()
-        .zip(read.chars())
-        .filter(|(p, r)| p != r)
-        .map(|(p, r)| format!("`{r}` misread as `{p}`"))
+    let p: Vec<char> = printed.chars().collect();
+    let r: Vec<char> = read.chars().collect();
+    let changes: Vec<(String, String)> = if p.len() == r.len() {
+        p.iter()
+            .zip(&r)
+            .filter(|(p, r)| p != r)
+            .map(|(p, r)| (p.to_string(), r.to_string()))
+            .collect()
+    } else {
+        // One stretch changed (`li` read as `R`, `Kto` as `K to `): what lies
+        // between the common start and the common end of the two.
+        let head = p.iter().zip(&r).take_while(|(a, b)| a == b).count();
+        let tail = p
+            .iter()
+            .rev()
+            .zip(r.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count()
+            .min(p.len() - head)
+            .min(r.len() - head);
+        let cut = |v: &[char]| v[head..v.len() - tail].iter().collect::<String>();
+        vec![(cut(&p), cut(&r))]
+    };
+    let all_ranks = changes
+        .iter()
+        .all(|(_, r)| r.chars().all(|c| matches!(c, '1'..='8')) && r.chars().count() == 1);
+    let listed: Vec<String> = changes
+        .iter()
+        .map(|(p, r)| {
+            if p.replace(' ', "") == r.replace(' ', "") {
+                "words run together".to_string()
+            } else {
+                format!("`{}` misread as `{}`", r.trim(), p.trim())
+            }
+        })
         .collect();
-    let rank = if changes.len() == 1 { "rank" } else { "ranks" };
+    let what = if !all_ranks {
+        "a scan's misreading:"
+    } else if changes.len() == 1 {
+        "the rank"
+    } else {
+        "the ranks"
+    };
     format!(
-        "`{printed}` is no move as printed; read as {san}, printed `{read}` with the {rank} {}",
-        changes.join(" and ")
+        "`{printed}` is no move as printed; read as {san}, printed `{read}` with {what} {}",
+        listed.join(" and ")
     )
 }
 
@@ -813,5 +849,8 @@ fn read_as_printed(
     }
 }
 
+mod scan;
 #[cfg(test)]
 mod tests;
+
+pub use scan::read_scan_misread;

@@ -572,6 +572,41 @@ fn misprinted_number(tok: &[u8]) -> bool {
         || (digits > 1 && tok.first() == Some(&b'0'))
 }
 
+/// Whether a token may be a move number the print or the scan damaged: one to three
+/// characters and one full stop (`G.`, `i.`, `Hi.`, `<>.`), none of them a dot or a
+/// blank. Asked only where the count puts a number and no move reads
+/// ([`number_due`]).
+fn damaged_number(tok: &[u8]) -> bool {
+    let Some(body) = tok.strip_suffix(b".") else {
+        return false;
+    };
+    let Ok(body) = std::str::from_utf8(body) else {
+        return false;
+    };
+    (1..=3).contains(&body.chars().count())
+        && body.chars().all(|c| !c.is_whitespace() && c != '.')
+}
+
+/// The move number the count puts at this point of a numbered row, if it puts one:
+/// after both moves of a row, the next row's; after White's move where both columns
+/// are numbered, the row's own again. `None` where a move is due (right after a
+/// number, or before Black's move in a row numbered once).
+fn number_due(
+    row_number: Option<u32>,
+    row_moves: usize,
+    black_column: bool,
+    columns_numbered: bool,
+) -> Option<u32> {
+    let r = row_number?;
+    match row_moves {
+        0 => None,
+        1 if black_column => r.checked_add(1),
+        1 if columns_numbered => Some(r),
+        1 => None,
+        _ => r.checked_add(1),
+    }
+}
+
 fn is_ellipsis(tok: &[u8]) -> bool {
     (tok.len() >= 2 && tok.iter().all(|&c| c == b'.')) || tok == "…".as_bytes() || is_rule(tok)
 }
@@ -1729,6 +1764,47 @@ fn read_moves(
             i = j + 1;
             continue;
         }
+        // A move number the print or the scan damaged (`G.` for 6, `Hi.` for 16,
+        // `1 1.` for 11), standing where the count puts a number, before a move:
+        // read as the number the count gives, with a warning naming both.
+        if let Some(n) = number_due(row_number, row_moves, black_column, columns_numbered) {
+            let split = word.iter().all(u8::is_ascii_digit)
+                && toks.get(i + 1).is_some_and(|next| {
+                    let both = [word, slice(next)].concat();
+                    next.start == t.end + 1
+                        && slice(next).ends_with(b".")
+                        && move_number(&both).is_some_and(|(m, _)| m == n)
+                });
+            let last = if split { i + 1 } else { i };
+            let move_after = starts_move(text, &toks, last + 1)
+                || toks
+                    .get(last + 1)
+                    .is_some_and(|next| move_like(slice(next)));
+            if (split || damaged_number(word)) && move_after {
+                let (Some(first), Some(end_tok)) = (toks.get(i), toks.get(last)) else {
+                    break;
+                };
+                let span = Span::new(first.start, end_tok.end);
+                numbers.push(span);
+                let w = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::MoveNumber,
+                    format!(
+                        "printed move number `{}` is damaged: read as {n}, the number the count gives there",
+                        lossy(text, span)
+                    ),
+                    span,
+                );
+                notes.push(w);
+                pending_number = Some((n, false, span));
+                black_column = row_number == Some(n) && row_moves == 1;
+                columns_numbered |= black_column;
+                row_number = Some(n);
+                row_moves = 0;
+                i = last + 1;
+                continue;
+            }
+        }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
         if ((is_end_word(word)
             || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
@@ -1742,8 +1818,15 @@ fn read_moves(
             });
             break;
         }
+        // A short small word before a square (`li Q2`) is a piece letter a scan
+        // broke (`R`), no remark: read as a move, the board decides.
+        let scanned_piece = word.len() <= 2
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| slice(n).first().is_some_and(u8::is_ascii_uppercase) && slice(n).iter().any(u8::is_ascii_digit) && slice(n).len() <= 3);
         let lower = (word.first().is_some_and(u8::is_ascii_lowercase)
-            && !word.iter().any(u8::is_ascii_digit))
+            && !word.iter().any(u8::is_ascii_digit)
+            && !scanned_piece)
             || remark_word(word);
         // Remarks inside a numbered row only: an unnumbered line is moves to the end or
         // commentary as a whole, so prose is never half-read as moves.
@@ -1784,12 +1867,20 @@ fn read_moves(
             failed = true;
             break;
         }
-        // An unreadable move: up to the next column gap or printed number.
+        // An unreadable move: up to the next column gap or printed number (digits
+        // with neither a full stop nor a move after them are the move's own rank:
+        // `Kt- Kl 3`).
+        let due_after = number_due(row_number, row_moves + 1, black_column, columns_numbered);
         let mut j = i + 1;
         while let Some(tk) = toks.get(j) {
             let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
             if gap(text, prev, tk.start)
-                || move_number(slice(tk)).is_some()
+                || (move_number(slice(tk)).is_some()
+                    && (slice(tk).ends_with(b".") || bare_number(text, &toks, j)))
+                || (due_after.is_some()
+                    && damaged_number(slice(tk))
+                    && (starts_move(text, &toks, j + 1)
+                        || toks.get(j + 1).is_some_and(|n| move_like(slice(n)))))
                 || starts_move(text, &toks, j)
             {
                 break;
@@ -1817,6 +1908,7 @@ fn read_moves(
             Err(err),
             Span::new(t.start, e),
         ));
+        row_moves += 1;
         i = j;
     }
     // A fraction layout's number and rule (`12. --------`) stand between the two moves
