@@ -433,6 +433,33 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
     }) {
         return Some("a footnote mark or punctuation");
     }
+    // What a scan leaves of a column's rules, stains and quotes (`■`, `•`, `’`,
+    // `~`, `■: :`): no letter, no digit, nothing a move or a claim is written
+    // with.
+    if t.chars().all(|c| {
+        c.is_whitespace()
+            || !(c.is_alphanumeric()
+                || Piece::from_figurine(c).is_some()
+                || matches!(
+                    c,
+                    '+' | '#'
+                        | '='
+                        | '('
+                        | ')'
+                        | '['
+                        | ']'
+                        | '{'
+                        | '}'
+                        | '$'
+                        | '¢'
+                        | '£'
+                        | '¤'
+                        | '¥'
+                        | '¦'
+                ))
+    }) {
+        return Some("print noise");
+    }
     is_word(t).then_some("a word")
 }
 
