@@ -464,8 +464,7 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     written: String,
                 }
                 let e = Printed { written: printed };
-                let reading = match read_token_after(&pos, Some(&origins), last, None, &e.written)
-                {
+                let reading = match read_token_after(&pos, Some(&origins), last, None, &e.written) {
                     // A scan's misreading of an old column (`Kt—Qß3`, `B—Kts`).
                     TokenReading::Unmatched => {
                         crate::spelling::read_scan_misread(&pos, Some(&origins), last, &e.written)

@@ -11,7 +11,8 @@
 //! token is bounded). The board then decides: the token is the one legal move
 //! when every reading that spells a legal move spells that same move; two
 //! readings naming two moves, or any reading naming several, leave it
-//! unmatched (a refusal is better than a wrong game). The caller warns,
+//! unmatched (a refusal is better than a wrong game), and a reading whose move
+//! does not bear out the token's check or mate word counts for none. The caller warns,
 //! naming both spellings; `--strict` never gets here.
 
 use crate::desc::Origins;
@@ -113,8 +114,7 @@ fn without_end_noise(token: &str) -> Option<String> {
     let before = s.len();
     loop {
         let trimmed = s.trim_end_matches(|c: char| {
-            c.is_whitespace()
-                || !(c.is_alphanumeric() || matches!(c, ')' | '+' | '#' | '†' | '‡'))
+            c.is_whitespace() || !(c.is_alphanumeric() || matches!(c, ')' | '+' | '#' | '†' | '‡'))
         });
         let trimmed_len = trimmed.len();
         s.truncate(trimmed_len);
@@ -194,6 +194,10 @@ pub fn read_scan_misread(
                 return TokenReading::Unmatched;
             }
             match read_as_printed(pos, origins, last, None, &read) {
+                // A reading whose move does not bear out the token's check or
+                // mate word is no reading: the word is evidence against it.
+                TokenReading::One { mv, claim, .. }
+                    if super::unfounded_claim(pos, &mv, claim).is_some() => {}
                 TokenReading::One { mv, claim, .. } => match &found {
                     Some((other, ..)) if *other != mv => return TokenReading::Unmatched,
                     Some(_) => {}
