@@ -746,6 +746,8 @@ pub fn rank_misread_message(printed: &str, read: &str, san: &str) -> String {
         .map(|(p, r)| {
             if p.replace(' ', "") == r.replace(' ', "") {
                 "words run together".to_string()
+            } else if p.trim().is_empty() {
+                format!("`{}` lost", r.trim())
             } else {
                 format!("`{}` misread as `{}`", r.trim(), p.trim())
             }
