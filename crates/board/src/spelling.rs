@@ -436,32 +436,41 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
     // What a scan leaves of a column's rules, stains and quotes (`■`, `•`, `’`,
     // `~`, `■: :`): no letter, no digit, nothing a move or a claim is written
     // with.
-    if t.chars().all(|c| {
-        c.is_whitespace()
-            || !(c.is_alphanumeric()
-                || Piece::from_figurine(c).is_some()
-                || matches!(
-                    c,
-                    '+' | '#'
-                        | '='
-                        | '('
-                        | ')'
-                        | '['
-                        | ']'
-                        | '{'
-                        | '}'
-                        | '$'
-                        | '¢'
-                        | '£'
-                        | '¤'
-                        | '¥'
-                        | '¦'
-                ))
-    }) {
+    if t.chars().count() <= MAX_NOISE
+        && t.chars().all(|c| {
+            c.is_whitespace()
+                || !(c.is_alphanumeric()
+                    || c.is_control()
+                    || c == '\u{FFFD}'
+                    || ('\u{E000}'..='\u{F8FF}').contains(&c)
+                    || Piece::from_figurine(c).is_some()
+                    || matches!(
+                        c,
+                        '+' | '#'
+                            | '='
+                            | '('
+                            | ')'
+                            | '['
+                            | ']'
+                            | '{'
+                            | '}'
+                            | '$'
+                            | '¢'
+                            | '£'
+                            | '¤'
+                            | '¥'
+                            | '¦'
+                    ))
+        })
+    {
         return Some("print noise");
     }
     is_word(t).then_some("a word")
 }
+
+/// The most characters of a token of print noise (`■: :`): a longer run of marks is
+/// no scan's stain but something else (binary data, a drawing), and stays an error.
+const MAX_NOISE: usize = 5;
 
 /// What [`not_a_move`] calls one capital alone (`D`).
 pub const LETTER_ALONE: &str = "a letter alone";

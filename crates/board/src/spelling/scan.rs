@@ -47,8 +47,10 @@ const SCAN_GLYPHS: &[(&str, &str)] = &[
     ("lt", "R"),
     ("It", "R"),
     ("Il", "R"),
-    // Words run together: `K to` as `Kto` (which the grammar reads as `Kt o`).
+    // Words run together: `K to` as `Kto` (which the grammar reads as `Kt o`),
+    // `K takes` as `Ktakes`.
     ("to", " to "),
+    ("takes", " takes "),
     // A dash lost between piece and square (`B B` for `B—B`).
     (" ", "-"),
 ];

@@ -235,6 +235,8 @@ fn a_descriptive_move_a_scan_misread_is_read_when_one_legal_move_fits() {
     let pos = after(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "d3", "Be7"]);
     assert_eq!(scanned(&pos, "Kto Bsq"), Ok("Kf1".to_owned()));
     assert_eq!(scanned(&pos, "KtoQ2"), Ok("Kd2".to_owned()));
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4Kb2 w - - 0 1").unwrap();
+    assert_eq!(scanned(&pos, "Ktakesß"), Ok("Kxf1".to_owned()));
     // Two readings naming two legal moves: none is taken (`l` is read for
     // `1` and for `t`: `Kt—Kl` as `Kt—K1` or `Kt—Kt`).
     let pos = Position::from_fen("4k3/8/8/8/8/8/6N1/4K3 w - - 0 1").unwrap();

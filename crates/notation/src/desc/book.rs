@@ -573,7 +573,8 @@ fn misprinted_number(tok: &[u8]) -> bool {
 }
 
 /// Whether a token is print noise a scan leaves between moves (`■`, `•`, `’`, `~`,
-/// `;`, `-:`): no letter, no digit, and none of the marks a move, a variation, a
+/// `;`, `-:`): at most five characters (a longer run is binary data or a drawing,
+/// an error), no letter, no digit, no control character, and none of the marks a move, a variation, a
 /// claim or a result is written with (`(`, `+`, `#`, `!`, `*`, `/`), nor dashes
 /// alone (`-` may mark Black's move, `---` is a rule).
 fn print_noise(tok: &[u8]) -> bool {
@@ -581,11 +582,15 @@ fn print_noise(tok: &[u8]) -> bool {
         return false;
     };
     !word.is_empty()
+        && word.chars().count() <= 5
         && !word
             .chars()
             .all(|c| matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}'))
         && word.chars().all(|c| {
             !(c.is_alphanumeric()
+                || c.is_control()
+                || c == '\u{FFFD}'
+                || ('\u{E000}'..='\u{F8FF}').contains(&c)
                 || matches!(
                     c,
                     '(' | ')'
