@@ -10,8 +10,9 @@
 //! [`MAX_CHANGES`] places, at most [`MAX_READINGS`] readings, so the work per
 //! token is bounded). The board then decides: the token is the one legal move
 //! when every reading that spells a legal move spells that same move; two
-//! readings naming two moves, or any reading naming several, leave it
-//! unmatched (a refusal is better than a wrong game), and a reading whose move
+//! readings naming two moves, or any reading naming several, are reported as
+//! the moves named, which the caller refuses (a refusal is better than a wrong
+//! game), and a reading whose move
 //! does not bear out the token's check or mate word counts for none. The caller warns,
 //! naming both spellings; `--strict` never gets here.
 
@@ -154,7 +155,9 @@ fn apply(token: &str, changes: &[Change]) -> Option<String> {
 /// The reading of a descriptive ply that spells no legal move as printed, as a
 /// scan misread it (see the module's documentation): [`TokenReading::RankMisread`]
 /// with the token as read, when every reading that names a legal move names the
-/// same one; else [`TokenReading::Unmatched`].
+/// same one; [`TokenReading::Several`] with every move named when readings name
+/// several (the caller refuses the ply, naming them: no tie-break guesses
+/// between a scan's readings); else [`TokenReading::Unmatched`].
 #[must_use]
 pub fn read_scan_misread(
     pos: &Position,
@@ -168,6 +171,8 @@ pub fn read_scan_misread(
     let mut bases = vec![token.to_string()];
     bases.extend(without_end_noise(token));
     let mut found: Option<(Move, String, super::Claim)> = None;
+    // Every move some reading names: more than one is an ambiguity to report.
+    let mut named: Vec<Move> = Vec::new();
     let mut tried = 0usize;
     for base in &bases {
         let changes = places(base);
@@ -200,18 +205,28 @@ pub fn read_scan_misread(
                 // mate word is no reading: the word is evidence against it.
                 TokenReading::One { mv, claim, .. }
                     if super::unfounded_claim(pos, &mv, claim).is_some() => {}
-                TokenReading::One { mv, claim, .. } => match &found {
-                    Some((other, ..)) if *other != mv => return TokenReading::Unmatched,
-                    Some(_) => {}
-                    None => found = Some((mv, read, claim)),
-                },
-                TokenReading::Several(_) => return TokenReading::Unmatched,
+                TokenReading::One { mv, claim, .. } => {
+                    if !named.contains(&mv) {
+                        named.push(mv);
+                    }
+                    if found.is_none() {
+                        found = Some((mv, read, claim));
+                    }
+                }
+                TokenReading::Several(moves) => {
+                    for mv in moves {
+                        if !named.contains(&mv) {
+                            named.push(mv);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
     }
-    match found {
-        Some((mv, read, claim)) => TokenReading::RankMisread { mv, read, claim },
-        None => TokenReading::Unmatched,
+    match (found, named.len()) {
+        (Some((mv, read, claim)), 1) => TokenReading::RankMisread { mv, read, claim },
+        (_, 0) => TokenReading::Unmatched,
+        _ => TokenReading::Several(named),
     }
 }

@@ -241,6 +241,16 @@ fn a_descriptive_move_a_scan_misread_is_read_when_one_legal_move_fits() {
     // `1` and for `t`: `Kt—Kl` as `Kt—K1` or `Kt—Kt`).
     let pos = Position::from_fen("4k3/8/8/8/8/8/6N1/4K3 w - - 0 1").unwrap();
     assert_eq!(scanned(&pos, "Kt—Kl"), Err(TokenReading::Unmatched));
+    // Readings naming two moves are reported as both, never one chosen: `B B`
+    // (the dash and the rank lost) fits both bishops' moves to a B file.
+    let pos = Position::from_fen("r2qr1k1/pppbbppp/1n2p3/4P3/5BQ1/1BN1P3/PP3PPP/R3K2R b KQ - 6 13")
+        .unwrap();
+    let Err(TokenReading::Several(moves)) = scanned(&pos, "B B") else {
+        panic!("B B: {:?}", scanned(&pos, "B B"));
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| pos.san(m)).collect();
+    names.sort();
+    assert_eq!(names, ["Bc8", "Bf8"]);
     // A reading whose move does not bear out the token's mate word counts for
     // none: `R—QS mate` is no `R—Q5` that mates nothing.
     let pos = Position::from_fen("k7/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();

@@ -834,14 +834,25 @@ fn an_ocr_damaged_column_is_refused_where_two_moves_fit_not_at_its_first_damage(
     // New Zealand Graphic, 1 June 1910 (Papers Past): `Kt—Qß3`, `B—Kts`,
     // `Kt—K.s`, `Kt- Kl 3`, `B—QKI3`, `li Q2` and the numbers `G.`, `<>.`,
     // `1 1.` read; Black's `13. B B` (the dash and the rank lost) names both
-    // bishops' moves to a B file (the game's own is `Bf8`): refused there.
+    // bishops' moves to a B file (the game's own is `Bf8`): refused there,
+    // naming both.
     let name = "ocr-descriptive-nz-graphic-1910.txt";
     let g = one_game_report(&fixtures(), BIN, name);
     assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
     let errors = g["errors"].as_array().expect("errors");
     assert_eq!(
-        (errors[0]["ply"].as_u64(), errors[0]["move"].as_str()),
-        (Some(26), Some("B B")),
+        (
+            errors[0]["ply"].as_u64(),
+            errors[0]["move"].as_str(),
+            errors[0]["kind"].as_str()
+        ),
+        (Some(26), Some("B B"), Some("ambiguous-move")),
+        "{g}"
+    );
+    // Both readings are named, the game's own among them.
+    assert_eq!(
+        errors[0]["candidates"],
+        serde_json::json!(["Bc8 (Bd7-c8)", "Bf8 (Be7-f8)"]),
         "{g}"
     );
     assert_eq!(messages(&g, "warnings", "read-by-spelling").len(), 6, "{g}");
