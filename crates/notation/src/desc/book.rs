@@ -574,9 +574,10 @@ fn misprinted_number(tok: &[u8]) -> bool {
 
 /// Whether a token is print noise a scan leaves between moves (`■`, `•`, `’`, `~`,
 /// `;`, `-:`): at most five characters (a longer run is binary data or a drawing,
-/// an error), no letter, no digit, no control character, and none of the marks a move, a variation, a
-/// claim or a result is written with (`(`, `+`, `#`, `!`, `*`, `/`), nor dashes
-/// alone (`-` may mark Black's move, `---` is a rule).
+/// an error), no letter, no digit, no control character, none of the marks a
+/// move, a variation, a claim or a result is written with (`(`, `+`, `#`, `!`,
+/// `*`, `/`), no figurine, and not dashes alone (`-` may mark Black's move, `---`
+/// is a rule).
 fn print_noise(tok: &[u8]) -> bool {
     let Ok(word) = std::str::from_utf8(tok) else {
         return false;
