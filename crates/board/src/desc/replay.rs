@@ -587,6 +587,15 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             ),
                             ply.span,
                         );
+                        // A scan's readings are what the printer meant, as far
+                        // as the board can tell: the misprint's suggestions too.
+                        if scanned {
+                            a.suggestions = names
+                                .iter()
+                                .take(crate::desc::MAX_SUGGESTIONS)
+                                .cloned()
+                                .collect();
+                        }
                         a.candidates = names;
                         Err(a)
                     }
