@@ -103,6 +103,12 @@ const CONFUSIONS: &[(u8, u8)] = &[
     (b'z', b'2'),
 ];
 
+/// Letters a scan of an old newspaper column makes of a digit, beyond
+/// [`CONFUSIONS`] (which the edit distance weighs for every notation): the
+/// descriptive reader's alone, where a rank stands (`Kt—BG` for `Kt—B6`,
+/// `K Ri` for `K R1`). (letter, digit).
+pub(crate) const SCAN_DIGITS: &[(char, char)] = &[('G', '6'), ('i', '1'), ('b', '6')];
+
 /// The ranks (`1` to `8`) readers take the letter `c` for ([`CONFUSIONS`]):
 /// `l` is read for `1` and `7`, `S` for `5`, `B` for `8`; a letter no rank
 /// is confused with (`O` is `0`, no rank) gives none.

@@ -433,8 +433,44 @@ pub fn not_a_move(token: &str) -> Option<&'static str> {
     }) {
         return Some("a footnote mark or punctuation");
     }
+    // What a scan leaves of a column's rules, stains and quotes (`■`, `•`, `’`,
+    // `~`, `■: :`): no letter, no digit, nothing a move or a claim is written
+    // with.
+    if t.chars().count() <= MAX_NOISE
+        && t.chars().all(|c| {
+            c.is_whitespace()
+                || !(c.is_alphanumeric()
+                    || c.is_control()
+                    || c == '\u{FFFD}'
+                    || ('\u{E000}'..='\u{F8FF}').contains(&c)
+                    || Piece::from_figurine(c).is_some()
+                    || matches!(
+                        c,
+                        '+' | '#'
+                            | '='
+                            | '('
+                            | ')'
+                            | '['
+                            | ']'
+                            | '{'
+                            | '}'
+                            | '$'
+                            | '¢'
+                            | '£'
+                            | '¤'
+                            | '¥'
+                            | '¦'
+                    ))
+        })
+    {
+        return Some("print noise");
+    }
     is_word(t).then_some("a word")
 }
+
+/// The most characters of a token of print noise (`■: :`): a longer run of marks is
+/// no scan's stain but something else (binary data, a drawing), and stays an error.
+const MAX_NOISE: usize = 5;
 
 /// What [`not_a_move`] calls one capital alone (`D`).
 pub const LETTER_ALONE: &str = "a letter alone";
@@ -688,16 +724,54 @@ fn ranks_for_letters(token: &str) -> Vec<String> {
 /// ```
 #[must_use]
 pub fn rank_misread_message(printed: &str, read: &str, san: &str) -> String {
-    let changes: Vec<String> = printed
-        .chars()
-        .zip(read.chars())
-        .filter(|(p, r)| p != r)
-        .map(|(p, r)| format!("`{r}` misread as `{p}`"))
+    let p: Vec<char> = printed.chars().collect();
+    let r: Vec<char> = read.chars().collect();
+    let changes: Vec<(String, String)> = if p.len() == r.len() {
+        p.iter()
+            .zip(&r)
+            .filter(|(p, r)| p != r)
+            .map(|(p, r)| (p.to_string(), r.to_string()))
+            .collect()
+    } else {
+        // One stretch changed (`li` read as `R`, `Kto` as `K to `): what lies
+        // between the common start and the common end of the two.
+        let head = p.iter().zip(&r).take_while(|(a, b)| a == b).count();
+        let tail = p
+            .iter()
+            .rev()
+            .zip(r.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count()
+            .min(p.len() - head)
+            .min(r.len() - head);
+        let cut = |v: &[char]| v[head..v.len() - tail].iter().collect::<String>();
+        vec![(cut(&p), cut(&r))]
+    };
+    let all_ranks = changes
+        .iter()
+        .all(|(_, r)| r.chars().all(|c| matches!(c, '1'..='8')) && r.chars().count() == 1);
+    let listed: Vec<String> = changes
+        .iter()
+        .map(|(p, r)| {
+            if p.replace(' ', "") == r.replace(' ', "") {
+                "words run together".to_string()
+            } else if p.trim().is_empty() {
+                format!("`{}` lost", r.trim())
+            } else {
+                format!("`{}` misread as `{}`", r.trim(), p.trim())
+            }
+        })
         .collect();
-    let rank = if changes.len() == 1 { "rank" } else { "ranks" };
+    let what = if !all_ranks {
+        "a scan's misreading:"
+    } else if changes.len() == 1 {
+        "the rank"
+    } else {
+        "the ranks"
+    };
     format!(
-        "`{printed}` is no move as printed; read as {san}, printed `{read}` with the {rank} {}",
-        changes.join(" and ")
+        "`{printed}` is no move as printed; read as {san}, printed `{read}` with {what} {}",
+        listed.join(" and ")
     )
 }
 
@@ -813,5 +887,8 @@ fn read_as_printed(
     }
 }
 
+mod scan;
 #[cfg(test)]
 mod tests;
+
+pub use scan::read_scan_misread;

@@ -464,7 +464,21 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                     written: String,
                 }
                 let e = Printed { written: printed };
-                match read_token_after(&pos, Some(&origins), last, None, &e.written) {
+                let (reading, scanned) =
+                    match read_token_after(&pos, Some(&origins), last, None, &e.written) {
+                        // A scan's misreading of an old column (`Kt—Qß3`, `B—Kts`).
+                        TokenReading::Unmatched => (
+                            crate::spelling::read_scan_misread(
+                                &pos,
+                                Some(&origins),
+                                last,
+                                &e.written,
+                            ),
+                            true,
+                        ),
+                        other => (other, false),
+                    };
+                match reading {
                     TokenReading::One {
                         mv,
                         spelling,
@@ -525,14 +539,15 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                         continue;
                     }
                     TokenReading::Several(moves)
-                        if let Ok((m, why)) = lookahead(
-                            &pos,
-                            &origins,
-                            &moves,
-                            book.plies.get(index + 1..).unwrap_or_default(),
-                            &ctx,
-                            &mut game_budget,
-                        ) =>
+                        if !scanned
+                            && let Ok((m, why)) = lookahead(
+                                &pos,
+                                &origins,
+                                &moves,
+                                book.plies.get(index + 1..).unwrap_or_default(),
+                                &ctx,
+                                &mut game_budget,
+                            ) =>
                     {
                         let note = Diagnostic::new(
                             Severity::Warning,
@@ -560,13 +575,27 @@ pub fn replay_book_with(book: &Book, start: Option<Position>, options: BookOptio
                             Severity::Error,
                             Kind::AmbiguousMove,
                             format!(
-                                "`{}` is no move as printed, and spells {} legal moves: {}",
+                                "`{}` is no move as printed, and {} {} legal moves: {}",
                                 e.written,
+                                if scanned {
+                                    "as a scan may have misread it fits"
+                                } else {
+                                    "spells"
+                                },
                                 moves.len(),
                                 names.join(", ")
                             ),
                             ply.span,
                         );
+                        // A scan's readings are what the printer meant, as far
+                        // as the board can tell: the misprint's suggestions too.
+                        if scanned {
+                            a.suggestions = names
+                                .iter()
+                                .take(crate::desc::MAX_SUGGESTIONS)
+                                .cloned()
+                                .collect();
+                        }
                         a.candidates = names;
                         Err(a)
                     }

@@ -213,3 +213,67 @@ fn a_rank_printed_as_the_letter_a_scan_takes_it_for_is_read_as_the_rank() {
     };
     assert_eq!(pos.san(&mv), "Ra1");
 }
+
+/// The move a scan's misreading of `token` is read as, or the reading.
+fn scanned(pos: &Position, token: &str) -> Result<String, TokenReading> {
+    match read_scan_misread(pos, None, None, token) {
+        TokenReading::RankMisread { mv, .. } => Ok(pos.san(&mv)),
+        other => Err(other),
+    }
+}
+
+#[test]
+fn a_descriptive_move_a_scan_misread_is_read_when_one_legal_move_fits() {
+    let pos = after(&["e4", "e5"]);
+    // `ß` for `B`, `s` and `G` for ranks, `Kl` for `Kt`, `K to` run together.
+    assert_eq!(scanned(&pos, "Kt—Qß3"), Ok("Nc3".to_owned()));
+    assert_eq!(scanned(&pos, "Kt—KBG"), Err(TokenReading::Unmatched));
+    assert_eq!(scanned(&pos, "Kt—Kl3"), Err(TokenReading::Unmatched));
+    let pos = after(&["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(scanned(&pos, "B—Kts"), Ok("Bb5".to_owned()));
+    assert_eq!(scanned(&pos, "PtoQ4 ■ i"), Ok("d4".to_owned()));
+    let pos = after(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "d3", "Be7"]);
+    assert_eq!(scanned(&pos, "Kto Bsq"), Ok("Kf1".to_owned()));
+    assert_eq!(scanned(&pos, "KtoQ2"), Ok("Kd2".to_owned()));
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/4Kb2 w - - 0 1").unwrap();
+    assert_eq!(scanned(&pos, "Ktakesß"), Ok("Kxf1".to_owned()));
+    // Two readings naming two legal moves: none is taken (`l` is read for
+    // `1` and for `t`: `Kt—Kl` as `Kt—K1` or `Kt—Kt`).
+    let pos = Position::from_fen("4k3/8/8/8/8/8/6N1/4K3 w - - 0 1").unwrap();
+    assert_eq!(scanned(&pos, "Kt—Kl"), Err(TokenReading::Unmatched));
+    // Readings naming two moves are reported as both, never one chosen: `B B`
+    // (the dash and the rank lost) fits both bishops' moves to a B file.
+    let pos = Position::from_fen("r2qr1k1/pppbbppp/1n2p3/4P3/5BQ1/1BN1P3/PP3PPP/R3K2R b KQ - 6 13")
+        .unwrap();
+    let Err(TokenReading::Several(moves)) = scanned(&pos, "B B") else {
+        panic!("B B: {:?}", scanned(&pos, "B B"));
+    };
+    let mut names: Vec<String> = moves.iter().map(|m| pos.san(m)).collect();
+    names.sort();
+    assert_eq!(names, ["Bc8", "Bf8"]);
+    // A reading whose move does not bear out the token's mate word counts for
+    // none: `R—QS mate` is no `R—Q5` that mates nothing.
+    let pos = Position::from_fen("k7/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();
+    assert_eq!(scanned(&pos, "R—QS mate"), Err(TokenReading::Unmatched));
+    assert_eq!(scanned(&pos, "R—QS"), Ok("Rd5".to_owned()));
+}
+
+#[test]
+fn print_noise_alone_is_no_move() {
+    let pos = Position::new();
+    for token in ["■", "•", "’", "■: :", "-:", "'"] {
+        assert_eq!(
+            read_token(&pos, None, token),
+            TokenReading::NotAMove("print noise"),
+            "{token}"
+        );
+    }
+    // A check mark, a result or a variation's bracket apart is not noise.
+    for token in ["+", "*", "("] {
+        assert_ne!(
+            read_token(&pos, None, token),
+            TokenReading::NotAMove("print noise"),
+            "{token}"
+        );
+    }
+}

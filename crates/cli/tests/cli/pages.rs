@@ -868,3 +868,104 @@ fn a_note_naming_the_move_due_in_the_prose_after_the_game_is_no_move_of_it() {
         "{misprint:?}"
     );
 }
+
+/// The messages of a game's problems of `kind` in `list`.
+fn messages(game: &Value, list: &str, kind: &str) -> Vec<String> {
+    game[list]
+        .as_array()
+        .expect(list)
+        .iter()
+        .filter(|n| n["kind"] == kind)
+        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_ocr_damaged_descriptive_column_reads_with_a_warning_at_each_repair() {
+    // The Opera game as a Papers Past column reaches users: both columns
+    // numbered, words run together (`PtoK4`, `BtakesKt`), `ß` for `B`, `s` for
+    // `5`, `li` for `R`, damaged numbers (`i.`, `S.`, `1 1.`, `G.`) and print
+    // noise between the moves (`’`, `;`, `■`, `•`, `~`).
+    let name = "ocr-descriptive-opera-column.txt";
+    let g = one_game_report(&fixtures(), BIN, name);
+    assert_eq!(
+        (g["valid"].as_bool(), g["plies"].as_u64()),
+        (Some(true), Some(33)),
+        "{g}"
+    );
+    assert_eq!(
+        uci_moves(&fixtures(), BIN, name),
+        "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 \
+         c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8"
+    );
+    // Each repair names both spellings.
+    let read = messages(&g, "warnings", "read-by-spelling");
+    for (printed, read_as) in [
+        ("B—Kts", "B—Kt5"),
+        ("ß—QB4", "B—QB4"),
+        ("Kt—Qß3", "Kt—QB3"),
+        ("B—KKts", "B—KKt5"),
+        ("li—Q sq", "R—Q sq"),
+    ] {
+        assert!(
+            read.iter()
+                .any(|m| m.contains(&format!("`{printed}`")) && m.contains(&format!("`{read_as}`"))),
+            "{printed}: {read:?}"
+        );
+    }
+    let numbers = messages(&g, "warnings", "move-number");
+    for damaged in ["`i.`", "`S.`", "`1 1.`", "`G.`"] {
+        assert!(
+            numbers
+                .iter()
+                .any(|m| m.contains(damaged) && m.contains("damaged")),
+            "{damaged}: {numbers:?}"
+        );
+    }
+    assert!(
+        messages(&g, "notes", "skipped-word")
+            .iter()
+            .any(|m| m.contains("`■` is print noise")),
+        "{g}"
+    );
+    // `--strict` refuses every repair.
+    let r = run(&fixtures(), BIN, &["validate", "--strict", name]);
+    assert_eq!(r.code, Some(1), "{}", r.stdout);
+}
+
+#[test]
+fn an_ocr_damaged_column_is_refused_where_two_moves_fit_not_at_its_first_damage() {
+    // New Zealand Graphic, 1 June 1910 (Papers Past): `Kt—Qß3`, `B—Kts`,
+    // `Kt—K.s`, `Kt- Kl 3`, `B—QKI3`, `li Q2` and the numbers `G.`, `<>.`,
+    // `1 1.` read; Black's `13. B B` (the dash and the rank lost) names both
+    // bishops' moves to a B file (the game's own is `Bf8`): refused there,
+    // naming both.
+    let name = "ocr-descriptive-nz-graphic-1910.txt";
+    let g = one_game_report(&fixtures(), BIN, name);
+    assert_eq!(g["valid"].as_bool(), Some(false), "{g}");
+    let errors = g["errors"].as_array().expect("errors");
+    assert_eq!(
+        (
+            errors[0]["ply"].as_u64(),
+            errors[0]["move"].as_str(),
+            errors[0]["kind"].as_str()
+        ),
+        (Some(26), Some("B B"), Some("ambiguous-move")),
+        "{g}"
+    );
+    // Both readings are named, the game's own among them.
+    assert_eq!(
+        errors[0]["candidates"],
+        serde_json::json!(["Bc8 (Bd7-c8)", "Bf8 (Be7-f8)"]),
+        "{g}"
+    );
+    assert_eq!(messages(&g, "warnings", "read-by-spelling").len(), 6, "{g}");
+    assert_eq!(
+        messages(&g, "warnings", "move-number")
+            .iter()
+            .filter(|m| m.contains("damaged"))
+            .count(),
+        4,
+        "{g}"
+    );
+}

@@ -572,6 +572,138 @@ fn misprinted_number(tok: &[u8]) -> bool {
         || (digits > 1 && tok.first() == Some(&b'0'))
 }
 
+/// Whether a token is print noise a scan leaves between moves (`■`, `•`, `’`, `~`,
+/// `;`, `-:`): at most five characters (a longer run is binary data or a drawing,
+/// an error), no letter, no digit, no control character, none of the marks a
+/// move, a variation, a claim or a result is written with (`(`, `+`, `#`, `!`,
+/// `*`, `/`), no figurine, and not dashes alone (`-` may mark Black's move, `---`
+/// is a rule).
+fn print_noise(tok: &[u8]) -> bool {
+    let Ok(word) = std::str::from_utf8(tok) else {
+        return false;
+    };
+    !word.is_empty()
+        && word.chars().count() <= 5
+        && !word
+            .chars()
+            .all(|c| matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}'))
+        && word.chars().all(|c| {
+            !(c.is_alphanumeric()
+                || c.is_control()
+                || c == '\u{FFFD}'
+                || ('\u{E000}'..='\u{F8FF}').contains(&c)
+                || matches!(
+                    c,
+                    '(' | ')'
+                        | '['
+                        | ']'
+                        | '{'
+                        | '}'
+                        | '+'
+                        | '#'
+                        | '='
+                        | '*'
+                        | '…'
+                        | '!'
+                        | '?'
+                        | '$'
+                        | '/'
+                        | '\\'
+                        | '.'
+                        | '%'
+                        | '&'
+                )
+                || u32::from(c) >= 0x2654 && u32::from(c) <= 0x265F
+                || matches!(c, '¢' | '£' | '¤' | '¥' | '¦'))
+        })
+}
+
+/// Whether a token may be a descriptive move a scan damaged (`Kt—Qß3`, `ßtakesP`):
+/// a piece letter or the `ß` a scan makes of `B` first, a dash or a capital after
+/// it, short. Asked only after a damaged move number ([`damaged_number`]).
+fn scanned_move(tok: &[u8]) -> bool {
+    let Ok(word) = std::str::from_utf8(tok) else {
+        return false;
+    };
+    let mut chars = word.chars();
+    let first = chars.next();
+    word.len() <= MAX_MOVE_BYTES
+        && (matches!(first, Some('K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'ß')))
+        && word.chars().skip(1).any(|c| {
+            c.is_ascii_uppercase()
+                || c == 'ß'
+                || c.is_ascii_digit()
+                || matches!(c, '-' | '\u{2010}'..='\u{2015}')
+        })
+}
+
+/// Whether tokens `k` and `k + 1` are one move number a scan split in two (`1 1.`
+/// for 11): digits, one blank, digits and a full stop, together the number the
+/// count puts there (`due`).
+fn split_number(text: &[u8], toks: &[Token], k: usize, due: Option<u32>) -> bool {
+    let (Some(a), Some(b), Some(due)) = (toks.get(k), toks.get(k + 1), due) else {
+        return false;
+    };
+    let (first, second) = (
+        text.get(a.start..a.end).unwrap_or_default(),
+        text.get(b.start..b.end).unwrap_or_default(),
+    );
+    first.iter().all(u8::is_ascii_digit)
+        && b.start == a.end + 1
+        && second.ends_with(b".")
+        && move_number(&[first, second].concat()).is_some_and(|(n, _)| n == due)
+}
+
+/// Whether a small word is a move whose piece letter a scan broke in two small
+/// letters (`li—Q` for `R—Q`, `lt-K2`): one or two small letters, a dash of any
+/// kind or `x`, then a capital.
+fn scanned_piece_and_square(word: &[u8]) -> bool {
+    let Ok(word) = std::str::from_utf8(word) else {
+        return false;
+    };
+    let letters = word.chars().take_while(char::is_ascii_lowercase).count();
+    let mut rest = word.chars().skip(letters);
+    (1..=2).contains(&letters)
+        && rest
+            .next()
+            .is_some_and(|c| matches!(c, '-' | 'x' | '\u{2010}'..='\u{2015}' | '\u{2212}'))
+        && rest.next().is_some_and(|c| c.is_ascii_uppercase())
+}
+
+/// Whether a token may be a move number the print or the scan damaged: one to three
+/// characters and one full stop (`G.`, `i.`, `Hi.`, `<>.`), none of them a dot or a
+/// blank. Asked only where the count puts a number and no move reads
+/// ([`number_due`]).
+fn damaged_number(tok: &[u8]) -> bool {
+    let Some(body) = tok.strip_suffix(b".") else {
+        return false;
+    };
+    let Ok(body) = std::str::from_utf8(body) else {
+        return false;
+    };
+    (1..=3).contains(&body.chars().count()) && body.chars().all(|c| !c.is_whitespace() && c != '.')
+}
+
+/// The move number the count puts at this point of a numbered row, if it puts one:
+/// after both moves of a row, the next row's; after White's move where both columns
+/// are numbered, the row's own again. `None` where a move is due (right after a
+/// number, or before Black's move in a row numbered once).
+fn number_due(
+    row_number: Option<u32>,
+    row_moves: usize,
+    black_column: bool,
+    columns_numbered: bool,
+) -> Option<u32> {
+    let r = row_number?;
+    match row_moves {
+        0 => None,
+        1 if black_column => r.checked_add(1),
+        1 if columns_numbered => Some(r),
+        1 => None,
+        _ => r.checked_add(1),
+    }
+}
+
 fn is_ellipsis(tok: &[u8]) -> bool {
     (tok.len() >= 2 && tok.iter().all(|&c| c == b'.')) || tok == "…".as_bytes() || is_rule(tok)
 }
@@ -1705,6 +1837,7 @@ fn read_moves(
                 let number = move_number(slice(last)).is_some() && slice(last).ends_with(b".");
                 if (number && !rank_with_full_stop(text, &toks, j, best.as_ref()))
                     || (best.is_some() && gap(text, prev, last.start))
+                    || (best.is_some() && split_number(text, &toks, j, next_number))
                     || (best_clean.is_some() && next_row_number(text, &toks, j, next_number))
                 {
                     break;
@@ -1729,6 +1862,56 @@ fn read_moves(
             i = j + 1;
             continue;
         }
+        // What a scan leaves of a column's rules, stains and quotes between the
+        // moves (`■`, `•`, `’`, `~`, `;`): no ply, skipped with a note.
+        if print_noise(word) {
+            notes.push(Diagnostic::new(
+                Severity::Note,
+                Kind::SkippedWord,
+                format!(
+                    "`{}` is print noise, not a move: skipped",
+                    lossy(text, Span::new(t.start, t.end))
+                ),
+                Span::new(t.start, t.end),
+            ));
+            i += 1;
+            continue;
+        }
+        // A move number the print or the scan damaged (`G.` for 6, `Hi.` for 16,
+        // `1 1.` for 11), standing where the count puts a number, before a move:
+        // read as the number the count gives, with a warning naming both.
+        if let Some(n) = number_due(row_number, row_moves, black_column, columns_numbered) {
+            let split = split_number(text, &toks, i, Some(n));
+            let last = if split { i + 1 } else { i };
+            let move_after = starts_move(text, &toks, last + 1)
+                || toks
+                    .get(last + 1)
+                    .is_some_and(|next| move_like(slice(next)) || scanned_move(slice(next)));
+            if (split || damaged_number(word)) && move_after {
+                let (Some(first), Some(end_tok)) = (toks.get(i), toks.get(last)) else {
+                    break;
+                };
+                let span = Span::new(first.start, end_tok.end);
+                numbers.push(span);
+                let w = Diagnostic::new(
+                    Severity::Warning,
+                    Kind::MoveNumber,
+                    format!(
+                        "printed move number `{}` is damaged: read as {n}, the number the count gives there",
+                        lossy(text, span)
+                    ),
+                    span,
+                );
+                notes.push(w);
+                pending_number = Some((n, false, span));
+                black_column = row_number == Some(n) && row_moves == 1;
+                columns_numbered |= black_column;
+                row_number = Some(n);
+                row_moves = 0;
+                i = last + 1;
+                continue;
+            }
+        }
         let side_word = matches!(word.to_ascii_lowercase().as_slice(), b"white" | b"black");
         if ((is_end_word(word)
             || (side_word && toks.get(i + 1).is_some_and(|n| is_end_word(slice(n)))))
@@ -1742,8 +1925,18 @@ fn read_moves(
             });
             break;
         }
+        // A short small word before a square (`li Q2`) is a piece letter a scan
+        // broke (`R`), no remark: read as a move, the board decides.
+        let scanned_piece = (word.len() <= 2
+            && toks.get(i + 1).is_some_and(|n| {
+                slice(n).first().is_some_and(u8::is_ascii_uppercase)
+                    && slice(n).iter().any(u8::is_ascii_digit)
+                    && slice(n).len() <= 3
+            }))
+            || scanned_piece_and_square(word);
         let lower = (word.first().is_some_and(u8::is_ascii_lowercase)
-            && !word.iter().any(u8::is_ascii_digit))
+            && !word.iter().any(u8::is_ascii_digit)
+            && !scanned_piece)
             || remark_word(word);
         // Remarks inside a numbered row only: an unnumbered line is moves to the end or
         // commentary as a whole, so prose is never half-read as moves.
@@ -1784,12 +1977,23 @@ fn read_moves(
             failed = true;
             break;
         }
-        // An unreadable move: up to the next column gap or printed number.
+        // An unreadable move: up to the next column gap or printed number (digits
+        // with neither a full stop nor a move after them are the move's own rank:
+        // `Kt- Kl 3`).
+        let due_after = number_due(row_number, row_moves + 1, black_column, columns_numbered);
         let mut j = i + 1;
         while let Some(tk) = toks.get(j) {
             let prev = toks.get(j - 1).map_or(tk.start, |p| p.end);
             if gap(text, prev, tk.start)
-                || move_number(slice(tk)).is_some()
+                || print_noise(slice(tk))
+                || (move_number(slice(tk)).is_some()
+                    && (slice(tk).ends_with(b".") || bare_number(text, &toks, j)))
+                || (due_after.is_some()
+                    && damaged_number(slice(tk))
+                    && (starts_move(text, &toks, j + 1)
+                        || toks
+                            .get(j + 1)
+                            .is_some_and(|n| move_like(slice(n)) || scanned_move(slice(n)))))
                 || starts_move(text, &toks, j)
             {
                 break;
@@ -1817,6 +2021,7 @@ fn read_moves(
             Err(err),
             Span::new(t.start, e),
         ));
+        row_moves += 1;
         i = j;
     }
     // A fraction layout's number and rule (`12. --------`) stand between the two moves

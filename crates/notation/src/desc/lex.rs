@@ -397,10 +397,18 @@ fn lex_compact(text: &[u8], from: usize, to: usize, base: usize, out: &mut Vec<A
             len
         };
         let len = match c {
-            // `Kts P`: the possessive printed without its apostrophe.
+            // `Kts P`: the possessive printed without its apostrophe. It names
+            // what follows it: at a move's end (`B—Kts`) the `s` is a scan's
+            // `5`, no possessive.
             b'K' if matches!(at(i + 1), b't' | b'T')
                 && at(i + 2) == b's'
-                && !at(i + 3).is_ascii_lowercase() =>
+                && !at(i + 3).is_ascii_lowercase()
+                && text
+                    .get(i + 3..)
+                    .unwrap_or_default()
+                    .iter()
+                    .find(|c| !matches!(c, b' ' | b'.' | b'\'' | b','))
+                    .is_some_and(u8::is_ascii_uppercase) =>
             {
                 emit(Tok::Letter(b'N'), 3)
             }
