@@ -620,6 +620,13 @@ impl Job {
         }
     }
 
+    /// Leaves the run before its end (the caller stopped reading, or an
+    /// exception such as Ctrl-C came between two waits): `result` then does
+    /// not wait for a run that may be waiting for input that never comes.
+    fn abandon(&self) {
+        self.run.abandon();
+    }
+
     /// How the run ended, once the reports are all read: (exit code, standard
     /// error's text, the error that stopped the run or None, the summary
     /// line's JSON).
@@ -1239,6 +1246,11 @@ impl Games {
         Ok(Some(list))
     }
 
+    /// Leaves the run before its end (see `Job.abandon`).
+    fn abandon(&self) {
+        self.run.abandon();
+    }
+
     /// How the run ended, once the games are all read: (exit code, standard
     /// error's text, the error that stopped the run or None).
     fn result(&self, py: Python<'_>) -> PyResult<Ended> {
@@ -1299,6 +1311,16 @@ impl<T: Send, R: Send> Running<T, R> {
                     }
                 }
             }
+        }
+    }
+
+    /// The caller leaves the run before its end: its output is dropped (the
+    /// run stops at its next write) and [`Running::result`] does not join a
+    /// run still going, which may be waiting for input that never comes.
+    fn abandon(&self) {
+        self.interrupted.store(true, Ordering::Relaxed);
+        if let Ok(mut rx) = self.rx.lock() {
+            rx.take();
         }
     }
 

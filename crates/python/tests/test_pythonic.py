@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import threading
+import time
 
 import pytest
 from pretty_assert import assert_same
@@ -137,6 +138,49 @@ def test_ctrl_c_interrupts_a_run_waiting_for_input():
         # The run left behind ends once its input does.
         os.write(write_end, MATE)
         os.close(write_end)
+
+
+@pytest.mark.parametrize("reader", ["validate", "read_games"])
+def test_leaving_a_run_early_never_waits_for_input_that_does_not_come(reader):
+    # A pipe that stays open: the caller takes the first game and stops (or
+    # Ctrl-C comes between two waits). Closing the iterator must not wait for
+    # the run, which waits for more input.
+    read_end, write_end = os.pipe()
+    stream = os.fdopen(read_end, "rb", buffering=0)
+    stop = threading.Event()
+
+    def write_games():
+        # Enough games for the first reports to be handed over while the
+        # input stays open; written without blocking, so that the writer
+        # stops when told even if nobody reads any more.
+        data = memoryview((b'[Event "a"]\n\n' + MATE + b"\n") * 3000 + b"1. e4 ")
+        os.set_blocking(write_end, False)
+        while data and not stop.is_set():
+            try:
+                data = data[os.write(write_end, data[:4096]) :]
+            except BlockingIOError:
+                time.sleep(0.005)
+
+    games = getattr(scoresheet, reader)(stream)
+    closed = threading.Event()
+
+    def take_one_and_close():
+        next(games)
+        games.close()
+        closed.set()
+
+    writer = threading.Thread(target=write_games, daemon=True)
+    worker = threading.Thread(target=take_one_and_close, daemon=True)
+    try:
+        writer.start()
+        worker.start()
+        assert closed.wait(20), "closing the iterator waited for the run's input"
+    finally:
+        stop.set()
+        writer.join(20)
+        # The run left behind ends once its input does.
+        os.close(write_end)
+        worker.join(20)
 
 
 def test_version_and_a_clean_namespace():

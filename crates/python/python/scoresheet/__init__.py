@@ -280,11 +280,17 @@ def _start(options: Dict[str, Any], sources: List[Any]) -> Any:
 
 
 def _reports(job: Any) -> Iterator[Dict[str, Any]]:
+    read_to_the_end = False
     try:
         for batch in job:
             # A list of reports, built in Rust: no JSON in between.
             yield from batch
+        read_to_the_end = True
     finally:
+        if not read_to_the_end:
+            # Left early (the caller stopped, or Ctrl-C came between two
+            # waits): never wait for a run that may wait for input for ever.
+            job.abandon()
         code, stderr, error, summary = job.result()
     if summary:
         import json
@@ -329,11 +335,15 @@ def read_games(
 
 
 def _games(job: Any) -> Iterator[Dict[str, Any]]:
+    read_to_the_end = False
     try:
         for batch in job:
             # A list of games, built in Rust: no JSON in between.
             yield from batch
+        read_to_the_end = True
     finally:
+        if not read_to_the_end:
+            job.abandon()
         code, stderr, error = job.result()
     if error is not None:
         raise InputError(error, stderr.splitlines())
