@@ -149,3 +149,15 @@ pub fn uci_moves(dir: &Path, program: &str, name: &str) -> String {
         .map_or(line, |(moves, _)| moves)
         .to_owned()
 }
+
+/// Every problem of a game's report in `list` (`errors`, `warnings`, `notes`)
+/// of one kind, as its message.
+pub fn messages(game: &serde_json::Value, list: &str, kind: &str) -> Vec<String> {
+    game[list]
+        .as_array()
+        .expect(list)
+        .iter()
+        .filter(|n| n["kind"] == kind)
+        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}

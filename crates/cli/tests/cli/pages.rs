@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 
-use crate::common::{one_game_report, run, uci_moves};
+use crate::common::{messages, one_game_report, run, uci_moves};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
@@ -41,6 +41,20 @@ fn kinds(game: &Value, list: &str) -> Vec<String> {
         .expect(list)
         .iter()
         .map(|n| n["kind"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Each game's first line, whether it is valid and its plies.
+fn line_valid_plies(games: &[Value]) -> Vec<(Option<u64>, Option<bool>, Option<u64>)> {
+    games
+        .iter()
+        .map(|g| {
+            (
+                g["line"].as_u64(),
+                g["valid"].as_bool(),
+                g["plies"].as_u64(),
+            )
+        })
         .collect()
 }
 
@@ -627,16 +641,7 @@ fn rows_numbered_with_a_parenthesis_start_the_next_game_as_rows_with_a_full_stop
         "paren.txt",
         "Fool's mate:\n1) f3 e5 2) g4 Qh4#\n\nScholar's mate:\n1) e4 e5 2) Bc4 Nc6 3) Qh5 Nf6 4) Qxf7#\n",
     );
-    let read: Vec<_> = games
-        .iter()
-        .map(|g| {
-            (
-                g["line"].as_u64(),
-                g["valid"].as_bool(),
-                g["plies"].as_u64(),
-            )
-        })
-        .collect();
+    let read = line_valid_plies(&games);
     assert_eq!(
         read,
         [
@@ -751,16 +756,7 @@ fn games_told_in_one_sentence_after_a_game_ended_in_mate_are_each_a_game() {
          After 2. Nc3 Black may try 2...f6 instead.\n\
          In progressive chess it is 1. e4 2. f6 g5 3. Qh5#.\n",
     );
-    let read: Vec<_> = games
-        .iter()
-        .map(|g| {
-            (
-                g["line"].as_u64(),
-                g["valid"].as_bool(),
-                g["plies"].as_u64(),
-            )
-        })
-        .collect();
+    let read = line_valid_plies(&games);
     assert_eq!(
         read,
         [
@@ -791,16 +787,7 @@ fn prose_resuming_after_a_game_told_in_a_sentence_ends_it_and_a_later_line_from_
     // prose resumes (a note, no error per word), and the line from White's
     // first after the prose is a game of its own.
     let games = game_reports(&fixtures(), "opening-abstracts-search-page.txt");
-    let read: Vec<_> = games
-        .iter()
-        .map(|g| {
-            (
-                g["line"].as_u64(),
-                g["valid"].as_bool(),
-                g["plies"].as_u64(),
-            )
-        })
-        .collect();
+    let read = line_valid_plies(&games);
     assert_eq!(
         read,
         [
@@ -867,17 +854,6 @@ fn a_note_naming_the_move_due_in_the_prose_after_the_game_is_no_move_of_it() {
         (Some(false), Some(7)),
         "{misprint:?}"
     );
-}
-
-/// The messages of a game's problems of `kind` in `list`.
-fn messages(game: &Value, list: &str, kind: &str) -> Vec<String> {
-    game[list]
-        .as_array()
-        .expect(list)
-        .iter()
-        .filter(|n| n["kind"] == kind)
-        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
-        .collect()
 }
 
 #[test]

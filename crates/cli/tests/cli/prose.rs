@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 
-use crate::common::{one_game_report, run, uci_moves};
+use crate::common::{messages, one_game_report, run, uci_moves};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
@@ -24,17 +24,6 @@ fn report(name: &str) -> Value {
 /// `convert --to uci --moves-only` of `name`: the moves, result dropped.
 fn uci(name: &str) -> String {
     uci_moves(&fixtures(), BIN, name)
-}
-
-/// Every problem of a game in `list` (`errors`, `notes`) of one kind, as its message.
-fn messages(game: &Value, list: &str, kind: &str) -> Vec<String> {
-    game[list]
-        .as_array()
-        .expect(list)
-        .iter()
-        .filter(|n| n["kind"] == kind)
-        .map(|n| n["message"].as_str().unwrap_or_default().to_owned())
-        .collect()
 }
 
 const IMMORTAL: &str = "e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5 g8f6 g1f3 h4h6 d2d3 f6h5 \
