@@ -86,12 +86,9 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
     if national.is_none() && told_elsewhere {
         return;
     }
-    let options = ReplayOptions::default();
-    let replayed = replay(game, &options);
-    let Some(error) = replayed.first_error() else {
-        return;
-    };
-    let (told, span, others): (Option<Language>, Span, Vec<Language>) = match national {
+    // The languages to try, told from the letters before any replay: most
+    // games (an English game writing `N` or `Q`) have none and pay nothing.
+    let (told, others): (Option<Language>, Vec<Language>) = match national {
         Some(at) => {
             // The relaxation names the language it read the game in.
             let message = &game.diagnostics[at].message;
@@ -102,30 +99,32 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
                 .into_iter()
                 .filter(|l| !Language::COMMON.contains(l))
                 .collect();
-            (told, game.diagnostics[at].span, rarer)
+            (told, rarer)
         }
         None => {
-            // Read as English: only an illegal move written with a piece
-            // letter another language reads as another piece.
-            if error.kind != Kind::IllegalMove {
-                return;
-            }
-            let letters = english_letters(game);
+            // Read as English: the languages that have every letter and read
+            // one of them as another piece.
+            let (letters, mut others) = english_letters(game);
             let english = |u: &str| Language::English.role_of(u);
-            let others = Language::ALL
-                .into_iter()
-                .filter(|&l| {
-                    l != Language::English
-                        && letters.iter().all(|u| l.role_of(u).is_some())
-                        && letters.iter().any(|u| l.role_of(u) != english(u))
-                })
-                .collect::<Vec<_>>();
-            (Some(Language::English), error.span, others)
+            others.retain(|l| letters.iter().any(|u| l.role_of(u) != english(u)));
+            (Some(Language::English), others)
         }
     };
     if others.is_empty() {
         return;
     }
+    let options = ReplayOptions::default();
+    let replayed = replay(game, &options);
+    let Some(error) = replayed.first_error() else {
+        return;
+    };
+    // Read as English, only an illegal move (a letter read as the wrong
+    // piece) is worth another language.
+    let span = match national {
+        Some(at) => game.diagnostics[at].span,
+        None if error.kind == Kind::IllegalMove => error.span,
+        None => return,
+    };
     let mut legal = legal_readings(text, base, mode, others.iter().copied());
     legal.retain(|(_, moves)| !moves.is_empty());
     let to_the_end = !legal.is_empty();
@@ -175,21 +174,36 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
 }
 
 /// The piece letters leading the main line's move tokens of a game read in
-/// English (`R`, `B`, `K`), each once.
-fn english_letters(game: &Game<'_>) -> Vec<&'static str> {
-    let mut letters: Vec<&'static str> = Vec::new();
+/// English (`R`, `B`, `K`), each once, and the other languages whose tables
+/// have them all; none as soon as no other table has every letter seen so
+/// far (`Q`, or `K` beside `N`), which in most games is within a few moves.
+/// (Its letters are English ones: the first byte of each move tells.)
+fn english_letters(game: &Game<'_>) -> (Vec<&'static str>, Vec<Language>) {
+    const LETTERS: [&str; 6] = ["K", "Q", "R", "B", "N", "P"];
+    let mut seen = [false; LETTERS.len()];
+    let mut others: Vec<Language> = Language::ALL
+        .into_iter()
+        .filter(|&l| l != Language::English)
+        .collect();
     for mv in game.mainline() {
-        let span = mv.span();
-        let Some(written) = text_at(game, span) else {
+        let first = text_at(game, mv.span()).and_then(|t| t.first().copied());
+        let Some(i) = first.and_then(|b| b"KQRBNP".iter().position(|&c| c == b)) else {
             continue;
         };
-        if let Some(letter) = scoresheet_notation::lang::leading_letter(written) {
-            if !letters.contains(&letter) {
-                letters.push(letter);
+        if !seen[i] {
+            seen[i] = true;
+            others.retain(|l| l.role_of(LETTERS[i]).is_some());
+            if others.is_empty() {
+                return (Vec::new(), others);
             }
         }
     }
-    letters
+    let letters = LETTERS
+        .iter()
+        .zip(seen)
+        .filter_map(|(letter, seen)| seen.then_some(*letter))
+        .collect();
+    (letters, others)
 }
 
 /// The bytes of `span` in `game`'s text.
