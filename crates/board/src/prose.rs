@@ -517,7 +517,7 @@ pub fn due_move_in(text: &[u8], pos: &Position) -> Option<(usize, usize)> {
 /// Nc63. Bc4 This opening is defined by ...`): its words have no legal reading
 /// there, and the numbers it names are a note's (`... play after 3...Bc5.`):
 /// each stands inside a sentence, and the moves read on from it stop short
-/// (a move or a turn, [`NOTE_PLIES`], no mate among them), nothing after them
+/// (a move or a turn, `NOTE_PLIES`, no mate among them), nothing after them
 /// going on from their count. The game is not ended there
 /// when the prose may still hold its moves: the number due opening a line or
 /// a sentence (the game going on below a note), a number past it, a
