@@ -125,14 +125,15 @@ fn rarer_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mo
         None if error.kind == Kind::IllegalMove => error.span,
         None => return,
     };
-    let mut legal = legal_readings(text, base, mode, others.iter().copied());
+    let readings = readings_in(text, base, mode, &others);
+    let mut legal = legal_readings(&readings);
     legal.retain(|(_, moves)| !moves.is_empty());
     let to_the_end = !legal.is_empty();
     if legal.is_empty() {
         // No reading is legal to the end (prose after the moves, a misprint
         // later on): the one that plays furthest, far past where the told
         // reading stops, is how the game is written; its own error stays.
-        let (best, _) = furthest_reading(text, base, mode, &others);
+        let (best, _) = furthest_reading(&readings);
         if best
             .first()
             .is_some_and(|(_, m)| m.len() >= replayed.moves.len() + FURTHER)
@@ -212,56 +213,55 @@ fn text_at<'a>(game: &Game<'a>, span: Span) -> Option<&'a [u8]> {
         .get(span.start().checked_sub(game.base)?..span.end().checked_sub(game.base)?)
 }
 
-/// The game read in each of `languages` and replayed leniently (only whether
-/// its moves are legal counts): the languages whose reading has no error,
-/// each with its moves in UCI.
-fn legal_readings(
-    text: &[u8],
-    base: usize,
-    mode: Mode,
-    languages: impl Iterator<Item = Language>,
-) -> Vec<(Language, Vec<String>)> {
-    let options = ReplayOptions::default();
-    let mut legal = Vec::new();
-    for language in languages {
-        let mut trial = Game::default();
-        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
-        let r = replay(&trial, &options);
-        if r.first_error().is_none() {
-            legal.push((language, r.moves.iter().map(|m| m.to_uci()).collect()));
-        }
-    }
-    legal
-}
+/// The game read in one language and replayed leniently (only whether its
+/// moves are legal counts): the language, its moves in UCI as far as they
+/// play, and whether it plays to the end with no error.
+type LanguageReading = (Language, Vec<String>, bool);
 
-/// Of the game read in each of `languages`, the readings that play the most
-/// moves before their first error (each with its moves in UCI), and how many
-/// plies the best of the others plays.
-fn furthest_reading(
+/// The game read in each of `languages` ([`LanguageReading`]), each once.
+fn readings_in(
     text: &[u8],
     base: usize,
     mode: Mode,
     languages: &[Language],
-) -> (Vec<(Language, Vec<String>)>, usize) {
+) -> Vec<LanguageReading> {
     let options = ReplayOptions::default();
-    let mut best: Vec<(Language, Vec<String>)> = Vec::new();
-    let mut runner_up = 0;
-    for &language in languages {
-        let mut trial = Game::default();
-        parse_game_lang_into(&mut trial, text, base, mode, Some(language));
-        let r = replay(&trial, &options);
-        let reach = r.moves.len();
-        let moves: Vec<String> = r.moves.iter().map(|m| m.to_uci()).collect();
-        match best.first().map(|(_, b)| b.len()) {
-            Some(b) if b > reach => runner_up = runner_up.max(reach),
-            Some(b) if b == reach => best.push((language, moves)),
-            Some(b) => {
-                runner_up = runner_up.max(b);
-                best = vec![(language, moves)];
-            }
-            None => best = vec![(language, moves)],
-        }
-    }
+    languages
+        .iter()
+        .map(|&language| {
+            let mut trial = Game::default();
+            parse_game_lang_into(&mut trial, text, base, mode, Some(language));
+            let r = replay(&trial, &options);
+            let moves = r.moves.iter().map(|m| m.to_uci()).collect();
+            (language, moves, r.first_error().is_none())
+        })
+        .collect()
+}
+
+/// Of `readings`, those legal to the end, each with its moves.
+fn legal_readings(readings: &[LanguageReading]) -> Vec<(Language, Vec<String>)> {
+    readings
+        .iter()
+        .filter(|(_, _, legal)| *legal)
+        .map(|(language, moves, _)| (*language, moves.clone()))
+        .collect()
+}
+
+/// Of `readings`, those that play the most moves before their first error
+/// (each with its moves), and how many plies the best of the others plays.
+fn furthest_reading(readings: &[LanguageReading]) -> (Vec<(Language, Vec<String>)>, usize) {
+    let most = readings.iter().map(|(_, m, _)| m.len()).max().unwrap_or(0);
+    let best = readings
+        .iter()
+        .filter(|(_, m, _)| m.len() == most)
+        .map(|(language, moves, _)| (*language, moves.clone()))
+        .collect();
+    let runner_up = readings
+        .iter()
+        .map(|(_, m, _)| m.len())
+        .filter(|&n| n < most)
+        .max()
+        .unwrap_or(0);
     (best, runner_up)
 }
 
@@ -280,13 +280,14 @@ fn tell_language<'a>(game: &mut Game<'a>, text: &'a [u8], base: usize, mode: Mod
         .iter()
         .filter_map(|c| Language::from_code(c.split(' ').next().unwrap_or_default()))
         .collect();
-    let mut legal = legal_readings(text, base, mode, candidates.iter().copied());
+    let readings = readings_in(text, base, mode, &candidates);
+    let mut legal = legal_readings(&readings);
     let mut furthest = None;
     if legal.is_empty() {
         // No reading legal to the end (words after the moves, a misprint
         // later): the one that plays further than every other is how the game
         // is written; its own error stays.
-        let (best, runner_up) = furthest_reading(text, base, mode, &candidates);
+        let (best, runner_up) = furthest_reading(&readings);
         // Only where some reading stopped sooner: readings that all stop at
         // the same move never told the letter apart.
         if best.len() < candidates.len() && best.first().is_some_and(|(_, m)| m.len() > runner_up) {
